@@ -1,0 +1,2 @@
+int smoke_launch(float *p);
+int main(void) { return 0; }

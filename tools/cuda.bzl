@@ -1,0 +1,50 @@
+"""cuda_library: nvcc for sm_90a from Bazel 4.2 (rules_cuda needs Bazel 6).
+
+Each .cu becomes one object through a genrule that calls the local toolkit's nvcc; the
+ptxas report (registers, shared memory, spills, stack) of each file is kept beside it as
+<file>.ptxas.txt, so `bazel build //ops:fused_ptxas` shows it without a GPU. The
+objects are wrapped in a cc_library, so C targets depend on CUDA code like any other.
+No relocatable device code: every kernel's device helpers are header-only.
+"""
+
+# The toolkit's nvcc by its absolute path: it finds its own tools (cicc, ptxas) and
+# headers beside its real location, which a sandboxed symlink would hide.
+NVCC = "/usr/local/cuda/bin/nvcc"
+
+NVCC_FLAGS = [
+    "-std=c++17",
+    "-O3",
+    "-gencode=arch=compute_90a,code=sm_90a",
+    "-Xptxas=-v",
+    "-Xcompiler=-fPIC,-Wall",
+    "-I.",
+    "-Iinclude",
+]
+
+def cuda_library(name, srcs, hdrs = [], deps = [], textual_hdrs = [], copts = []):
+    objects = []
+    reports = []
+    for src in srcs:
+        stem = src.replace("/", "_").rsplit(".", 1)[0]
+        obj = "_objs_cuda/%s/%s.o" % (name, stem)
+        report = "%s.ptxas.txt" % stem
+        native.genrule(
+            name = "%s_%s_nvcc" % (name, stem),
+            srcs = [src] + hdrs + textual_hdrs,
+            outs = [obj, report],
+            cmd = (NVCC + " %s %s -c $(location %s) -o $(location %s) " +
+                   "2> $(location %s) || { cat $(location %s) >&2; exit 1; }") % (
+                " ".join(NVCC_FLAGS), " ".join(copts), src, obj, report, report,
+            ),
+            message = "nvcc %s" % src,
+        )
+        objects.append(obj)
+        reports.append(report)
+    native.filegroup(name = name + "_ptxas", srcs = reports)
+    native.cc_library(
+        name = name,
+        srcs = objects,
+        hdrs = hdrs,
+        deps = deps + ["@cuda//:cudart"],
+        linkstatic = True,
+    )
