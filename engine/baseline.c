@@ -1,0 +1,139 @@
+/* baseline.c: the baseline variant. cuBLASLt gate/up GEMM (BF16 out), the activation
+ * kernel, cuBLASLt down GEMM (BF16 out), the push kernel into the owners' mailboxes.
+ *
+ * Row-major C[m', n'] = A[m', k] B[n', k]^T is column-major C^T = op(B^T)... written as
+ * cuBLASLt's column-major D[m, n] = op(A)[m, k] op(B)[k, n] with
+ *   gate/up: m = 2 I, n = batch, k = H, A = W_gu (stored [H, 2 I] col-major, op T),
+ *            B = x ([H, batch] col-major, op N), D = gu ([2 I, batch], = row-major
+ *            [batch, 2 I]);
+ *   down:    m = H, n = batch, k = I, A = W_d, B = h, D = y.
+ * FP32 compute, BF16 output (cuBLASLt rounds to nearest even): SPEC's rounding points
+ * for g, u and y. The algorithm is cuBLASLt's first heuristic, cached per batch.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/op.h"
+#include "engine/status.h"
+#include "ops/baseline.h"
+
+#define SHX_LT_WORKSPACE_BYTES (32u << 20)
+
+#define SHX_LT(call)                                                              \
+  do {                                                                            \
+    cublasStatus_t lt_status_ = (call);                                           \
+    if (lt_status_ != CUBLAS_STATUS_SUCCESS) {                                    \
+      status = shx_fail(SHX_CUDA_ERROR, "%s failed: cuBLAS status %d (%s:%d)", #call, \
+                        (int)lt_status_, __FILE__, __LINE__);                     \
+      goto cleanup;                                                               \
+    }                                                                             \
+  } while (0)
+
+shx_status shx_baseline_init(shx_op *op) {
+  shx_status status = SHX_SUCCESS;
+  SHX_LT(cublasLtCreate(&op->lt));
+  op->workspace_bytes = SHX_LT_WORKSPACE_BYTES;
+  SHX_CUDA(cudaMalloc(&op->workspace, op->workspace_bytes));
+  op->lt_batches = calloc((size_t)op->config.capacity + 1, sizeof *op->lt_batches);
+  if (op->lt_batches == NULL)
+    status = shx_fail(SHX_OUT_OF_MEMORY, "no host memory for %d cuBLASLt plans",
+                      op->config.capacity);
+cleanup:
+  return status;
+}
+
+void shx_baseline_release(shx_op *op) {
+  if (op->workspace) cudaFree(op->workspace);
+  if (op->lt) cublasLtDestroy(op->lt);
+  free(op->lt_batches);
+  op->workspace = NULL;
+  op->lt = NULL;
+  op->lt_batches = NULL;
+}
+
+/* One GEMM D[m, n] = op_T(A)[m, k] B[k, n], BF16 in and out, FP32 compute. With
+ * `algo` NULL, asks the heuristic and stores its choice there instead of running. */
+static shx_status matmul(shx_op *op, int m, int n, int k, const void *a, const void *b,
+                         void *d, cublasLtMatmulAlgo_t *algo, int choose,
+                         cudaStream_t stream) {
+  shx_status status = SHX_SUCCESS;
+  cublasLtMatmulDesc_t desc = NULL;
+  cublasLtMatrixLayout_t layout_a = NULL, layout_b = NULL, layout_d = NULL;
+  cublasLtMatmulPreference_t preference = NULL;
+  const cublasOperation_t transpose = CUBLAS_OP_T, plain = CUBLAS_OP_N;
+  const float alpha = 1.0f, beta = 0.0f;
+  SHX_LT(cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+  SHX_LT(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &transpose,
+                                        sizeof transpose));
+  SHX_LT(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &plain,
+                                        sizeof plain));
+  SHX_LT(cublasLtMatrixLayoutCreate(&layout_a, CUDA_R_16BF, k, m, k));
+  SHX_LT(cublasLtMatrixLayoutCreate(&layout_b, CUDA_R_16BF, k, n, k));
+  SHX_LT(cublasLtMatrixLayoutCreate(&layout_d, CUDA_R_16BF, m, n, m));
+  if (choose) {
+    SHX_LT(cublasLtMatmulPreferenceCreate(&preference));
+    SHX_LT(cublasLtMatmulPreferenceSetAttribute(
+        preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &op->workspace_bytes,
+        sizeof op->workspace_bytes));
+    cublasLtMatmulHeuristicResult_t result;
+    int found = 0;
+    SHX_LT(cublasLtMatmulAlgoGetHeuristic(op->lt, desc, layout_a, layout_b, layout_d,
+                                          layout_d, preference, 1, &result, &found));
+    if (found < 1) {
+      status = shx_fail(SHX_UNSUPPORTED, "cuBLASLt has no algorithm for m %d n %d k %d",
+                        m, n, k);
+      goto cleanup;
+    }
+    *algo = result.algo;
+  } else {
+    SHX_LT(cublasLtMatmul(op->lt, desc, &alpha, a, layout_a, b, layout_b, &beta, d,
+                          layout_d, d, layout_d, algo, op->workspace, op->workspace_bytes,
+                          stream));
+  }
+cleanup:
+  if (preference) cublasLtMatmulPreferenceDestroy(preference);
+  if (layout_d) cublasLtMatrixLayoutDestroy(layout_d);
+  if (layout_b) cublasLtMatrixLayoutDestroy(layout_b);
+  if (layout_a) cublasLtMatrixLayoutDestroy(layout_a);
+  if (desc) cublasLtMatmulDescDestroy(desc);
+  return status;
+}
+
+shx_status shx_baseline_record(shx_op *op, const void *x, int batch, int parity,
+                               cudaStream_t stream) {
+  shx_status status = SHX_SUCCESS;
+  const shx_config *c = &op->config;
+  int hidden = c->hidden, inter = op->inter;
+  shx_lt_batch *plan = &op->lt_batches[batch];
+  char message[SHX_MESSAGE_BYTES] = "";
+  if (!plan->ready) { /* host-only heuristic queries: safe inside stream capture */
+    SHX_TRY(matmul(op, 2 * inter, batch, hidden, NULL, NULL, NULL, &plan->gate_up_algo,
+                   1, stream));
+    SHX_TRY(matmul(op, hidden, batch, inter, NULL, NULL, NULL, &plan->down_algo, 1,
+                   stream));
+    plan->ready = 1;
+  }
+  SHX_TRY(matmul(op, 2 * inter, batch, hidden, op->gate_up, x, op->gu,
+                 &plan->gate_up_algo, 0, stream));
+  status = shx_launch_activation(op->gu, op->h, batch, inter, c->activation, c->situ_beta,
+                                 c->situ_lambda, stream, message);
+  if (status != SHX_SUCCESS) goto launch_failed;
+  SHX_TRY(matmul(op, hidden, batch, inter, op->down, op->h, op->y, &plan->down_algo, 0,
+                 stream));
+  shx_mailbox_route route;
+  memset(&route, 0, sizeof route);
+  memcpy(route.peers, op->peers, sizeof op->peers);
+  route.tp = c->tp;
+  route.rank = c->rank;
+  route.shard = op->shard;
+  route.capacity = c->capacity;
+  route.parity = parity;
+  status = shx_launch_push(op->y, &route, batch, stream, message);
+  if (status != SHX_SUCCESS) goto launch_failed;
+  return SHX_SUCCESS;
+launch_failed:
+  return shx_fail(status, "%s", message);
+cleanup:
+  return status;
+}

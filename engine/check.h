@@ -1,0 +1,17 @@
+/* check.h: the tests' assertion macro (tests may exit; the library never does). */
+#ifndef SHX_ENGINE_CHECK_H_
+#define SHX_ENGINE_CHECK_H_
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define CHECK(condition)                                                  \
+  do {                                                                    \
+    if (!(condition)) {                                                   \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,    \
+              #condition);                                                \
+      exit(1);                                                            \
+    }                                                                     \
+  } while (0)
+
+#endif /* SHX_ENGINE_CHECK_H_ */

@@ -1,0 +1,274 @@
+/* op.c: the public entry points (include/shared_expert.h): create, bind, record,
+ * tail, destroy. Every argument is validated (engine/validate.c) before any CUDA
+ * call; a failure leaves outputs and mailboxes untouched. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/op.h"
+#include "engine/status.h"
+#include "engine/validate.h"
+#include "ops/baseline.h"
+
+static const int kFusedBuckets[SHX_FUSED_BUCKETS] = {8, 16, 32, 64, 128};
+
+/* The smallest fused bucket that holds `batch`, or -1 past the largest. */
+static int fused_bucket(int batch) {
+  for (int i = 0; i < SHX_FUSED_BUCKETS; ++i)
+    if (batch <= kFusedBuckets[i]) return i;
+  return -1;
+}
+
+/* Errors on an op's device are reported with the op's device current. */
+static shx_status check_current_device(const shx_op *op) {
+  int device = -1;
+  if (cudaGetDevice(&device) != cudaSuccess || device != op->device) {
+    (void)cudaGetLastError();
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "current CUDA device %d is not the op's device %d", device,
+                    op->device);
+  }
+  return SHX_SUCCESS;
+}
+
+size_t shx_mailbox_bytes(const shx_config *config) {
+  if (shx_check_config(config) != SHX_SUCCESS) return 0;
+  return (size_t)2 * config->tp * config->capacity * (config->hidden / config->tp) * 2;
+}
+
+shx_status shx_create(const shx_config *config, shx_op **op_out) {
+  shx_clear_error();
+  shx_status status = SHX_SUCCESS;
+  shx_op *op = NULL;
+  if (op_out == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op (the output) is NULL");
+  *op_out = NULL;
+  if ((status = shx_check_config(config)) != SHX_SUCCESS) return status;
+  shx_policy policy;
+  if (config->policy_path != NULL) {
+    if ((status = shx_policy_load(config->policy_path, &policy)) != SHX_SUCCESS)
+      return status;
+  } else {
+    shx_policy_default(&policy);
+  }
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    (void)cudaGetLastError();
+    return shx_fail(SHX_NO_DEVICE, "no CUDA device is visible");
+  }
+  int device = 0, major = 0, minor = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) !=
+          cudaSuccess ||
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) !=
+          cudaSuccess) {
+    (void)cudaGetLastError();
+    return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device");
+  }
+  if (major != 9 || minor != 0)
+    return shx_fail(SHX_UNSUPPORTED,
+                    "device %d has compute capability %d.%d: this build is for sm_90a "
+                    "(H100, H200)", device, major, minor);
+
+  op = calloc(1, sizeof *op);
+  if (op == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for the op");
+  op->config = *config;
+  op->config.size = sizeof op->config;
+  op->config.policy_path = NULL;
+  op->policy = policy;
+  op->device = device;
+  op->inter = config->intermediate_total / config->tp;
+  op->shard = config->hidden / config->tp;
+  size_t capacity = (size_t)config->capacity;
+  SHX_CUDA(cudaMalloc(&op->h, capacity * op->inter * 2));
+  SHX_CUDA(cudaMalloc(&op->gu, capacity * 2 * op->inter * 2));
+  SHX_CUDA(cudaMalloc(&op->y, capacity * config->hidden * 2));
+  SHX_CUDA(cudaMalloc((void **)&op->scratch, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
+  SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
+  SHX_TRY(shx_baseline_init(op));
+
+  /* The fused geometry of each padded batch this capacity reaches. */
+  for (int i = 0; i < SHX_FUSED_BUCKETS; ++i) {
+    op->fused_status[i] = SHX_UNSUPPORTED;
+    if (kFusedBuckets[i] > SHX_FUSED_MAX_N) continue;
+    char message[SHX_MESSAGE_BYTES] = "";
+    op->fused_status[i] = shx_fused_plan_make(config->hidden, op->inter, config->tp,
+                                              kFusedBuckets[i], &op->fused_plans[i],
+                                              message);
+    if (op->fused_status[i] != SHX_SUCCESS && op->fused_message[0] == '\0')
+      memcpy(op->fused_message, message, sizeof message);
+    (void)cudaGetLastError();
+  }
+  if (config->variant == SHX_VARIANT_FUSED && op->fused_status[1] != SHX_SUCCESS) {
+    status = shx_fail(op->fused_status[1], "the fused variant cannot run here: %s",
+                      op->fused_message);
+    goto cleanup;
+  }
+  SHX_CUDA(cudaDeviceSynchronize()); /* the scratch memset is done before any use */
+  *op_out = op;
+  return SHX_SUCCESS;
+cleanup:
+  shx_destroy(op);
+  return status;
+}
+
+shx_status shx_destroy(shx_op *op) {
+  if (op == NULL) return SHX_SUCCESS;
+  int previous = -1;
+  cudaGetDevice(&previous);
+  cudaSetDevice(op->device);
+  cudaDeviceSynchronize();
+  shx_baseline_release(op);
+  cudaFree(op->h);
+  cudaFree(op->gu);
+  cudaFree(op->y);
+  cudaFree(op->scratch);
+  (void)cudaGetLastError();
+  if (previous >= 0) cudaSetDevice(previous);
+  free(op);
+  return SHX_SUCCESS;
+}
+
+shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down) {
+  shx_clear_error();
+  shx_status status;
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  if ((status = shx_check_weights(gate_up, down)) != SHX_SUCCESS) return status;
+  op->gate_up = gate_up;
+  op->down = down;
+  op->bound_weights = 1;
+  return SHX_SUCCESS;
+}
+
+shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
+  shx_clear_error();
+  shx_status status;
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  if ((status = shx_check_peers(&op->config, peers, count)) != SHX_SUCCESS) return status;
+  memset(op->peers, 0, sizeof op->peers);
+  memcpy(op->peers, peers, (size_t)count * sizeof *peers);
+  op->bound_peers = 1;
+  return SHX_SUCCESS;
+}
+
+shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream) {
+  shx_clear_error();
+  shx_status status;
+  if ((status = shx_check_mailbox(mailbox, bytes)) != SHX_SUCCESS) return status;
+  char message[SHX_MESSAGE_BYTES] = "";
+  status = shx_launch_arm(mailbox, bytes, stream, message);
+  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
+}
+
+shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant) {
+  shx_clear_error();
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  if (variant == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "variant (the output) is NULL");
+  if (batch < 1 || batch > op->config.capacity)
+    return shx_fail(SHX_INVALID_ARGUMENT, "batch %d is outside [1, capacity = %d]", batch,
+                    op->config.capacity);
+  shx_variant chosen = op->config.variant;
+  if (chosen == SHX_VARIANT_AUTO) {
+    chosen = shx_policy_choose(&op->policy, op->config.tp, batch);
+    /* The table is advice: a variant this op cannot run for `batch` falls back. */
+    int bucket = fused_bucket(batch);
+    if (chosen == SHX_VARIANT_FUSED &&
+        (bucket < 0 || op->fused_status[bucket] != SHX_SUCCESS))
+      chosen = SHX_VARIANT_BASELINE;
+    if (chosen == SHX_VARIANT_SPLIT) chosen = SHX_VARIANT_BASELINE; /* not built yet */
+  }
+  *variant = chosen;
+  return SHX_SUCCESS;
+}
+
+shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
+                           void *stream) {
+  shx_clear_error();
+  shx_status status;
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  if ((status = shx_check_step(&op->config, x, batch, parity, op->bound_weights,
+                               op->bound_peers)) != SHX_SUCCESS)
+    return status;
+  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
+  shx_variant variant;
+  if ((status = shx_variant_for(op, batch, &variant)) != SHX_SUCCESS) return status;
+  switch (variant) {
+    case SHX_VARIANT_BASELINE:
+      return shx_baseline_record(op, x, batch, parity, (cudaStream_t)stream);
+    case SHX_VARIANT_FUSED: {
+      int bucket = fused_bucket(batch);
+      if (bucket < 0)
+        return shx_fail(SHX_UNSUPPORTED, "batch %d is over the fused kernel's %d", batch,
+                        SHX_FUSED_MAX_N);
+      if (op->fused_status[bucket] != SHX_SUCCESS)
+        return shx_fail(op->fused_status[bucket], "fused plan for batch %d: %s", batch,
+                        op->fused_message);
+      shx_fused_args args;
+      memset(&args, 0, sizeof args);
+      args.x = x;
+      args.gate_up = op->gate_up;
+      args.down = op->down;
+      args.h = op->h;
+      args.counters = op->scratch;
+      args.error_flag = op->scratch + SHX_SCRATCH_ERROR_FLAG;
+      memcpy(args.peers, op->peers, sizeof op->peers);
+      args.batch = batch;
+      args.capacity = op->config.capacity;
+      args.parity = parity;
+      args.rank = op->config.rank;
+      args.activation = op->config.activation;
+      args.beta = op->config.situ_beta;
+      args.lambda = op->config.situ_lambda;
+      char message[SHX_MESSAGE_BYTES] = "";
+      status = shx_fused_launch(&op->fused_plans[bucket], &args, stream, 1, message);
+      return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
+    }
+    case SHX_VARIANT_SPLIT:
+      return shx_fail(SHX_NOT_IMPLEMENTED, "the split variant is not implemented yet");
+    case SHX_VARIANT_AUTO:
+      break;
+  }
+  return shx_fail(SHX_INTERNAL_ERROR, "variant %d was not resolved", (int)variant);
+}
+
+shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) {
+  shx_clear_error();
+  shx_status status;
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  if ((status = shx_check_tail(&op->config, out, batch, parity, op->bound_peers)) !=
+      SHX_SUCCESS)
+    return status;
+  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
+  shx_mailbox_route route;
+  memset(&route, 0, sizeof route);
+  memcpy(route.peers, op->peers, sizeof op->peers);
+  route.tp = op->config.tp;
+  route.rank = op->config.rank;
+  route.shard = op->shard;
+  route.capacity = op->config.capacity;
+  route.parity = parity;
+  char message[SHX_MESSAGE_BYTES] = "";
+  status = shx_launch_tail(&route, out, batch, op->scratch + SHX_SCRATCH_ERROR_FLAG, stream,
+                           message);
+  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
+}
+
+shx_status shx_check_device(shx_op *op) {
+  shx_clear_error();
+  shx_status status = SHX_SUCCESS;
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
+  uint32_t flag = 0;
+  SHX_CUDA(cudaDeviceSynchronize());
+  SHX_CUDA(cudaMemcpy(&flag, op->scratch + SHX_SCRATCH_ERROR_FLAG, sizeof flag,
+                      cudaMemcpyDeviceToHost));
+  if (flag != 0) {
+    /* The barrier counters may be mid-phase: re-arm them with the flag. */
+    SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
+    SHX_CUDA(cudaDeviceSynchronize());
+    return shx_fail(SHX_DEVICE_TIMEOUT,
+                    "a kernel of rank %d waited over a second for a peer or the grid "
+                    "barrier and gave up: this step's outputs are invalid",
+                    op->config.rank);
+  }
+cleanup:
+  return status;
+}

@@ -1,0 +1,58 @@
+/* op.h: the op's private state, shared by the engine's files. */
+#ifndef SHX_ENGINE_OP_H_
+#define SHX_ENGINE_OP_H_
+
+#include <cublasLt.h>
+#include <cuda_runtime_api.h>
+#include <stdint.h>
+
+#include "engine/policy.h"
+#include "ops/fused.h"
+#include "shared_expert.h"
+
+#define SHX_FUSED_BUCKETS 5 /* padded batches 8, 16, 32, 64, 128 */
+
+/* cuBLASLt state of the baseline for one batch size, made on first use. */
+typedef struct shx_lt_batch {
+  int ready;
+  cublasLtMatmulAlgo_t gate_up_algo;
+  cublasLtMatmulAlgo_t down_algo;
+} shx_lt_batch;
+
+struct shx_op {
+  shx_config config;  /* copy; policy_path not kept */
+  int device;
+  int inter;          /* I = I_total / tp */
+  int shard;          /* S = H / tp */
+  const void *gate_up, *down;
+  void *peers[SHX_MAX_TP];
+  int bound_weights, bound_peers;
+
+  /* Device scratch, one allocation each. */
+  void *h;            /* [capacity, I] BF16: the activation between the GEMMs */
+  void *gu;           /* [capacity, 2 I] BF16: baseline gate/up output */
+  void *y;            /* [capacity, H] BF16: baseline down output before the push */
+  uint32_t *scratch;  /* [0, 2): grid-barrier counters; [32]: watchdog flag */
+
+  cublasLtHandle_t lt;
+  void *workspace;
+  size_t workspace_bytes;
+  shx_lt_batch *lt_batches; /* [capacity + 1], host */
+
+  shx_fused_plan fused_plans[SHX_FUSED_BUCKETS];
+  shx_status fused_status[SHX_FUSED_BUCKETS]; /* SHX_SUCCESS where planned */
+  char fused_message[SHX_MESSAGE_BYTES];        /* why the first failing plan failed */
+
+  shx_policy policy;
+};
+
+#define SHX_SCRATCH_WORDS 64
+#define SHX_SCRATCH_ERROR_FLAG 32
+
+/* engine/baseline.c */
+shx_status shx_baseline_init(shx_op *op);
+void shx_baseline_release(shx_op *op);
+shx_status shx_baseline_record(shx_op *op, const void *x, int batch, int parity,
+                               cudaStream_t stream);
+
+#endif /* SHX_ENGINE_OP_H_ */

@@ -1,0 +1,85 @@
+/* policy.c: see policy.h. */
+#include "engine/policy.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/status.h"
+
+/* Until perf/bench has measured otherwise: the fused kernel serves 9..128 (SPEC
+ * "Variants"), the baseline the rest. perf/policy.txt overrides this. */
+static const char kDefaultPolicy[] =
+    "8 9 128 fused\n"
+    "16 9 128 fused\n";
+
+void shx_policy_default(shx_policy *policy) {
+  shx_status status = shx_policy_parse(kDefaultPolicy, policy);
+  (void)status; /* the built-in text parses; policy_test checks it */
+}
+
+static int variant_named(const char *name, shx_variant *variant) {
+  if (strcmp(name, "fused") == 0) *variant = SHX_VARIANT_FUSED;
+  else if (strcmp(name, "split") == 0) *variant = SHX_VARIANT_SPLIT;
+  else if (strcmp(name, "baseline") == 0) *variant = SHX_VARIANT_BASELINE;
+  else return 0;
+  return 1;
+}
+
+shx_status shx_policy_parse(const char *text, shx_policy *policy) {
+  memset(policy, 0, sizeof *policy);
+  int line_number = 0;
+  const char *line = text;
+  while (line != NULL && *line != '\0') {
+    ++line_number;
+    const char *end = strchr(line, '\n');
+    size_t length = end ? (size_t)(end - line) : strlen(line);
+    char buffer[256];
+    if (length >= sizeof buffer)
+      return shx_fail(SHX_INVALID_ARGUMENT, "policy line %d is too long", line_number);
+    memcpy(buffer, line, length);
+    buffer[length] = '\0';
+    line = end ? end + 1 : NULL;
+    char *hash = strchr(buffer, '#');
+    if (hash) *hash = '\0';
+    char name[32];
+    int tp, first, last, extra;
+    char trailing[2];
+    extra = sscanf(buffer, " %d %d %d %31s %1s", &tp, &first, &last, name, trailing);
+    if (extra <= 0) continue; /* blank or comment */
+    shx_variant variant;
+    if (extra != 4 || !variant_named(name, &variant) || first < 1 || last < first || tp < 1)
+      return shx_fail(SHX_INVALID_ARGUMENT,
+                      "policy line %d \"%s\" is not \"tp first_batch last_batch "
+                      "fused|split|baseline\"", line_number, buffer);
+    if (policy->count == SHX_POLICY_MAX_RULES)
+      return shx_fail(SHX_INVALID_ARGUMENT, "policy has more than %d rules",
+                      SHX_POLICY_MAX_RULES);
+    policy->rules[policy->count++] = (shx_policy_rule){tp, first, last, variant};
+  }
+  return SHX_SUCCESS;
+}
+
+shx_status shx_policy_load(const char *path, shx_policy *policy) {
+  FILE *file = fopen(path, "rb");
+  if (file == NULL)
+    return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" cannot be opened", path);
+  char text[8192];
+  size_t length = fread(text, 1, sizeof text - 1, file);
+  int too_long = !feof(file);
+  fclose(file);
+  if (too_long)
+    return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" is over %zu bytes", path,
+                    sizeof text - 1);
+  text[length] = '\0';
+  return shx_policy_parse(text, policy);
+}
+
+shx_variant shx_policy_choose(const shx_policy *policy, int tp, int batch) {
+  for (int i = 0; i < policy->count; ++i) {
+    const shx_policy_rule *rule = &policy->rules[i];
+    if (rule->tp == tp && batch >= rule->first_batch && batch <= rule->last_batch)
+      return rule->variant;
+  }
+  return SHX_VARIANT_BASELINE;
+}

@@ -1,0 +1,31 @@
+/* policy.h: the `auto` variant's table: batch ranges -> variant, per tp. Written by
+ * perf/bench (perf/policy.txt), read at shx_create. Text, one rule a line:
+ *     # comment
+ *     tp first_batch last_batch variant      (variant: fused | split | baseline)
+ * The first rule whose tp and range hold wins; no rule: baseline. */
+#ifndef SHX_ENGINE_POLICY_H_
+#define SHX_ENGINE_POLICY_H_
+
+#include "shared_expert.h"
+
+#define SHX_POLICY_MAX_RULES 64
+
+typedef struct shx_policy_rule {
+  int tp, first_batch, last_batch;
+  shx_variant variant;
+} shx_policy_rule;
+
+typedef struct shx_policy {
+  int count;
+  shx_policy_rule rules[SHX_POLICY_MAX_RULES];
+} shx_policy;
+
+/* The built-in table (used when no path is given). */
+void shx_policy_default(shx_policy *policy);
+/* Parses `text`; fails naming the line that does not parse. */
+shx_status shx_policy_parse(const char *text, shx_policy *policy);
+/* Reads and parses a file. */
+shx_status shx_policy_load(const char *path, shx_policy *policy);
+shx_variant shx_policy_choose(const shx_policy *policy, int tp, int batch);
+
+#endif /* SHX_ENGINE_POLICY_H_ */

@@ -1,0 +1,38 @@
+/* policy_test.c: the `auto` table parses, chooses by tp and range, and refuses
+ * malformed lines naming them. */
+#include <string.h>
+
+#include "engine/check.h"
+#include "engine/policy.h"
+
+int main(void) {
+  shx_policy policy;
+  shx_policy_default(&policy);
+  CHECK(policy.count > 0);
+  CHECK(shx_policy_choose(&policy, 8, 9) == SHX_VARIANT_FUSED);
+  CHECK(shx_policy_choose(&policy, 8, 1) == SHX_VARIANT_BASELINE);
+  CHECK(shx_policy_choose(&policy, 16, 128) == SHX_VARIANT_FUSED);
+  CHECK(shx_policy_choose(&policy, 16, 129) == SHX_VARIANT_BASELINE);
+
+  CHECK(shx_policy_parse("# written by perf/bench\n"
+                         "8 1 8 split   # small batches\n"
+                         "\n"
+                         "8 9 64 fused\n"
+                         "16 1 1024 baseline\n",
+                         &policy) == SHX_SUCCESS);
+  CHECK(policy.count == 3);
+  CHECK(shx_policy_choose(&policy, 8, 4) == SHX_VARIANT_SPLIT);
+  CHECK(shx_policy_choose(&policy, 8, 64) == SHX_VARIANT_FUSED);
+  CHECK(shx_policy_choose(&policy, 8, 65) == SHX_VARIANT_BASELINE);
+  CHECK(shx_policy_choose(&policy, 16, 9) == SHX_VARIANT_BASELINE);
+  CHECK(shx_policy_choose(&policy, 4, 9) == SHX_VARIANT_BASELINE);
+
+  CHECK(shx_policy_parse("8 9 64 fused\n8 9 fast\n", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(strstr(shx_last_error(), "line 2") != NULL);
+  CHECK(shx_policy_parse("8 9 4 fused\n", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(shx_policy_parse("8 9 64 fused extra\n", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(shx_policy_load("/nonexistent/policy.txt", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(strstr(shx_last_error(), "/nonexistent/policy.txt") != NULL);
+  printf("policy_test: ok\n");
+  return 0;
+}

@@ -1,0 +1,139 @@
+/* validate.c: see validate.h. Checks run in the order a reader would fix them. */
+#include "engine/validate.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/status.h"
+
+/* The config fields this version reads end with policy_path. */
+#define SHX_CONFIG_V0_1_BYTES (offsetof(shx_config, policy_path) + sizeof(const char *))
+
+static int misaligned(const void *pointer) {
+  return ((uintptr_t)pointer % SHX_ALIGNMENT) != 0;
+}
+
+shx_status shx_check_config(const shx_config *config) {
+  if (config == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "config is NULL");
+  if (config->size < SHX_CONFIG_V0_1_BYTES)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "config->size %zu is smaller than this version's %zu: start "
+                    "from SHX_CONFIG_INIT", config->size, (size_t)SHX_CONFIG_V0_1_BYTES);
+  if ((config->version >> 16) != SHX_VERSION_MAJOR)
+    return shx_fail(SHX_INVALID_ARGUMENT, "config->version %u.%u: this library is %d.%d",
+                    config->version >> 16, config->version & 0xffff,
+                    SHX_VERSION_MAJOR, SHX_VERSION_MINOR);
+  int tp = config->tp;
+  if (tp != 1 && tp != 2 && tp != 4 && tp != 8 && tp != 16)
+    return shx_fail(SHX_INVALID_ARGUMENT, "tp %d is not 1, 2, 4, 8 or 16", tp);
+  if (config->rank < 0 || config->rank >= tp)
+    return shx_fail(SHX_INVALID_ARGUMENT, "rank %d is outside [0, tp = %d)",
+                    config->rank, tp);
+  if (config->hidden <= 0 || config->hidden % 64 != 0)
+    return shx_fail(SHX_INVALID_ARGUMENT, "hidden %d is not a positive multiple of 64",
+                    config->hidden);
+  if ((config->hidden / tp) % 64 != 0)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "hidden %d / tp %d = %d columns per shard is not a multiple of 64",
+                    config->hidden, tp, config->hidden / tp);
+  if (config->intermediate_total <= 0 || config->intermediate_total % (64 * tp) != 0)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "intermediate_total %d is not a positive multiple of 64 * tp = %d",
+                    config->intermediate_total, 64 * tp);
+  if (config->capacity < SHX_MIN_CAPACITY || config->capacity > SHX_MAX_CAPACITY)
+    return shx_fail(SHX_INVALID_ARGUMENT, "capacity %d is outside [%d, %d]",
+                    config->capacity, SHX_MIN_CAPACITY, SHX_MAX_CAPACITY);
+  switch (config->variant) {
+    case SHX_VARIANT_AUTO: case SHX_VARIANT_FUSED: case SHX_VARIANT_SPLIT:
+    case SHX_VARIANT_BASELINE: break;
+    default:
+      return shx_fail(SHX_INVALID_ARGUMENT, "variant %d is not a shx_variant",
+                      (int)config->variant);
+  }
+  switch (config->activation) {
+    case SHX_ACT_SITU: case SHX_ACT_SWIGLU: break;
+    default:
+      return shx_fail(SHX_INVALID_ARGUMENT, "activation %d is not a shx_activation",
+                      (int)config->activation);
+  }
+  if (!(config->situ_beta > 0.0f) || !isfinite(config->situ_beta))
+    return shx_fail(SHX_INVALID_ARGUMENT, "situ_beta %g is not a finite positive number",
+                    (double)config->situ_beta);
+  if (!(config->situ_lambda > 0.0f) || !isfinite(config->situ_lambda))
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "situ_lambda %g is not a finite positive number",
+                    (double)config->situ_lambda);
+  return SHX_SUCCESS;
+}
+
+shx_status shx_check_weights(const void *gate_up, const void *down) {
+  if (gate_up == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "gate_up is NULL");
+  if (down == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "down is NULL");
+  if (misaligned(gate_up))
+    return shx_fail(SHX_INVALID_ARGUMENT, "gate_up %p is not 16-byte aligned", gate_up);
+  if (misaligned(down))
+    return shx_fail(SHX_INVALID_ARGUMENT, "down %p is not 16-byte aligned", down);
+  return SHX_SUCCESS;
+}
+
+shx_status shx_check_peers(const shx_config *config, void *const *peers, int count) {
+  if (peers == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "peers is NULL");
+  if (count != config->tp)
+    return shx_fail(SHX_INVALID_ARGUMENT, "peer count %d is not tp = %d", count,
+                    config->tp);
+  for (int p = 0; p < count; ++p) {
+    if (peers[p] == NULL)
+      return shx_fail(SHX_INVALID_ARGUMENT, "peers[%d] is NULL", p);
+    if (misaligned(peers[p]))
+      return shx_fail(SHX_INVALID_ARGUMENT, "peers[%d] %p is not 16-byte aligned", p,
+                      peers[p]);
+  }
+  return SHX_SUCCESS;
+}
+
+static shx_status check_batch_parity(const shx_config *config, int batch, int parity) {
+  if (batch < 1 || batch > config->capacity)
+    return shx_fail(SHX_INVALID_ARGUMENT, "batch %d is outside [1, capacity = %d]",
+                    batch, config->capacity);
+  if (parity != 0 && parity != 1)
+    return shx_fail(SHX_INVALID_ARGUMENT, "parity %d is not 0 or 1", parity);
+  return SHX_SUCCESS;
+}
+
+shx_status shx_check_step(const shx_config *config, const void *x, int batch,
+                          int parity, int bound_weights, int bound_peers) {
+  if (x == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "x is NULL");
+  if (misaligned(x))
+    return shx_fail(SHX_INVALID_ARGUMENT, "x %p is not 16-byte aligned", x);
+  shx_status status = check_batch_parity(config, batch, parity);
+  if (status != SHX_SUCCESS) return status;
+  if (!bound_weights)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "weights are not bound: call shx_bind_weights first");
+  if (!bound_peers)
+    return shx_fail(SHX_INVALID_ARGUMENT, "peers are not bound: call shx_bind_peers first");
+  return SHX_SUCCESS;
+}
+
+shx_status shx_check_tail(const shx_config *config, const void *out, int batch,
+                          int parity, int bound_peers) {
+  if (out == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "out is NULL");
+  if (misaligned(out))
+    return shx_fail(SHX_INVALID_ARGUMENT, "out %p is not 16-byte aligned", out);
+  shx_status status = check_batch_parity(config, batch, parity);
+  if (status != SHX_SUCCESS) return status;
+  if (!bound_peers)
+    return shx_fail(SHX_INVALID_ARGUMENT, "peers are not bound: call shx_bind_peers first");
+  return SHX_SUCCESS;
+}
+
+shx_status shx_check_mailbox(const void *mailbox, size_t bytes) {
+  if (mailbox == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "mailbox is NULL");
+  if (misaligned(mailbox))
+    return shx_fail(SHX_INVALID_ARGUMENT, "mailbox %p is not 16-byte aligned", mailbox);
+  if (bytes == 0 || bytes % SHX_ALIGNMENT != 0)
+    return shx_fail(SHX_INVALID_ARGUMENT, "mailbox bytes %zu is not a positive multiple of 16",
+                    bytes);
+  return SHX_SUCCESS;
+}

@@ -1,0 +1,25 @@
+/* validate.h: argument checks of every public entry point. Pure C, no CUDA calls,
+ * so they run (and are tested) on machines without a GPU. Each returns SHX_SUCCESS
+ * or fails with a message that names the bad value. */
+#ifndef SHX_ENGINE_VALIDATE_H_
+#define SHX_ENGINE_VALIDATE_H_
+
+#include <stddef.h>
+
+#include "shared_expert.h"
+
+#define SHX_MIN_CAPACITY 1
+#define SHX_MAX_CAPACITY 1024
+#define SHX_ALIGNMENT 16
+
+shx_status shx_check_config(const shx_config *config);
+shx_status shx_check_weights(const void *gate_up, const void *down);
+shx_status shx_check_peers(const shx_config *config, void *const *peers, int count);
+/* bound_*: whether shx_bind_weights / shx_bind_peers succeeded on the op. */
+shx_status shx_check_step(const shx_config *config, const void *x, int batch,
+                          int parity, int bound_weights, int bound_peers);
+shx_status shx_check_tail(const shx_config *config, const void *out, int batch,
+                          int parity, int bound_peers);
+shx_status shx_check_mailbox(const void *mailbox, size_t bytes);
+
+#endif /* SHX_ENGINE_VALIDATE_H_ */

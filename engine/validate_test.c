@@ -1,0 +1,111 @@
+/* validate_test.c: one case per row of SPEC "Behaviour on bad input": each bad value
+ * is refused with SHX_INVALID_ARGUMENT and a message that names it. CPU only. */
+#include <stdint.h>
+#include <string.h>
+
+#include "engine/check.h"
+#include "engine/status.h"
+#include "engine/validate.h"
+
+static void expect_refused(shx_status status, const char *named) {
+  if (status != SHX_INVALID_ARGUMENT || strstr(shx_last_error(), named) == NULL) {
+    fprintf(stderr, "expected SHX_INVALID_ARGUMENT naming \"%s\", got %s: \"%s\"\n",
+            named, shx_status_string(status), shx_last_error());
+    exit(1);
+  }
+  shx_clear_error();
+}
+
+static shx_config good_config(void) {
+  shx_config config = SHX_CONFIG_INIT;
+  return config;
+}
+
+static void test_config(void) {
+  shx_config c = good_config();
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  c.tp = 16;
+  c.rank = 15;
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  c.hidden = 7168;
+  c.intermediate_total = 2048; /* DeepSeek-V3 / Kimi-K2 at TP16: I = 128 */
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
+
+  expect_refused(shx_check_config(NULL), "config is NULL");
+  c = good_config(); c.size = 8;                 expect_refused(shx_check_config(&c), "size 8");
+  c = good_config(); c.version = 7u << 16;       expect_refused(shx_check_config(&c), "version 7.0");
+  c = good_config(); c.tp = 0;                   expect_refused(shx_check_config(&c), "tp 0");
+  c = good_config(); c.tp = 3;                   expect_refused(shx_check_config(&c), "tp 3");
+  c = good_config(); c.tp = 32;                  expect_refused(shx_check_config(&c), "tp 32");
+  c = good_config(); c.rank = 8;                 expect_refused(shx_check_config(&c), "rank 8");
+  c = good_config(); c.rank = -1;                expect_refused(shx_check_config(&c), "rank -1");
+  c = good_config(); c.hidden = 7000;            expect_refused(shx_check_config(&c), "hidden 7000");
+  c = good_config(); c.hidden = 0;               expect_refused(shx_check_config(&c), "hidden 0");
+  c = good_config(); c.hidden = 64 * 12;         expect_refused(shx_check_config(&c), "hidden 768 / tp 8");
+  c = good_config(); c.intermediate_total = 6100; expect_refused(shx_check_config(&c), "intermediate_total 6100");
+  c = good_config(); c.tp = 16; c.intermediate_total = 64 * 8;
+  expect_refused(shx_check_config(&c), "intermediate_total 512");
+  c = good_config(); c.capacity = 0;             expect_refused(shx_check_config(&c), "capacity 0");
+  c = good_config(); c.capacity = 100000;        expect_refused(shx_check_config(&c), "capacity 100000");
+  c = good_config(); c.variant = (shx_variant)9; expect_refused(shx_check_config(&c), "variant 9");
+  c = good_config(); c.activation = (shx_activation)5;
+  expect_refused(shx_check_config(&c), "activation 5");
+  c = good_config(); c.situ_beta = 0.0f;         expect_refused(shx_check_config(&c), "situ_beta 0");
+  c = good_config(); c.situ_lambda = -1.0f;      expect_refused(shx_check_config(&c), "situ_lambda -1");
+}
+
+static void test_pointers(void) {
+  shx_config c = good_config();
+  _Alignas(16) static char buffer[256];
+  void *aligned = buffer, *misaligned = buffer + 2;
+  CHECK(shx_check_weights(aligned, aligned) == SHX_SUCCESS);
+  expect_refused(shx_check_weights(NULL, aligned), "gate_up is NULL");
+  expect_refused(shx_check_weights(aligned, NULL), "down is NULL");
+  expect_refused(shx_check_weights(misaligned, aligned), "gate_up");
+  expect_refused(shx_check_weights(aligned, misaligned), "not 16-byte aligned");
+
+  void *peers[16];
+  for (int i = 0; i < 16; ++i) peers[i] = aligned;
+  CHECK(shx_check_peers(&c, peers, 8) == SHX_SUCCESS);
+  expect_refused(shx_check_peers(&c, NULL, 8), "peers is NULL");
+  expect_refused(shx_check_peers(&c, peers, 7), "peer count 7");
+  peers[5] = NULL;
+  expect_refused(shx_check_peers(&c, peers, 8), "peers[5] is NULL");
+  peers[5] = misaligned;
+  expect_refused(shx_check_peers(&c, peers, 8), "peers[5]");
+
+  CHECK(shx_check_mailbox(aligned, 256) == SHX_SUCCESS);
+  expect_refused(shx_check_mailbox(NULL, 256), "mailbox is NULL");
+  expect_refused(shx_check_mailbox(misaligned, 256), "mailbox");
+  expect_refused(shx_check_mailbox(aligned, 20), "bytes 20");
+}
+
+static void test_step_and_tail(void) {
+  shx_config c = good_config(); /* capacity 128 */
+  _Alignas(16) static char buffer[64];
+  void *x = buffer;
+  CHECK(shx_check_step(&c, x, 1, 0, 1, 1) == SHX_SUCCESS);
+  CHECK(shx_check_step(&c, x, 128, 1, 1, 1) == SHX_SUCCESS);
+  expect_refused(shx_check_step(&c, NULL, 9, 0, 1, 1), "x is NULL");
+  expect_refused(shx_check_step(&c, buffer + 8, 9, 0, 1, 1), "not 16-byte aligned");
+  expect_refused(shx_check_step(&c, x, 0, 0, 1, 1), "batch 0");
+  expect_refused(shx_check_step(&c, x, 129, 0, 1, 1), "batch 129");
+  expect_refused(shx_check_step(&c, x, 9, 2, 1, 1), "parity 2");
+  expect_refused(shx_check_step(&c, x, 9, -1, 1, 1), "parity -1");
+  expect_refused(shx_check_step(&c, x, 9, 0, 0, 1), "weights are not bound");
+  expect_refused(shx_check_step(&c, x, 9, 0, 1, 0), "peers are not bound");
+
+  CHECK(shx_check_tail(&c, x, 64, 1, 1) == SHX_SUCCESS);
+  expect_refused(shx_check_tail(&c, NULL, 9, 0, 1), "out is NULL");
+  expect_refused(shx_check_tail(&c, x, 0, 0, 1), "batch 0");
+  expect_refused(shx_check_tail(&c, x, 9, 3, 1), "parity 3");
+  expect_refused(shx_check_tail(&c, x, 9, 0, 0), "peers are not bound");
+}
+
+int main(void) {
+  test_config();
+  test_pointers();
+  test_step_and_tail();
+  printf("validate_test: all bad inputs refused with a message naming them\n");
+  return 0;
+}

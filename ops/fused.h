@@ -1,0 +1,73 @@
+/* fused.h: C launch interface of the fused shared-expert kernel (ops/fused.cu).
+ *
+ * The engine (engine/op.c) plans once per (device, tp, dims, padded batch) with
+ * shx_fused_plan() and launches with shx_fused_launch(). Both are plain C; no CUDA
+ * device types cross this header. Errors come back as shx_status with a message
+ * written into `message` (capacity SHX_MESSAGE_BYTES); nothing is launched on error.
+ */
+#ifndef SHX_OPS_FUSED_H_
+#define SHX_OPS_FUSED_H_
+
+#include <stdint.h>
+
+#include "shared_expert.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SHX_MESSAGE_BYTES 512
+#define SHX_MAX_TP 16
+#define SHX_FUSED_MAX_CTAS 132
+#define SHX_FUSED_MAX_N 128 /* padded batch served by the fused kernel */
+
+/* The geometry of one fused launch, chosen by shx_fused_plan(). */
+typedef struct shx_fused_plan {
+  int hidden;        /* H */
+  int inter;         /* I = I_total / tp */
+  int tp;
+  int n;             /* padded batch (wgmma N): 8, 16, 32, 64 or 128 */
+  int cluster;       /* CTAs per cluster = K split of a gate/up tile */
+  int grid;          /* CTAs = (2 I / 64) * cluster */
+  int stages;        /* ring stages of (64 x 64 weights + n x 64 activations) */
+  int smem_bytes;    /* dynamic shared memory per CTA */
+  int down_tiles;    /* H / 64: 64-row tiles of W_d, spread over the CTAs */
+  /* Gate/up K blocks (of 64) of each CTA, balanced against its down work:
+   * CTA c covers K blocks [k_begin[c], k_begin[c] + k_count[c]) of its tile. */
+  uint16_t k_begin[SHX_FUSED_MAX_CTAS];
+  uint16_t k_count[SHX_FUSED_MAX_CTAS];
+} shx_fused_plan;
+
+/* Everything one launch reads and writes. */
+typedef struct shx_fused_args {
+  const void *x;        /* [batch, H] BF16, row stride H */
+  const void *gate_up;  /* [2 I, H] BF16 */
+  const void *down;     /* [H, I] BF16 */
+  void *h;              /* scratch [capacity, I] BF16 (this op's) */
+  uint32_t *counters;   /* scratch: 2 grid-barrier counters, zero at creation */
+  uint32_t *error_flag; /* scratch: set non-zero by the watchdog */
+  void *peers[SHX_MAX_TP]; /* mailbox of each rank */
+  int batch;            /* 1 <= batch <= n */
+  int capacity;         /* mailbox slot rows */
+  int parity;
+  int rank;
+  shx_activation activation;
+  float beta, lambda;   /* SiTU caps */
+} shx_fused_args;
+
+/* Chooses and checks the geometry for the current device: candidates are tried in
+ * order and the first proven co-resident (cudaOccupancyMaxActiveClusters with the
+ * real kernel, its shared memory and cluster size) is taken. */
+shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
+                               shx_fused_plan *plan, char *message);
+
+/* Records one launch on `stream` (a cudaStream_t). pdl != 0 launches with
+ * programmatic stream serialization: weights stream before the dependency wait. */
+shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *args,
+                            void *stream, int pdl, char *message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHX_OPS_FUSED_H_ */
