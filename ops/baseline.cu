@@ -67,7 +67,7 @@ __global__ void activation_kernel(const uint16_t *__restrict__ gu,
   Vector8 out;
 #pragma unroll
   for (int i = 0; i < 8; ++i)
-    out.lane[i] = bf16_bits(shx_activate(activation, bf16_float(gate.lane[i]),
+    out.lane[i] = bf16_bits(shx::gated_activation(activation, bf16_float(gate.lane[i]),
                                          bf16_float(up.lane[i]), beta, lambda));
   uint4 raw;
   memcpy(&raw, &out, sizeof raw);
@@ -89,7 +89,7 @@ __global__ void push_kernel(const uint16_t *__restrict__ y, shx_mailbox_route ro
                    (column - owner * route.shard);
   uint4 raw;
   memcpy(&raw, &v, sizeof raw);
-  store_relaxed_sys_v4(slot, raw);
+  shx::ptx::st_relaxed_sys_v4(slot, raw);
 }
 
 __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out, int batch,
@@ -100,20 +100,23 @@ __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out,
   int t = item / vectors_per_row, column = (item % vectors_per_row) * 8;
   uint16_t *mailbox = static_cast<uint16_t *>(route.peers[route.rank]);
   float sum[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  uint64_t start = global_timer_ns();
+  uint64_t start = shx::ptx::globaltimer();
   bool timed_out = false;
   for (int source = 0; source < route.tp; ++source) {
     size_t slot_row = (size_t)(route.parity * route.tp + source) * route.capacity + t;
     uint16_t *slot = mailbox + slot_row * route.shard + column;
     Vector8 v;
     for (;;) {  // spin until none of the 8 elements is still "empty"
-      uint4 raw = load_volatile_v4(slot);
+      // Volatile loads read memory again on every spin; each BF16 is its own flag, so
+      // four 32-bit loads are as good as one 16-byte load here.
+      const volatile uint32_t *words = reinterpret_cast<const volatile uint32_t *>(slot);
+      uint4 raw = make_uint4(words[0], words[1], words[2], words[3]);
       memcpy(&v, &raw, sizeof v);
       bool arrived = true;
 #pragma unroll
       for (int i = 0; i < 8; ++i) arrived &= v.lane[i] != kEmptySlot;
       if (arrived || timed_out) break;
-      if (global_timer_ns() - start > kWatchdogNs) {
+      if (shx::ptx::globaltimer() - start > kWatchdogNs) {
         atomicExch(error_flag, 1u);
         timed_out = true;
       }
@@ -131,7 +134,7 @@ __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out,
   uint4 empty = make_uint4(0x80008000u, 0x80008000u, 0x80008000u, 0x80008000u);
   for (int source = 0; source < route.tp; ++source) {
     size_t slot_row = (size_t)(route.parity * route.tp + source) * route.capacity + t;
-    store_relaxed_sys_v4(mailbox + slot_row * route.shard + column, empty);
+    shx::ptx::st_relaxed_sys_v4(mailbox + slot_row * route.shard + column, empty);
   }
 }
 

@@ -11,6 +11,10 @@
 #include "ops/fused.h" /* SHX_MAX_TP, SHX_MESSAGE_BYTES */
 #include "shared_expert.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Where one rank's push lands: the owners' mailboxes and the slot coordinates. */
 typedef struct shx_mailbox_route {
   void *peers[SHX_MAX_TP]; /* mailbox of rank p, BF16 [2][tp][capacity][S] */
@@ -39,5 +43,9 @@ shx_status shx_launch_tail(const shx_mailbox_route *route, void *out, int batch,
 
 /* Fills `bytes` (a multiple of 16) of BF16 slots with 0x8000. */
 shx_status shx_launch_arm(void *mailbox, size_t bytes, void *stream, char *message);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SHX_OPS_BASELINE_H_ */

@@ -30,7 +30,7 @@ def cuda_library(name, srcs, hdrs = [], deps = [], textual_hdrs = [], copts = []
         report = "%s.ptxas.txt" % stem
         native.genrule(
             name = "%s_%s_nvcc" % (name, stem),
-            srcs = [src] + hdrs + textual_hdrs,
+            srcs = [src] + hdrs + textual_hdrs + ["//:include/shared_expert.h"],
             outs = [obj, report],
             cmd = (NVCC + " %s %s -c $(location %s) -o $(location %s) " +
                    "2> $(location %s) || { cat $(location %s) >&2; exit 1; }") % (

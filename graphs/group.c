@@ -1,0 +1,264 @@
+/* group.c: see group.h. Host code; tools and tests drive it. */
+#include "graphs/group.h"
+
+#include <cuda_runtime_api.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/status.h"
+
+#define SHX_GROUP_MAX_RANKS 16
+
+struct shx_group {
+  shx_config config; /* the base config; rank varies */
+  int gpus;
+  size_t mailbox_bytes;
+  int shard;
+  int batch;          /* of the captured graphs, 0 before any capture */
+  shx_op *ops[SHX_GROUP_MAX_RANKS];
+  int device_of[SHX_GROUP_MAX_RANKS];
+  void *gate_up[SHX_GROUP_MAX_RANKS], *down[SHX_GROUP_MAX_RANKS];
+  void *mailbox[SHX_GROUP_MAX_RANKS], *out[SHX_GROUP_MAX_RANKS];
+  void *x[SHX_GROUP_MAX_GPUS];
+  cudaStream_t stream[SHX_GROUP_MAX_GPUS];
+  cudaEvent_t done[SHX_GROUP_MAX_GPUS];
+  cudaGraphExec_t step[SHX_GROUP_MAX_GPUS][2];
+};
+
+static void drop_graphs(shx_group *g) {
+  for (int d = 0; d < g->gpus; ++d)
+    for (int parity = 0; parity < 2; ++parity)
+      if (g->step[d][parity]) {
+        cudaGraphExecDestroy(g->step[d][parity]);
+        g->step[d][parity] = NULL;
+      }
+  g->batch = 0;
+}
+
+void shx_group_destroy(shx_group *g) {
+  if (g == NULL) return;
+  for (int d = 0; d < g->gpus; ++d) {
+    cudaSetDevice(d);
+    cudaDeviceSynchronize();
+  }
+  drop_graphs(g);
+  for (int r = 0; r < g->config.tp; ++r) {
+    cudaSetDevice(g->device_of[r]);
+    shx_destroy(g->ops[r]);
+    cudaFree(g->gate_up[r]);
+    cudaFree(g->down[r]);
+    cudaFree(g->mailbox[r]);
+    cudaFree(g->out[r]);
+  }
+  for (int d = 0; d < g->gpus; ++d) {
+    cudaSetDevice(d);
+    cudaFree(g->x[d]);
+    if (g->stream[d]) cudaStreamDestroy(g->stream[d]);
+    if (g->done[d]) cudaEventDestroy(g->done[d]);
+  }
+  (void)cudaGetLastError();
+  free(g);
+}
+
+shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
+  shx_status status = SHX_SUCCESS;
+  shx_group *g = NULL;
+  *out = NULL;
+  int visible = 0;
+  if (cudaGetDeviceCount(&visible) != cudaSuccess || visible == 0) {
+    (void)cudaGetLastError();
+    return shx_fail(SHX_NO_DEVICE, "no CUDA device is visible");
+  }
+  if (gpus < 1 || gpus > visible || gpus > SHX_GROUP_MAX_GPUS || gpus > base->tp)
+    return shx_fail(SHX_INVALID_ARGUMENT, "gpus %d: %d visible, tp %d", gpus, visible,
+                    base->tp);
+  g = calloc(1, sizeof *g);
+  if (g == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for the group");
+  g->config = *base;
+  g->gpus = gpus;
+  g->shard = base->hidden / base->tp;
+  g->mailbox_bytes = shx_mailbox_bytes(base);
+  if (g->mailbox_bytes == 0) {
+    status = shx_fail(SHX_INVALID_ARGUMENT, "config: %s", shx_last_error());
+    goto cleanup;
+  }
+  int inter = base->intermediate_total / base->tp;
+  size_t capacity = (size_t)base->capacity;
+  for (int d = 0; d < gpus; ++d) {
+    SHX_CUDA(cudaSetDevice(d));
+    for (int e = 0; e < gpus; ++e) {
+      if (e == d) continue;
+      int can = 0;
+      SHX_CUDA(cudaDeviceCanAccessPeer(&can, d, e));
+      if (!can) {
+        status = shx_fail(SHX_UNSUPPORTED, "GPU %d cannot access GPU %d's memory", d, e);
+        goto cleanup;
+      }
+      cudaError_t enabled = cudaDeviceEnablePeerAccess(e, 0);
+      if (enabled == cudaErrorPeerAccessAlreadyEnabled) (void)cudaGetLastError();
+      else SHX_CUDA(enabled);
+    }
+    SHX_CUDA(cudaStreamCreateWithFlags(&g->stream[d], cudaStreamNonBlocking));
+    SHX_CUDA(cudaEventCreateWithFlags(&g->done[d], cudaEventDisableTiming));
+    SHX_CUDA(cudaMalloc(&g->x[d], capacity * base->hidden * 2));
+    SHX_CUDA(cudaMemset(g->x[d], 0, capacity * base->hidden * 2));
+  }
+  for (int r = 0; r < base->tp; ++r) {
+    int d = r * gpus / base->tp;
+    g->device_of[r] = d;
+    SHX_CUDA(cudaSetDevice(d));
+    shx_config config = *base;
+    config.rank = r;
+    SHX_TRY(shx_create(&config, &g->ops[r]));
+    SHX_CUDA(cudaMalloc(&g->gate_up[r], (size_t)2 * inter * base->hidden * 2));
+    SHX_CUDA(cudaMalloc(&g->down[r], (size_t)base->hidden * inter * 2));
+    SHX_CUDA(cudaMalloc(&g->mailbox[r], g->mailbox_bytes));
+    SHX_CUDA(cudaMalloc(&g->out[r], capacity * g->shard * 2));
+    SHX_TRY(shx_mailbox_arm(g->mailbox[r], g->mailbox_bytes, NULL));
+    SHX_TRY(shx_bind_weights(g->ops[r], g->gate_up[r], g->down[r]));
+  }
+  for (int r = 0; r < base->tp; ++r) {
+    SHX_CUDA(cudaSetDevice(g->device_of[r]));
+    SHX_TRY(shx_bind_peers(g->ops[r], g->mailbox, base->tp));
+  }
+  for (int d = 0; d < gpus; ++d) {
+    SHX_CUDA(cudaSetDevice(d));
+    SHX_CUDA(cudaDeviceSynchronize());
+  }
+  *out = g;
+  return SHX_SUCCESS;
+cleanup:
+  shx_group_destroy(g);
+  return status;
+}
+
+shx_status shx_group_upload_weights(shx_group *g, int rank, const uint16_t *gate_up,
+                                    const uint16_t *down) {
+  shx_status status = SHX_SUCCESS;
+  size_t inter = (size_t)g->config.intermediate_total / g->config.tp;
+  SHX_CUDA(cudaSetDevice(g->device_of[rank]));
+  SHX_CUDA(cudaMemcpy(g->gate_up[rank], gate_up, 2 * inter * g->config.hidden * 2,
+                      cudaMemcpyHostToDevice));
+  SHX_CUDA(cudaMemcpy(g->down[rank], down, (size_t)g->config.hidden * inter * 2,
+                      cudaMemcpyHostToDevice));
+cleanup:
+  return status;
+}
+
+shx_status shx_group_upload_x(shx_group *g, const uint16_t *x, int batch) {
+  shx_status status = SHX_SUCCESS;
+  for (int d = 0; d < g->gpus; ++d) {
+    SHX_CUDA(cudaSetDevice(d));
+    SHX_CUDA(cudaMemcpy(g->x[d], x, (size_t)batch * g->config.hidden * 2,
+                        cudaMemcpyHostToDevice));
+  }
+cleanup:
+  return status;
+}
+
+shx_status shx_group_capture(shx_group *g, int batch, int with_tail) {
+  shx_status status = SHX_SUCCESS;
+  cudaGraph_t graph = NULL;
+  drop_graphs(g);
+  for (int d = 0; d < g->gpus; ++d) {
+    SHX_CUDA(cudaSetDevice(d));
+    for (int parity = 0; parity < 2; ++parity) {
+      SHX_CUDA(cudaStreamBeginCapture(g->stream[d], cudaStreamCaptureModeThreadLocal));
+      for (int r = 0; r < g->config.tp && status == SHX_SUCCESS; ++r)
+        if (g->device_of[r] == d)
+          status = shx_record_step(g->ops[r], g->x[d], batch, parity, g->stream[d]);
+      for (int r = 0; r < g->config.tp && status == SHX_SUCCESS && with_tail; ++r)
+        if (g->device_of[r] == d)
+          status = shx_tail(g->ops[r], g->out[r], batch, parity, g->stream[d]);
+      cudaError_t ended = cudaStreamEndCapture(g->stream[d], &graph);
+      if (status != SHX_SUCCESS) goto cleanup;
+      SHX_CUDA(ended);
+      SHX_CUDA(cudaGraphInstantiate(&g->step[d][parity], graph, 0));
+      SHX_CUDA(cudaGraphDestroy(graph));
+      graph = NULL;
+    }
+  }
+  g->batch = batch;
+  return SHX_SUCCESS;
+cleanup:
+  if (graph) cudaGraphDestroy(graph);
+  drop_graphs(g);
+  return status;
+}
+
+shx_status shx_group_step(shx_group *g, int parity) {
+  shx_status status = SHX_SUCCESS;
+  if (g->batch == 0) return shx_fail(SHX_INVALID_ARGUMENT, "no step graph is captured");
+  /* First every GPU waits for the others' previous step, then all launch: a GPU
+   * that waited for another's *current* step would block its tails' peers. */
+  for (int d = 0; d < g->gpus; ++d) {
+    SHX_CUDA(cudaSetDevice(d));
+    for (int e = 0; e < g->gpus; ++e)
+      if (e != d) SHX_CUDA(cudaStreamWaitEvent(g->stream[d], g->done[e], 0));
+  }
+  for (int d = 0; d < g->gpus; ++d) {
+    SHX_CUDA(cudaSetDevice(d));
+    SHX_CUDA(cudaGraphLaunch(g->step[d][parity], g->stream[d]));
+    SHX_CUDA(cudaEventRecord(g->done[d], g->stream[d]));
+  }
+cleanup:
+  return status;
+}
+
+shx_status shx_group_sync(shx_group *g) {
+  shx_status status = SHX_SUCCESS;
+  for (int d = 0; d < g->gpus; ++d) {
+    SHX_CUDA(cudaSetDevice(d));
+    SHX_CUDA(cudaStreamSynchronize(g->stream[d]));
+  }
+  for (int r = 0; r < g->config.tp; ++r) {
+    SHX_CUDA(cudaSetDevice(g->device_of[r]));
+    SHX_TRY(shx_check_device(g->ops[r]));
+  }
+cleanup:
+  return status;
+}
+
+shx_status shx_group_poison_outputs(shx_group *g) {
+  shx_status status = SHX_SUCCESS;
+  for (int r = 0; r < g->config.tp; ++r) {
+    SHX_CUDA(cudaSetDevice(g->device_of[r]));
+    SHX_CUDA(cudaMemsetAsync(g->out[r], 0xFF,
+                             (size_t)g->config.capacity * g->shard * 2,
+                             g->stream[g->device_of[r]]));
+  }
+cleanup:
+  return status;
+}
+
+shx_status shx_group_read_outputs(shx_group *g, int batch, uint16_t *out) {
+  shx_status status = SHX_SUCCESS;
+  size_t row_bytes = (size_t)g->shard * 2;
+  for (int r = 0; r < g->config.tp; ++r) {
+    SHX_CUDA(cudaSetDevice(g->device_of[r]));
+    SHX_CUDA(cudaMemcpy2D(out + (size_t)r * g->shard, (size_t)g->config.hidden * 2,
+                          g->out[r], row_bytes, row_bytes, (size_t)batch,
+                          cudaMemcpyDeviceToHost));
+  }
+cleanup:
+  return status;
+}
+
+shx_status shx_group_read_mailbox(shx_group *g, int rank, uint16_t *mailbox) {
+  shx_status status = SHX_SUCCESS;
+  SHX_CUDA(cudaSetDevice(g->device_of[rank]));
+  SHX_CUDA(cudaMemcpy(mailbox, g->mailbox[rank], g->mailbox_bytes,
+                      cudaMemcpyDeviceToHost));
+cleanup:
+  return status;
+}
+
+shx_status shx_group_rearm(shx_group *g) {
+  shx_status status = SHX_SUCCESS;
+  for (int r = 0; r < g->config.tp; ++r) {
+    SHX_CUDA(cudaSetDevice(g->device_of[r]));
+    SHX_TRY(shx_mailbox_arm(g->mailbox[r], g->mailbox_bytes, g->stream[g->device_of[r]]));
+  }
+cleanup:
+  return status;
+}

@@ -1,0 +1,50 @@
+/* group.h: a whole TP group in one process, for tests and the decode-step program.
+ *
+ * tp ranks spread over `gpus` visible GPUs (rank r on GPU r * gpus / tp, so several
+ * ranks share a GPU), each rank an shx_op with its own weights, mailbox and output;
+ * peers are device pointers, with peer access enabled across GPUs. A step is one CUDA
+ * graph per GPU and parity: every local rank's shx_record_step, then (optionally)
+ * every local rank's shx_tail. Steps are ordered across GPUs as the SPEC's protocol
+ * needs: a GPU's step s+1 starts after every GPU finished step s, so no push of step
+ * s+2 can overtake a tail of step s.
+ */
+#ifndef SHX_GRAPHS_GROUP_H_
+#define SHX_GRAPHS_GROUP_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shared_expert.h"
+
+#define SHX_GROUP_MAX_GPUS 8
+
+typedef struct shx_group shx_group;
+
+/* `base` gives dims, capacity, variant and activation; tp ranks are made from it. */
+shx_status shx_group_create(const shx_config *base, int gpus, shx_group **group);
+void shx_group_destroy(shx_group *group);
+
+/* Uploads rank r's weights from host BF16 arrays ([2 I, H] and [H, I]). */
+shx_status shx_group_upload_weights(shx_group *group, int rank, const uint16_t *gate_up,
+                                    const uint16_t *down);
+/* Uploads x [batch, H] to every GPU. */
+shx_status shx_group_upload_x(shx_group *group, const uint16_t *x, int batch);
+
+/* Captures the step graphs (both parities) for `batch`; with_tail = 0 leaves the
+ * pushed mailboxes for inspection (shx_group_read_mailbox). Replaces older graphs. */
+shx_status shx_group_capture(shx_group *group, int batch, int with_tail);
+/* Launches the captured step of `parity` on every GPU (asynchronous). */
+shx_status shx_group_step(shx_group *group, int parity);
+/* Waits for every GPU, then reads every op's watchdog flag. */
+shx_status shx_group_sync(shx_group *group);
+
+/* Fills every rank's output with 0xFFFF (a BF16 NaN) so unwritten elements show. */
+shx_status shx_group_poison_outputs(shx_group *group);
+/* Copies every rank's output shard into out [batch, H] (rank p's columns p S..). */
+shx_status shx_group_read_outputs(shx_group *group, int batch, uint16_t *out);
+/* Copies rank p's whole mailbox (shx_mailbox_bytes) to host. */
+shx_status shx_group_read_mailbox(shx_group *group, int rank, uint16_t *mailbox);
+/* Re-arms every mailbox with 0x8000 (after a with_tail = 0 step). */
+shx_status shx_group_rearm(shx_group *group);
+
+#endif /* SHX_GRAPHS_GROUP_H_ */

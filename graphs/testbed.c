@@ -1,0 +1,104 @@
+/* testbed.c: see testbed.h. */
+#include "graphs/testbed.h"
+
+#include <cuda_runtime_api.h>
+#include <pthread.h>
+#include <string.h>
+
+#include "testdata/inputs.h"
+
+int shx_testbed_hopper_count(void) {
+  int count = 0, hopper = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  for (int d = 0; d < count; ++d) {
+    int major = 0, minor = 0;
+    cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, d);
+    cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, d);
+    hopper += major == 9 && minor == 0;
+  }
+  return hopper;
+}
+
+void shx_testbed_skip_without_gpu(int gpus) {
+  int have = shx_testbed_hopper_count();
+  if (have < gpus) {
+    printf("SKIPPED: needs %d Hopper (sm_90) GPU(s), %d visible\n", gpus, have);
+    exit(SHX_SKIP_EXIT);
+  }
+}
+
+static void *checked_malloc(size_t bytes) {
+  void *p = malloc(bytes);
+  if (p == NULL) {
+    fprintf(stderr, "out of host memory (%zu bytes)\n", bytes);
+    exit(1);
+  }
+  return p;
+}
+
+void shx_testbed_make(shx_testbed *bed, int tp, int hidden, int inter_total, int capacity,
+                      shx_activation activation) {
+  memset(bed, 0, sizeof *bed);
+  shx_config config = SHX_CONFIG_INIT;
+  config.tp = tp;
+  config.hidden = hidden;
+  config.intermediate_total = inter_total;
+  config.capacity = capacity;
+  config.activation = activation;
+  bed->config = config;
+  int inter = inter_total / tp;
+  bed->x = checked_malloc((size_t)capacity * hidden * 2);
+  shx_fill_x(SHX_TESTBED_SEED, capacity, hidden, bed->x);
+  for (int r = 0; r < tp; ++r) {
+    bed->gate_up[r] = checked_malloc((size_t)2 * inter * hidden * 2);
+    bed->down[r] = checked_malloc((size_t)hidden * inter * 2);
+    shx_fill_gate_up(SHX_TESTBED_SEED, r, inter, hidden, bed->gate_up[r]);
+    shx_fill_down(SHX_TESTBED_SEED, r, hidden, inter, inter_total, bed->down[r]);
+  }
+}
+
+void shx_testbed_free(shx_testbed *bed) {
+  free(bed->x);
+  for (int r = 0; r < bed->config.tp; ++r) {
+    free(bed->gate_up[r]);
+    free(bed->down[r]);
+  }
+  memset(bed, 0, sizeof *bed);
+}
+
+typedef struct rank_job {
+  const shx_testbed *bed;
+  shx_ref_problem problem;
+  int rank;
+  uint16_t *y;
+} rank_job;
+
+static void *run_rank(void *argument) {
+  rank_job *job = argument;
+  shx_ref_rank(&job->problem, job->rank, job->bed->x, job->bed->gate_up[job->rank],
+               job->bed->down[job->rank], job->y);
+  return NULL;
+}
+
+void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out) {
+  const shx_config *c = &bed->config;
+  shx_ref_problem problem = {c->hidden, c->intermediate_total, c->tp, batch,
+                             c->activation, c->situ_beta, c->situ_lambda};
+  rank_job jobs[16];
+  pthread_t threads[16];
+  const uint16_t *ys[16];
+  for (int r = 0; r < c->tp; ++r) {
+    jobs[r] = (rank_job){bed, problem, r, checked_malloc((size_t)batch * c->hidden * 2)};
+    ys[r] = jobs[r].y;
+    if (pthread_create(&threads[r], NULL, run_rank, &jobs[r]) != 0) {
+      fprintf(stderr, "pthread_create failed\n");
+      exit(1);
+    }
+  }
+  for (int r = 0; r < c->tp; ++r) pthread_join(threads[r], NULL);
+  shx_ref_reduce_all(&problem, ys, out);
+  for (int r = 0; r < c->tp; ++r) free(jobs[r].y);
+}

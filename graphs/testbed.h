@@ -1,0 +1,44 @@
+/* testbed.h: what GPU tests and the decode-step program share: the seeded inputs of
+ * one TP group on the host, the CPU reference over all ranks (threads per rank), and
+ * the skip rule. Tests and tools may exit; the library never does. */
+#ifndef SHX_GRAPHS_TESTBED_H_
+#define SHX_GRAPHS_TESTBED_H_
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ops/reference.h"
+#include "shared_expert.h"
+
+#define SHX_TESTBED_SEED 20261130u
+#define SHX_SKIP_EXIT 77 /* "skipped", as automake and tools/test.sh read it */
+
+typedef struct shx_testbed {
+  shx_config config;          /* dims, tp, capacity, activation; rank 0 */
+  uint16_t *x;                /* [capacity, H] */
+  uint16_t *gate_up[16];      /* per rank [2 I, H] */
+  uint16_t *down[16];         /* per rank [H, I] */
+} shx_testbed;
+
+#define SHX_CHECK_OK(call)                                                     \
+  do {                                                                         \
+    shx_status check_status_ = (call);                                         \
+    if (check_status_ != SHX_SUCCESS) {                                        \
+      fprintf(stderr, "%s:%d: %s -> %s: %s\n", __FILE__, __LINE__, #call,      \
+              shx_status_string(check_status_), shx_last_error());             \
+      exit(1);                                                                 \
+    }                                                                          \
+  } while (0)
+
+/* Exits 77 with a "SKIPPED" line unless `gpus` Hopper (sm_90) GPUs are visible. */
+void shx_testbed_skip_without_gpu(int gpus);
+/* Number of visible sm_90 GPUs (0 without a driver). */
+int shx_testbed_hopper_count(void);
+void shx_testbed_make(shx_testbed *bed, int tp, int hidden, int inter_total,
+                      int capacity, shx_activation activation);
+void shx_testbed_free(shx_testbed *bed);
+/* out [batch, H]: the reduced output of all ranks by the CPU reference. */
+void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out);
+
+#endif /* SHX_GRAPHS_TESTBED_H_ */

@@ -1,2 +1,0 @@
-int smoke_launch(float *p);
-int main(void) { return 0; }

@@ -1,0 +1,144 @@
+/* decode_step.c: the main job. One decode step of the shared expert, checked and timed.
+ *
+ *   decode_step [GOLDEN_DIR]        (default testdata/golden)
+ *
+ * With a Hopper GPU: for TP8 and TP16 at B = 9 and 64, a whole TP group (all ranks on
+ * the visible GPUs) runs one graph-captured step of each variant built so far, the
+ * reduced output is checked against the CPU reference (relative L2 <= 5e-3, no NaN),
+ * then one rank's per-step time is measured (perf/timing.h: 40 steps per graph on 10
+ * rotating weight sets, median of 20 replays) and printed with its ratio to the
+ * baseline and its share of the HBM roofline (4.48 TB/s, SPEC).
+ * Without one: says so, and runs the CPU reference on the golden files instead,
+ * requiring bit-exact agreement.
+ */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "graphs/group.h"
+#include "graphs/testbed.h"
+#include "perf/timing.h"
+#include "testdata/golden.h"
+
+#define HBM_BYTES_PER_US 4.48e6 /* SPEC: 4.48 TB/s with all SMs busy */
+
+static double seconds_now(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec + now.tv_nsec * 1e-9;
+}
+
+static int cpu_reference_on_goldens(const char *directory) {
+  DIR *dir = opendir(directory);
+  if (dir == NULL) {
+    fprintf(stderr, "cannot open %s\n", directory);
+    return 1;
+  }
+  printf("%-40s %4s %4s %8s %s\n", "golden file", "tp", "B", "seconds", "result");
+  int failures = 0, files = 0;
+  struct dirent *entry;
+  while ((entry = readdir(dir)) != NULL) {
+    size_t length = strlen(entry->d_name);
+    if (length < 5 || strcmp(entry->d_name + length - 4, ".bin") != 0) continue;
+    char path[1024], message[256];
+    snprintf(path, sizeof path, "%s/%s", directory, entry->d_name);
+    shx_golden golden;
+    if (shx_golden_read(path, &golden, message, sizeof message) != 0) {
+      printf("%-40s unreadable: %s\n", entry->d_name, message);
+      ++failures;
+      continue;
+    }
+    const shx_ref_problem *p = &golden.problem;
+    size_t count = (size_t)p->batch * p->hidden;
+    uint16_t *ys = malloc(count * p->tp * 2), *reduced = malloc(count * 2);
+    double start = seconds_now();
+    int ok = ys && reduced &&
+             shx_golden_compute(p, golden.seed, ys, reduced, message, sizeof message) == 0;
+    double elapsed = seconds_now() - start;
+    ok = ok && memcmp(reduced, golden.reduced, count * 2) == 0;
+    for (int r = 0; ok && r < p->tp; ++r)
+      ok = shx_fnv1a64_bf16(ys + (size_t)r * count, count) == golden.rank_hashes[r];
+    printf("%-40s %4d %4d %8.2f %s\n", entry->d_name, p->tp, p->batch, elapsed,
+           ok ? "bit-exact" : "MISMATCH");
+    failures += !ok;
+    ++files;
+    free(ys);
+    free(reduced);
+    shx_golden_free(&golden);
+  }
+  closedir(dir);
+  printf("CPU reference: %d of %d golden files reproduced bit-exactly\n", files - failures,
+         files);
+  return failures != 0 || files == 0;
+}
+
+/* One graph-captured step of a whole group, checked against the CPU reference. */
+static double checked_step(const shx_testbed *bed, shx_variant variant, int gpus, int batch,
+                           const uint16_t *want) {
+  shx_config config = bed->config;
+  config.variant = variant;
+  shx_group *group = NULL;
+  SHX_CHECK_OK(shx_group_create(&config, gpus, &group));
+  for (int r = 0; r < config.tp; ++r)
+    SHX_CHECK_OK(shx_group_upload_weights(group, r, bed->gate_up[r], bed->down[r]));
+  SHX_CHECK_OK(shx_group_upload_x(group, bed->x, batch));
+  SHX_CHECK_OK(shx_group_capture(group, batch, 1));
+  SHX_CHECK_OK(shx_group_poison_outputs(group));
+  SHX_CHECK_OK(shx_group_step(group, 0));
+  SHX_CHECK_OK(shx_group_sync(group));
+  size_t count = (size_t)batch * config.hidden;
+  uint16_t *got = malloc(count * 2);
+  SHX_CHECK_OK(shx_group_read_outputs(group, batch, got));
+  int nan_count = 0;
+  double error = shx_rel_l2(got, want, count, &nan_count);
+  free(got);
+  shx_group_destroy(group);
+  if (nan_count != 0 || !(error <= 5e-3)) {
+    fprintf(stderr, "variant %d tp %d B %d: rel L2 %.3e, %d NaN: FAILED\n", (int)variant,
+            config.tp, batch, error, nan_count);
+    exit(1);
+  }
+  return error;
+}
+
+int main(int argc, char **argv) {
+  const char *goldens = argc > 1 ? argv[1] : "testdata/golden";
+  int gpus = shx_testbed_hopper_count();
+  if (gpus == 0) {
+    printf("No Hopper (sm_90) GPU is visible: the operator cannot run here. Running the "
+           "CPU reference on %s instead.\n", goldens);
+    return cpu_reference_on_goldens(goldens);
+  }
+  const shx_variant variants[] = {SHX_VARIANT_BASELINE, SHX_VARIANT_FUSED};
+  const char *names[] = {"baseline", "fused"};
+  const int tps[] = {8, 16}, batches[] = {9, 64};
+  printf("%-9s %3s %4s %10s %10s %10s %9s %8s %9s\n", "variant", "tp", "B", "rel L2",
+         "us/step", "min..max", "GB/s", "%HBM", "x base");
+  for (int i = 0; i < 2; ++i) {
+    shx_testbed bed;
+    shx_testbed_make(&bed, tps[i], 7168, 6144, 128, SHX_ACT_SITU);
+    int inter = 6144 / tps[i];
+    double bytes = 3.0 * inter * 7168 * 2; /* gate, up and down weights of one rank */
+    for (int b = 0; b < 2; ++b) {
+      int batch = batches[b];
+      uint16_t *want = malloc((size_t)batch * 7168 * 2);
+      shx_testbed_reference(&bed, batch, want);
+      double baseline_us = 0;
+      for (int v = 0; v < 2; ++v) {
+        double error = checked_step(&bed, variants[v], gpus, batch, want);
+        shx_timing_setup setup = {bed.config, 10, 40, 20};
+        shx_step_time time;
+        SHX_CHECK_OK(shx_time_steps(&setup, variants[v], batch, &time));
+        if (v == 0) baseline_us = time.median_us;
+        printf("%-9s %3d %4d %10.2e %10.2f %4.1f..%-4.1f %9.0f %7.1f%% %8.2fx\n", names[v],
+               tps[i], batch, error, time.median_us, time.min_us, time.max_us,
+               bytes / time.median_us / 1e3, 100.0 * bytes / HBM_BYTES_PER_US / time.median_us,
+               baseline_us / time.median_us);
+      }
+      free(want);
+    }
+    shx_testbed_free(&bed);
+  }
+  return 0;
+}

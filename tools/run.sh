@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The main job (README): builds the decode-step program and runs it. On a Hopper GPU it
+# checks one decode step of each variant against the CPU reference and times it; with
+# no GPU it says so and runs the CPU reference on the golden files in testdata/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/setup.sh
+bazel build //perf:decode_step
+exec bazel-bin/perf/decode_step testdata/golden "$@"

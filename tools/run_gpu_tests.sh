@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs every GPU test binary beside this script (a bundle made by tools/bundle.sh) and
+# prints "N passed, N failed, N skipped" last. Exit 77 from a test means skipped.
+cd "$(dirname "$0")"
+passed=0 failed=0 skipped=0
+for binary in ./*_gpu_test ./api_test; do
+  [ -x "$binary" ] || continue
+  start=$(date +%s%N)
+  out=$("$binary" 2>&1); code=$?
+  milliseconds=$(( ($(date +%s%N) - start) / 1000000 ))
+  case $code in
+    0) passed=$((passed + 1)); status=PASSED ;;
+    77) skipped=$((skipped + 1)); status=SKIPPED ;;
+    *) failed=$((failed + 1)); status=FAILED ;;
+  esac
+  echo "== $status $binary (${milliseconds} ms)"
+  echo "$out" | tail -40
+done
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
