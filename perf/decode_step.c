@@ -11,6 +11,7 @@
  * Without one: says so, and runs the CPU reference on the golden files instead,
  * requiring bit-exact agreement.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,1020 @@
+/* fused.cu: the fused shared-expert kernel for Hopper (sm_90a) and its C launcher.
+ *
+ * One persistent kernel computes a rank's shared expert for one decode step and pushes
+ * its output into the peers' mailboxes (ops/fused.h, SPEC.md "fused"):
+ *
+ *   g, u = x Wg^T, x Wu^T     gate/up GEMM, K = H split over the CTAs of a cluster
+ *   h    = BF16(act(BF16(g), BF16(u)))   owners reduce the split K through DSMEM
+ *   ---- grid barrier: every h column written ----
+ *   y    = h Wd^T              down GEMM, one 64-row tile of Wd per CTA (some get more)
+ *   push BF16(y) (-0 -> +0) into mailbox[peer][parity][rank][token][column]
+ *
+ * Build: bazel build //ops:fused (ptxas report: bazel-bin/ops/fused.ptxas.txt).
+ *
+ * ALGORITHM
+ * Gate/up M-tile m (0 <= m < I / 32) stacks gate rows [32 m, 32 m + 32) over up rows
+ * [I + 32 m, I + 32 m + 32): a 64-row wgmma A operand whose outputs are the h columns
+ * [32 m, 32 m + 32). Cluster m (`cluster` CTAs) computes tile m; its CTA of rank q covers
+ * the K blocks (64 wide) [k_begin, k_begin + k_count) of H, so each CTA holds an FP32
+ * partial [64 rows x N tokens] in registers. The tile's 32 h columns are owned
+ * width = 32 / cluster at a time: owner q gets columns [width q, width (q + 1)). Every
+ * CTA stores its partial rows into the owners' receive buffers (st.shared::cluster),
+ * and each owner sums the parts in rank (= K) order, rounds, applies the activation
+ * (ops/activation.cuh, shared with the split variant) and writes its h columns. No
+ * float atomics anywhere: the result is the same on every run.
+ *
+ * After a grid barrier on two global counters, CTA c computes down tile c (64 rows of
+ * Wd, K = I): y^T[64 rows x N tokens]. Tiles beyond the grid go one per cluster first
+ * (to rank 0 of clusters 0, 1, ..., then rank 1, ...). The plan balances the work: a
+ * CTA with two down tiles gets fewer gate/up K blocks (water-filling within the
+ * cluster). The epilogue stages y^T transposed in shared memory and stores 16-byte
+ * BF16 vectors of 8 consecutive columns of one token into the owning peer's mailbox.
+ *
+ * GEOMETRY (H200: 132 SMs, one CTA per SM; H = 7168, I_total = 6144)
+ *                                     TP8 (I = 768)          TP16 (I = 384)
+ *   gate/up tiles (I / 32)            24                     12
+ *   cluster (K split), grid           4, 96                  8, 96
+ *   gate/up K blocks (112 per tile)   19 | 31 31 31 (c<16),  10 10 16 16 15 15 15 15 (c<4)
+ *     per rank, clusters c            28 x 4 (c >= 16)       9 15 15 15 15 15 14 14 (c>=4)
+ *   down tiles (H / 64 = 112)         1 per CTA, 2 on rank 0 of clusters 0-15 (TP8);
+ *                                     2 on ranks 0 (all) and 1 (clusters 0-3) (TP16)
+ *   down K blocks per tile (I / 64)   12                     6
+ *   64-blocks per CTA, max (mean)     43 (42)                22 (21)
+ *   ring stages (depend on N only)    N = 16: 16 x 10 KB; N = 128: 6 x 24 KB
+ *                                     (N = 8: 16, N = 32: 15, N = 64: 11)
+ *   dynamic shared memory             N = 16: 169,480 B; N = 128: 183,560 B
+ *                                     (largest: N = 64, 198,920 B)
+ * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> cluster 8, 64 CTAs; I = 128 -> 32
+ * CTAs with up to 4 down tiles each (extra tiles keep going one per cluster).
+ *
+ * Why not the reference design's 120 CTAs in clusters of 5 (TP8) or 10 (TP16): on an
+ * H200 at one CTA per SM only 22 clusters of 5 (110 CTAs) or 7 of 10 (70 CTAs) are
+ * co-resident (SPEC.md table), so the grid barrier would wait for CTAs that can never
+ * run. Cluster sizes 2, 4, 8 divide the 32 h columns of a tile evenly and are
+ * co-resident in 66, 30 and 15 clusters. shx_fused_plan_make tries 8, 4, 2 (largest
+ * grid <= 132 first) and keeps the first that cudaOccupancyMaxActiveClusters proves
+ * fully co-resident for the real kernel, shared memory and cluster size.
+ *
+ * WARP ROLES (160 threads)
+ *   warps 0-3 (consumer warpgroup): wgmma for every ring stage, the DSMEM partial push,
+ *       the owner reduction and h store, the grid-barrier arrival, the down epilogue
+ *       and the mailbox push.
+ *   warp 4 lane 0 (producer): all TMA loads, the grid-barrier wait and its re-arm, and
+ *       griddepcontrol.launch_dependents. Lanes 1-31 only join the cluster barriers.
+ *
+ * SHARED MEMORY: [ring: kNumStages x (A 8 KB | B N x 128 B), 1024-aligned]
+ *   [staging: DSMEM receive buffer, later the down epilogue's y^T] [mbarriers]
+ *
+ * BARRIERS, and what each waits for
+ *   full[s]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
+ *             stage s (weights, and x or h): the consumer may run its wgmma.
+ *   empty[s]  (count 4: lane 0 of each consumer warp, after wgmma.wait_group 0) stage
+ *             s is no longer read: the producer may refill it.
+ *   received  (count cluster x 128, phase 0 only) every consumer thread of every CTA
+ *             of the cluster has stored its partial rows into this owner's buffer
+ *             (remote arrive, release.cluster; wait with acquire.cluster).
+ *   cluster barrier, prologue: every CTA's mbarriers are initialized before any
+ *             remote arrival. Cluster barrier, end: no CTA exits while a peer might
+ *             still touch its shared memory.
+ *   named barrier 1 (128 consumer threads): h stored before the grid arrival; the
+ *             epilogue's staging written before it is read, and read before reuse.
+ *   grid barrier (counters[0]): each CTA adds 1 (red.release.gpu) once its owned h
+ *             columns are stored; the producer spins (ld.acquire.gpu) until it reads
+ *             `grid`. counters[1] counts CTAs through; the last one re-arms both to 0
+ *             for the next launch (no host reset).
+ *   griddepcontrol.wait: every thread, after the prologue, before reading x, h, the
+ *             counters or writing anything global. Only the first ring's weights are
+ *             loaded before it.
+ *   griddepcontrol.launch_dependents: by each CTA only after it passed the grid
+ *             barrier; a dependent grid scheduled earlier could take the SMs that this
+ *             grid's own late CTAs need, and the barrier would never complete.
+ *   Watchdog: every wait on other CTAs reads %globaltimer; after 1 s (2 s for mbarrier
+ *             waits, which may include the producer's grid-barrier wait) it sets
+ *             *error_flag and stops waiting. The output is then garbage, but the kernel
+ *             ends. After a timeout the counters may not be re-armed: the engine
+ *             zeroes them when it reports SHX_DEVICE_TIMEOUT.
+ */
+#include <cuda.h>
+#include <cudaTypedefs.h>
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <atomic>
+#include <type_traits>
+
+#include "ops/activation.cuh"
+#include "ops/fused.h"
+#include "ops/ptx/cluster.cuh"
+#include "ops/ptx/mbarrier.cuh"
+#include "ops/ptx/memory.cuh"
+#include "ops/ptx/tma.cuh"
+#include "ops/ptx/wgmma.cuh"
+
+namespace shx {
+namespace fused {
+namespace {
+
+/* ---- Compile-time geometry ------------------------------------------------------- */
+
+constexpr int kThreads = 160;
+constexpr int kConsumerThreads = 128; /* one warpgroup */
+constexpr int kConsumerWarps = 4;
+constexpr int kProducerWarp = 4;
+constexpr uint32_t kConsumerBarrierId = 1; /* named barrier of the consumer warpgroup */
+
+constexpr int kBlockK = 64;               /* K elements of a stage: one 128-byte row */
+constexpr int kRowBytes = kBlockK * 2;    /* BF16 */
+constexpr int kTileRows = 64;             /* wgmma M */
+constexpr int kHalfRows = 32;             /* gate rows (and up rows) of a gate/up tile */
+constexpr int kMmaK = 16;                 /* K of one wgmma */
+constexpr int kWeightTileBytes = kTileRows * kRowBytes;  /* 8 KB */
+constexpr int kHalfTileBytes = kHalfRows * kRowBytes;    /* 4 KB: the up rows' offset */
+constexpr int kSwizzleAtomBytes = 1024;   /* 8 rows x 128 B */
+constexpr int kStagingPitch = kTileRows + 4; /* floats per token in the y^T epilogue */
+constexpr int kColumnsPerStore = 8;       /* BF16 columns of one 16-byte mailbox store */
+
+constexpr int kSmemBudget = 200 * 1024;   /* what the ring may grow into */
+constexpr int kSmemOptInLimit = 227 * 1024;
+constexpr int kMinStages = 4;
+constexpr int kMaxStages = 16;
+constexpr int kBarrierBytes = 8 * (2 * kMaxStages + 1); /* full, empty, received */
+constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
+constexpr int kMaxCluster = 8;            /* portable cluster size */
+constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
+
+constexpr uint64_t kGridWatchdogNs = 1000000000ull;
+constexpr uint64_t kBarrierWatchdogNs = 2 * kGridWatchdogNs;
+
+static_assert(kHalfTileBytes % kSwizzleAtomBytes == 0,
+              "the up rows' box must start on a swizzle atom");
+static_assert(kRowBytes == 128, "a stage row must be exactly one 128-byte swizzle span");
+
+template <int N>
+struct Geometry {
+  static_assert(N == 8 || N == 16 || N == 32 || N == 64 || N == 128, "wgmma N");
+  static constexpr int kActivationTileBytes = N * kRowBytes;
+  static constexpr int kStageBytes = kWeightTileBytes + kActivationTileBytes;
+  /* An owner's receive buffer: [cluster][gate, up][width][N] FP32, cluster x width = 32. */
+  static constexpr int kReceiveBytes = 2 * kHalfRows * N * 4;
+  static constexpr int kEpilogueBytes = N * kStagingPitch * 4;
+  static constexpr int kStagingBytes =
+      kReceiveBytes > kEpilogueBytes ? kReceiveBytes : kEpilogueBytes;
+  static constexpr int kFixedBytes = kAlignSlack + kStagingBytes + kBarrierBytes;
+  static constexpr int kRingFit = (kSmemBudget - kFixedBytes) / kStageBytes;
+  static constexpr int kNumStages = kRingFit < kMaxStages ? kRingFit : kMaxStages;
+  static constexpr int kRingBytes = kNumStages * kStageBytes;
+  static constexpr int kSmemBytes = kFixedBytes + kRingBytes;
+
+  static_assert(kStageBytes % kSwizzleAtomBytes == 0, "stages must stay 1024-aligned");
+  static_assert(kWeightTileBytes % kSwizzleAtomBytes == 0, "B tile must be 1024-aligned");
+  static_assert(kRingBytes % 16 == 0 && kStagingBytes % 16 == 0, "staging alignment");
+  static_assert(kNumStages >= kMinStages, "ring too shallow for this N");
+  static_assert(kSmemBytes <= kSmemOptInLimit, "over the H200's shared memory per block");
+  static_assert(N <= 256, "a TMA box dimension is at most 256");
+};
+
+/* ---- Work of one CTA, shared by host (plan) and device ---------------------------- */
+
+/* Down tile number `round` of CTA `cta` (-1: none). Round 0 is tile `cta`; every later
+ * round spreads the next `grid` tiles one per cluster first: tile grid * round + e goes
+ * to CTA (e % clusters) * cluster + e / clusters. */
+__host__ __device__ inline int down_tile_of(int cta, int round, int grid, int cluster,
+                                            int down_tiles) {
+  if (round == 0) return cta < down_tiles ? cta : -1;
+  const int clusters = grid / cluster;
+  const int extra = (cta % cluster) * clusters + cta / cluster;
+  const int tile = grid * round + extra;
+  return tile < down_tiles ? tile : -1;
+}
+
+__host__ __device__ inline int down_tile_count(int cta, int grid, int cluster,
+                                               int down_tiles) {
+  int count = 0;
+  while (down_tile_of(cta, count, grid, cluster, down_tiles) >= 0) ++count;
+  return count;
+}
+
+/* ---- Device helpers ---------------------------------------------------------------- */
+
+/* Position in the ring, advanced identically by producer and consumer. */
+template <int kStages>
+struct RingCursor {
+  int stage = 0;
+  uint32_t phase = 0;
+  __device__ __forceinline__ void advance() {
+    if (++stage == kStages) {
+      stage = 0;
+      phase ^= 1u;
+    }
+  }
+};
+
+/* The shared-memory layout of one CTA (addresses in the shared::cta window). */
+template <int N>
+struct SharedLayout {
+  using G = Geometry<N>;
+  uint32_t ring;
+  uint32_t staging;
+  uint32_t barriers;
+  float *staging_floats; /* generic pointer to the same bytes as `staging` */
+
+  __device__ __forceinline__ explicit SharedLayout(uint8_t *dynamic) {
+    const uint32_t raw = ptx::smem_address(dynamic);
+    const uint32_t pad = (kSwizzleAtomBytes - (raw & (kSwizzleAtomBytes - 1))) &
+                         (kSwizzleAtomBytes - 1);
+    ring = raw + pad;
+    staging = ring + G::kRingBytes;
+    barriers = staging + G::kStagingBytes;
+    staging_floats = reinterpret_cast<float *>(dynamic + pad + G::kRingBytes);
+  }
+  __device__ __forceinline__ uint32_t weights(int stage) const {
+    return ring + stage * G::kStageBytes;
+  }
+  __device__ __forceinline__ uint32_t activations(int stage) const {
+    return weights(stage) + kWeightTileBytes;
+  }
+  __device__ __forceinline__ uint32_t full(int stage) const { return barriers + 8 * stage; }
+  __device__ __forceinline__ uint32_t empty(int stage) const {
+    return barriers + 8 * (G::kNumStages + stage);
+  }
+  __device__ __forceinline__ uint32_t received() const {
+    return barriers + 8 * (2 * G::kNumStages);
+  }
+};
+
+/* What this CTA does, from the plan. */
+struct CtaWork {
+  int cta;
+  int tile;          /* gate/up tile = cluster index */
+  int cluster_rank;  /* = the K-split index */
+  int cluster;
+  int width;         /* h columns owned by each cluster rank */
+  int k_begin, k_count;
+  int down_blocks;   /* I / 64 */
+};
+
+/* Sets the error flag once a wait gave up; afterwards this thread's mbarrier waits only
+ * try once, so a broken run ends in bounded time. */
+struct Watchdog {
+  uint32_t *flag;
+  bool gave_up;
+  __device__ __forceinline__ void fire() {
+    atomicExch(flag, 1u);
+    gave_up = true;
+  }
+};
+
+template <bool kClusterScope>
+__device__ __forceinline__ bool try_wait(uint32_t barrier, uint32_t parity) {
+  return kClusterScope ? ptx::mbarrier_try_wait_cluster(barrier, parity)
+                       : ptx::mbarrier_try_wait(barrier, parity);
+}
+
+/* Waits for the phase of `parity` of `barrier`, bounded by the watchdog. */
+template <bool kClusterScope>
+__device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
+                                             Watchdog &watchdog) {
+  if (try_wait<kClusterScope>(barrier, parity) || watchdog.gave_up) return;
+  const uint64_t start = ptx::globaltimer();
+  while (!try_wait<kClusterScope>(barrier, parity)) {
+    if (ptx::globaltimer() - start > kBarrierWatchdogNs) {
+      watchdog.fire();
+      return;
+    }
+  }
+}
+
+/* The producer's side of the grid barrier: wait until every CTA counted its h columns,
+ * then count through; the last CTA through re-arms both counters. A timeout reports and
+ * goes on (h may then be stale, but every TMA still completes, so nothing hangs). */
+__device__ __forceinline__ void grid_barrier_wait(uint32_t *counters, uint32_t grid,
+                                                  Watchdog &watchdog) {
+  const uint64_t start = ptx::globaltimer();
+  while (ptx::ld_acquire_gpu(&counters[0]) < grid) {
+    if (ptx::globaltimer() - start > kGridWatchdogNs) {
+      atomicExch(watchdog.flag, 1u);
+      break;
+    }
+  }
+  if (atomicAdd(&counters[1], 1u) == grid - 1) {
+    /* Every CTA has read counters[0] == grid: nobody reads either counter again. */
+    atomicExch(&counters[0], 0u);
+    atomicExch(&counters[1], 0u);
+  }
+}
+
+/* One ring stage's K block into `acc`: four k16 MMAs, waited for. `accumulate` false
+ * overwrites acc (the first block of an accumulation). */
+template <int N>
+__device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t weights,
+                                          uint32_t activations, bool accumulate) {
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
+  ptx::wgmma_fence();
+#pragma unroll
+  for (int k = 0; k < kBlockK / kMmaK; ++k) {
+    /* A k16 step is 16 BF16 = 32 bytes along the 128-byte swizzled row. */
+    const uint64_t a = ptx::make_smem_desc_sw128(weights + k * kMmaK * 2);
+    const uint64_t b = ptx::make_smem_desc_sw128(activations + k * kMmaK * 2);
+    ptx::wgmma_bf16<N>(acc, a, b, (accumulate || k > 0) ? 1u : 0u);
+  }
+  ptx::wgmma_commit();
+  ptx::wgmma_wait<0>();
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
+}
+
+/* After the warp's wgmma on the stage has completed: one arrival per consumer warp. */
+__device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
+  __syncwarp();
+  if (lane == 0) ptx::mbarrier_arrive(empty);
+}
+
+/* Consumes the next `blocks` ring stages into acc (overwriting it). */
+template <int N>
+__device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
+                                           const SharedLayout<N> &smem,
+                                           RingCursor<Geometry<N>::kNumStages> &cursor,
+                                           int lane, Watchdog &watchdog) {
+  for (int block = 0; block < blocks; ++block) {
+    wait_barrier<false>(smem.full(cursor.stage), cursor.phase, watchdog);
+    mma_stage<N>(acc, smem.weights(cursor.stage), smem.activations(cursor.stage), block > 0);
+    release_stage(smem.empty(cursor.stage), lane);
+    cursor.advance();
+  }
+}
+
+/* Stores this thread's FP32 gate/up partials into the owners' receive buffers
+ * [source rank][gate, up][column % width][token] and arrives once on every owner's
+ * `received` barrier (release.cluster publishes the stores). */
+template <int N>
+__device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
+                                              const SharedLayout<N> &smem,
+                                              const CtaWork &work) {
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int half = warp / 2; /* warps 0-1 hold the gate rows 0-31, warps 2-3 up rows */
+#pragma unroll
+  for (int row_pair = 0; row_pair < 2; ++row_pair) {
+    /* Rows 16 warp + lane / 4 (+ 8): column g of the tile's 32 h columns. */
+    const int column = 16 * (warp & 1) + lane / 4 + 8 * row_pair;
+    const uint32_t owner = static_cast<uint32_t>(column / work.width);
+    const int cell = (work.cluster_rank * 2 + half) * work.width + column % work.width;
+    const uint32_t local = smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * (lane % 4));
+    const uint32_t remote = ptx::mapa_shared(local, owner);
+#pragma unroll
+    for (int j = 0; j < N / 8; ++j) {
+      /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. */
+      ptx::st_cluster_v2_f32(remote + 32u * j, acc[4 * j + 2 * row_pair],
+                             acc[4 * j + 2 * row_pair + 1]);
+    }
+  }
+  for (int owner = 0; owner < work.cluster; ++owner) {
+    ptx::mbarrier_arrive_remote(ptx::mapa_shared(smem.received(), owner));
+  }
+}
+
+/* Owner: h[token][32 tile + width rank + first + i], i < kChunk, from the received
+ * parts summed in source-rank (K) order. One thread per (token, chunk). */
+template <int N, int kChunk>
+__device__ __forceinline__ void reduce_owned_columns(const float *received,
+                                                     const CtaWork &work,
+                                                     const shx_fused_plan &plan,
+                                                     const shx_fused_args &args) {
+  using Vector = typename std::conditional<kChunk == 8, uint4, uint2>::type;
+  static_assert(sizeof(Vector) == kChunk * 2, "one vector store per chunk");
+  __nv_bfloat16 *h = static_cast<__nv_bfloat16 *>(args.h);
+  const int width = work.width;
+  const int items = args.batch * (width / kChunk);
+  for (int item = threadIdx.x; item < items; item += kConsumerThreads) {
+    const int token = item % args.batch;
+    const int first = (item / args.batch) * kChunk;
+    uint32_t packed[kChunk / 2];
+#pragma unroll
+    for (int i = 0; i < kChunk; ++i) {
+      const int column = first + i;
+      float gate = received[(0 * width + column) * N + token];
+      float up = received[(1 * width + column) * N + token];
+      for (int source = 1; source < work.cluster; ++source) {
+        gate = __fadd_rn(gate, received[((source * 2 + 0) * width + column) * N + token]);
+        up = __fadd_rn(up, received[((source * 2 + 1) * width + column) * N + token]);
+      }
+      const __nv_bfloat16 value = gated_h(args.activation, gate, up, args.beta, args.lambda);
+      const uint32_t bits = __bfloat16_as_ushort(value);
+      packed[i / 2] = (i % 2 == 0) ? bits : (packed[i / 2] | (bits << 16));
+    }
+    const size_t offset = static_cast<size_t>(token) * plan.inter + kHalfRows * work.tile +
+                          width * work.cluster_rank + first;
+    Vector vector;
+    memcpy(&vector, packed, sizeof(vector));
+    *reinterpret_cast<Vector *>(h + offset) = vector;
+  }
+}
+
+/* BF16 pair (RNE), low half first; -0 becomes +0 (an empty mailbox slot is -0). */
+__device__ __forceinline__ uint32_t pack_bf16_positive_zero(float low, float high) {
+  const __nv_bfloat162 pair = __floats2bfloat162_rn(low, high);
+  uint32_t bits = (static_cast<uint32_t>(__bfloat16_as_ushort(pair.y)) << 16) |
+                  __bfloat16_as_ushort(pair.x);
+  if ((bits & 0xFFFFu) == 0x8000u) bits &= 0xFFFF0000u;
+  if ((bits >> 16) == 0x8000u) bits &= 0x0000FFFFu;
+  return bits;
+}
+
+/* Down tile `down_tile` (y^T rows [64 t, 64 t + 64) x tokens in acc) -> the owning
+ * peer's mailbox: staged as [token][row] FP32 (pitch 68 floats: the fragment's writes
+ * hit 32 distinct banks), then one 16-byte store per (token, 8 columns). */
+template <int N>
+__device__ __forceinline__ void push_down_tile(const float (&acc)[N / 2], float *staging,
+                                               int down_tile, const shx_fused_plan &plan,
+                                               const shx_fused_args &args) {
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+#pragma unroll
+  for (int j = 0; j < N / 8; ++j) {
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      const int row = 16 * warp + lane / 4 + 8 * (e / 2);
+      const int token = 8 * j + 2 * (lane % 4) + (e % 2);
+      staging[token * kStagingPitch + row] = acc[4 * j + e];
+    }
+  }
+  ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
+
+  const int shard = plan.hidden / plan.tp; /* S, a multiple of 64: a tile has one peer */
+  const int row0 = kTileRows * down_tile;
+  const int peer = row0 / shard;
+  __nv_bfloat16 *slot = static_cast<__nv_bfloat16 *>(args.peers[peer]) +
+                        (static_cast<size_t>(args.parity * plan.tp + args.rank) *
+                             args.capacity) * shard +
+                        (row0 - peer * shard);
+  constexpr int kStoresPerToken = kTileRows / kColumnsPerStore;
+  const int items = args.batch * kStoresPerToken;
+  for (int item = threadIdx.x; item < items; item += kConsumerThreads) {
+    const int token = item / kStoresPerToken;
+    const int part = item % kStoresPerToken;
+    const float *source = staging + token * kStagingPitch + kColumnsPerStore * part;
+    const float4 low = *reinterpret_cast<const float4 *>(source);
+    const float4 high = *reinterpret_cast<const float4 *>(source + 4);
+    const uint4 packed = {pack_bf16_positive_zero(low.x, low.y),
+                          pack_bf16_positive_zero(low.z, low.w),
+                          pack_bf16_positive_zero(high.x, high.y),
+                          pack_bf16_positive_zero(high.z, high.w)};
+    ptx::st_relaxed_sys_v4(slot + static_cast<size_t>(token) * shard + kColumnsPerStore * part,
+                           packed);
+  }
+  ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads); /* staging reusable */
+}
+
+/* ---- The two roles ------------------------------------------------------------------ */
+
+template <int N>
+__device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaWork &work,
+                                         const shx_fused_plan &plan,
+                                         const shx_fused_args &args, Watchdog &watchdog) {
+  const int lane = threadIdx.x % 32;
+  RingCursor<Geometry<N>::kNumStages> cursor;
+
+  /* 1. Gate/up partial of this CTA's K range. */
+  {
+    float acc[N / 2];
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
+    mma_blocks<N>(acc, work.k_count, smem, cursor, lane, watchdog);
+    /* 2. Partials to their owners; then reduce what this CTA owns. */
+    push_partials<N>(acc, smem, work);
+  }
+  wait_barrier<true>(smem.received(), 0, watchdog);
+  if (work.width >= 8) {
+    reduce_owned_columns<N, 8>(smem.staging_floats, work, plan, args);
+  } else {
+    reduce_owned_columns<N, 4>(smem.staging_floats, work, plan, args);
+  }
+  /* 3. h published (to other CTAs' TMA: proxy fence, then gpu-scope release). The named
+   * barrier also ends every read of the receive buffer before the epilogue reuses it. */
+  ptx::fence_proxy_async_global();
+  __threadfence();
+  ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
+  if (threadIdx.x == 0) ptx::red_release_gpu_add(&args.counters[0], 1u);
+
+  /* 4. Down tiles: the producer feeds them after the grid barrier. */
+  for (int round = 0;; ++round) {
+    const int tile = down_tile_of(work.cta, round, plan.grid, plan.cluster, plan.down_tiles);
+    if (tile < 0) break;
+    float acc[N / 2];
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
+    mma_blocks<N>(acc, work.down_blocks, smem, cursor, lane, watchdog);
+    push_down_tile<N>(acc, smem.staging_floats, tile, plan, args);
+  }
+}
+
+template <int N>
+__device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaWork &work,
+                                         const CUtensorMap *gate_up_map,
+                                         const CUtensorMap *down_map, const CUtensorMap *x_map,
+                                         const CUtensorMap *h_map, const shx_fused_plan &plan,
+                                         const shx_fused_args &args, Watchdog &watchdog) {
+  using G = Geometry<N>;
+  RingCursor<G::kNumStages> cursor;
+  const int gate_row = kHalfRows * work.tile;
+  const int up_row = plan.inter + kHalfRows * work.tile;
+
+  /* 0. The first ring of gate/up weights does not depend on the predecessor grid. */
+  const int first_ring = work.k_count < G::kNumStages ? work.k_count : G::kNumStages;
+  for (int block = 0; block < first_ring; ++block) {
+    const int column = kBlockK * (work.k_begin + block);
+    ptx::mbarrier_arrive_expect_tx(smem.full(block), G::kStageBytes);
+    ptx::tma_load_2d(smem.weights(block), gate_up_map, smem.full(block), column, gate_row);
+    ptx::tma_load_2d(smem.weights(block) + kHalfTileBytes, gate_up_map, smem.full(block),
+                     column, up_row);
+  }
+  ptx::griddep_wait();
+  for (int block = 0; block < first_ring; ++block) {
+    ptx::tma_load_2d(smem.activations(block), x_map, smem.full(block),
+                     kBlockK * (work.k_begin + block), 0);
+    cursor.advance();
+  }
+
+  /* 1. The rest of the gate/up K blocks. */
+  for (int block = first_ring; block < work.k_count; ++block) {
+    const int column = kBlockK * (work.k_begin + block);
+    wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
+    const uint32_t full = smem.full(cursor.stage);
+    ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
+    ptx::tma_load_2d(smem.weights(cursor.stage), gate_up_map, full, column, gate_row);
+    ptx::tma_load_2d(smem.weights(cursor.stage) + kHalfTileBytes, gate_up_map, full, column,
+                     up_row);
+    ptx::tma_load_2d(smem.activations(cursor.stage), x_map, full, column, 0);
+    cursor.advance();
+  }
+
+  /* 2. Before the grid barrier: the first down tile's weights, as stages free up. Their
+   * full barriers already expect the h bytes too, issued after the barrier. */
+  const int first_tile = down_tile_of(work.cta, 0, plan.grid, plan.cluster, plan.down_tiles);
+  int early = 0;
+  RingCursor<G::kNumStages> early_cursor = cursor;
+  if (first_tile >= 0) {
+    early = work.down_blocks < G::kNumStages ? work.down_blocks : G::kNumStages;
+    for (int block = 0; block < early; ++block) {
+      wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
+      const uint32_t full = smem.full(cursor.stage);
+      ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
+      ptx::tma_load_2d(smem.weights(cursor.stage), down_map, full, kBlockK * block,
+                       kTileRows * first_tile);
+      cursor.advance();
+    }
+  }
+
+  /* 3. Grid barrier: every CTA's h columns are in global memory. */
+  grid_barrier_wait(args.counters, static_cast<uint32_t>(plan.grid), watchdog);
+  ptx::fence_proxy_async_global(); /* generic-proxy h writes -> our TMA reads */
+  ptx::griddep_launch_dependents();
+
+  /* 4. Down tiles: h for the early stages, then weights and h together. */
+  for (int block = 0; block < early; ++block) {
+    ptx::tma_load_2d(smem.activations(early_cursor.stage), h_map, smem.full(early_cursor.stage),
+                     kBlockK * block, 0);
+    early_cursor.advance();
+  }
+  for (int round = 0;; ++round) {
+    const int tile = down_tile_of(work.cta, round, plan.grid, plan.cluster, plan.down_tiles);
+    if (tile < 0) break;
+    for (int block = (round == 0 ? early : 0); block < work.down_blocks; ++block) {
+      wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
+      const uint32_t full = smem.full(cursor.stage);
+      ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
+      ptx::tma_load_2d(smem.weights(cursor.stage), down_map, full, kBlockK * block,
+                       kTileRows * tile);
+      ptx::tma_load_2d(smem.activations(cursor.stage), h_map, full, kBlockK * block, 0);
+      cursor.advance();
+    }
+  }
+}
+
+/* ---- The kernel --------------------------------------------------------------------- */
+
+template <int N>
+__global__ void __launch_bounds__(kThreads, 1)
+    shared_expert_fused(const __grid_constant__ CUtensorMap gate_up_map,
+                        const __grid_constant__ CUtensorMap down_map,
+                        const __grid_constant__ CUtensorMap x_map,
+                        const __grid_constant__ CUtensorMap h_map,
+                        const __grid_constant__ shx_fused_plan plan,
+                        const __grid_constant__ shx_fused_args args) {
+  extern __shared__ __align__(1024) uint8_t dynamic_smem[];
+  const SharedLayout<N> smem(dynamic_smem);
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+
+  CtaWork work;
+  work.cta = blockIdx.x;
+  work.cluster = plan.cluster;
+  work.tile = work.cta / plan.cluster;
+  work.cluster_rank = static_cast<int>(ptx::cluster_ctarank());
+  work.width = kHalfRows / plan.cluster;
+  work.k_begin = plan.k_begin[work.cta];
+  work.k_count = plan.k_count[work.cta];
+  work.down_blocks = plan.inter / kBlockK;
+
+  /* 0. Prologue: nothing here reads upstream data. */
+  if (threadIdx.x == 0) {
+    for (int stage = 0; stage < Geometry<N>::kNumStages; ++stage) {
+      ptx::mbarrier_init(smem.full(stage), 1);
+      ptx::mbarrier_init(smem.empty(stage), kConsumerWarps);
+    }
+    ptx::mbarrier_init(smem.received(), plan.cluster * kConsumerThreads);
+    ptx::fence_mbarrier_init();
+  }
+  if (warp == kProducerWarp && lane == 0) {
+    ptx::prefetch_tensormap(&gate_up_map);
+    ptx::prefetch_tensormap(&down_map);
+    ptx::prefetch_tensormap(&x_map);
+    ptx::prefetch_tensormap(&h_map);
+  }
+  ptx::cluster_sync(); /* every CTA's barriers exist before anyone arrives remotely */
+
+  Watchdog watchdog = {args.error_flag, false};
+  if (warp == kProducerWarp) {
+    if (lane == 0) {
+      producer<N>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan, args, watchdog);
+    } else {
+      ptx::griddep_wait();
+    }
+  } else {
+    ptx::griddep_wait();
+    consumer<N>(smem, work, plan, args, watchdog);
+  }
+
+  /* 5. No CTA leaves while a cluster peer may still touch its shared memory. */
+  __syncwarp();
+  ptx::cluster_sync();
+}
+
+/* ---- Host side ---------------------------------------------------------------------- */
+
+void format_message(char *message, const char *format, ...) {
+  if (message == nullptr) return;
+  va_list list;
+  va_start(list, format);
+  vsnprintf(message, SHX_MESSAGE_BYTES, format, list);
+  va_end(list);
+}
+
+/* Calls f(std::integral_constant<int, N>) for the padded batch n (n must be valid). */
+template <typename F>
+auto with_n(int n, F &&f) {
+  switch (n) {
+    case 8: return f(std::integral_constant<int, 8>{});
+    case 16: return f(std::integral_constant<int, 16>{});
+    case 32: return f(std::integral_constant<int, 32>{});
+    case 64: return f(std::integral_constant<int, 64>{});
+    default: return f(std::integral_constant<int, 128>{});
+  }
+}
+
+bool valid_n(int n) { return n == 8 || n == 16 || n == 32 || n == 64 || n == 128; }
+
+bool valid_tp(int tp) { return tp == 1 || tp == 2 || tp == 4 || tp == 8 || tp == 16; }
+
+bool aligned(const void *pointer, uintptr_t bytes) {
+  return (reinterpret_cast<uintptr_t>(pointer) & (bytes - 1)) == 0;
+}
+
+template <int N>
+cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, cudaStream_t stream,
+                                 cudaLaunchAttribute *attributes, int pdl) {
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(plan.grid, 1, 1);
+  config.blockDim = dim3(kThreads, 1, 1);
+  config.dynamicSmemBytes = Geometry<N>::kSmemBytes;
+  config.stream = stream;
+  attributes[0].id = cudaLaunchAttributeClusterDimension;
+  attributes[0].val.clusterDim.x = plan.cluster;
+  attributes[0].val.clusterDim.y = 1;
+  attributes[0].val.clusterDim.z = 1;
+  config.attrs = attributes;
+  config.numAttrs = 1;
+  if (pdl) {
+    attributes[1].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attributes[1].val.programmaticStreamSerializationAllowed = 1;
+    config.numAttrs = 2;
+  }
+  return config;
+}
+
+/* Clusters of the candidate geometry that can be resident at once (the real kernel,
+ * shared memory and cluster size). */
+template <int N>
+cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
+  cudaError_t error = cudaFuncSetAttribute(shared_expert_fused<N>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           Geometry<N>::kSmemBytes);
+  if (error != cudaSuccess) return error;
+  cudaLaunchAttribute attributes[2];
+  const cudaLaunchConfig_t config = launch_config<N>(plan, nullptr, attributes, 0);
+  return cudaOccupancyMaxActiveClusters(clusters, shared_expert_fused<N>, &config);
+}
+
+/* Gate/up K blocks per CTA: each CTA starts with one block, then the remaining blocks go
+ * one at a time to the CTA of the cluster with the least work (its down blocks
+ * included; ties to the lowest rank). Ranges are contiguous in rank order. */
+void balance_k_split(shx_fused_plan *plan) {
+  const int k_blocks = plan->hidden / kBlockK;
+  const int down_blocks = plan->inter / kBlockK;
+  for (int first = 0; first < plan->grid; first += plan->cluster) {
+    int load[kMaxCluster];
+    int count[kMaxCluster];
+    for (int rank = 0; rank < plan->cluster; ++rank) {
+      const int tiles = down_tile_count(first + rank, plan->grid, plan->cluster,
+                                        plan->down_tiles);
+      count[rank] = 1;
+      load[rank] = tiles * down_blocks + 1;
+    }
+    for (int block = plan->cluster; block < k_blocks; ++block) {
+      int lightest = 0;
+      for (int rank = 1; rank < plan->cluster; ++rank) {
+        if (load[rank] < load[lightest]) lightest = rank;
+      }
+      ++count[lightest];
+      ++load[lightest];
+    }
+    int begin = 0;
+    for (int rank = 0; rank < plan->cluster; ++rank) {
+      plan->k_begin[first + rank] = static_cast<uint16_t>(begin);
+      plan->k_count[first + rank] = static_cast<uint16_t>(count[rank]);
+      begin += count[rank];
+    }
+  }
+}
+
+typedef PFN_cuTensorMapEncodeTiled_v12000 EncodeTiled;
+
+/* cuTensorMapEncodeTiled through the runtime's driver entry point (no libcuda link). */
+EncodeTiled encode_tiled() {
+  static std::atomic<void *> cached{nullptr};
+  void *function = cached.load(std::memory_order_acquire);
+  if (function == nullptr) {
+    cudaDriverEntryPointQueryResult query = cudaDriverEntryPointSymbolNotFound;
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000,
+                                         cudaEnableDefault, &query) != cudaSuccess ||
+        query != cudaDriverEntryPointSuccess) {
+      return nullptr;
+    }
+    cached.store(function, std::memory_order_release);
+  }
+  return reinterpret_cast<EncodeTiled>(function);
+}
+
+/* A row-major BF16 [rows, columns] matrix read in [box_rows, 64]-element boxes, 128-byte
+ * swizzle (the layout wgmma's descriptors expect). Rows past `rows` read as zeros. */
+CUresult encode_map(EncodeTiled encode, CUtensorMap *map, const void *base, uint64_t columns,
+                    uint64_t rows, uint32_t box_rows) {
+  const cuuint64_t dims[2] = {columns, rows};
+  const cuuint64_t strides[1] = {columns * 2};
+  const cuuint32_t box[2] = {static_cast<cuuint32_t>(kBlockK), box_rows};
+  const cuuint32_t element_strides[2] = {1, 1};
+  return encode(map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, const_cast<void *>(base), dims,
+                strides, box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+}
+
+}  // namespace
+}  // namespace fused
+}  // namespace shx
+
+using namespace shx::fused;
+
+extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
+                                          shx_fused_plan *plan, char *message) {
+  if (plan == nullptr) {
+    format_message(message, "shx_fused_plan_make: plan is NULL");
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (hidden <= 0 || hidden % 64 != 0) {
+    format_message(message, "shx_fused_plan_make: hidden=%d is not a positive multiple of 64",
+                   hidden);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (inter <= 0 || inter % 64 != 0) {
+    format_message(message, "shx_fused_plan_make: inter=%d is not a positive multiple of 64",
+                   inter);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (!valid_tp(tp)) {
+    format_message(message, "shx_fused_plan_make: tp=%d is not 1, 2, 4, 8 or 16", tp);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (!valid_n(n)) {
+    format_message(message, "shx_fused_plan_make: n=%d is not 8, 16, 32, 64 or 128", n);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (hidden % tp != 0 || (hidden / tp) % 64 != 0) {
+    format_message(message,
+                   "shx_fused_plan_make: shard hidden/tp = %d/%d is not a multiple of 64 "
+                   "(a down tile must lie in one peer's shard)",
+                   hidden, tp);
+    return SHX_UNSUPPORTED;
+  }
+
+  int device = 0, major = 0, minor = 0;
+  cudaError_t error = cudaGetDevice(&device);
+  if (error == cudaSuccess)
+    error = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+  if (error == cudaSuccess)
+    error = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+  if (error != cudaSuccess) {
+    cudaGetLastError();
+    format_message(message, "shx_fused_plan_make: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  if (major != 9 || minor != 0) {
+    format_message(message,
+                   "shx_fused_plan_make: device %d is sm_%d%d; the fused kernel is built for "
+                   "sm_90a only",
+                   device, major, minor);
+    return SHX_UNSUPPORTED;
+  }
+
+  shx_fused_plan candidate;
+  memset(&candidate, 0, sizeof(candidate));
+  candidate.hidden = hidden;
+  candidate.inter = inter;
+  candidate.tp = tp;
+  candidate.n = n;
+  candidate.down_tiles = hidden / kBlockK;
+  candidate.stages = with_n(n, [](auto kN) { return Geometry<decltype(kN)::value>::kNumStages; });
+  candidate.smem_bytes =
+      with_n(n, [](auto kN) { return Geometry<decltype(kN)::value>::kSmemBytes; });
+
+  const int tiles = inter / kHalfRows;
+  const int k_blocks = hidden / kBlockK;
+  static const int kClusterCandidates[] = {8, 4, 2}; /* largest grid <= 132 first */
+  int best_cluster = 0, best_resident = -1;
+  for (int cluster : kClusterCandidates) {
+    const int grid = tiles * cluster;
+    if (grid > kMaxGrid || k_blocks < cluster) continue;
+    candidate.cluster = cluster;
+    candidate.grid = grid;
+    int resident = 0;
+    error = with_n(n, [&](auto kN) {
+      return co_resident_clusters<decltype(kN)::value>(candidate, &resident);
+    });
+    if (error != cudaSuccess) {
+      cudaGetLastError();
+      format_message(message, "shx_fused_plan_make: occupancy query (cluster %d): %s", cluster,
+                     cudaGetErrorString(error));
+      return SHX_CUDA_ERROR;
+    }
+    if (resident >= tiles) {
+      balance_k_split(&candidate);
+      *plan = candidate;
+      return SHX_SUCCESS;
+    }
+    if (resident * cluster > best_resident * best_cluster) {
+      best_cluster = cluster;
+      best_resident = resident;
+    }
+  }
+  if (best_cluster == 0) {
+    format_message(message,
+                   "shx_fused_plan_make: tp=%d I=%d n=%d: no cluster of 2, 4 or 8 gives a "
+                   "grid of at most %d CTAs over %d gate/up tiles (H=%d)",
+                   tp, inter, n, kMaxGrid, tiles, hidden);
+  } else {
+    format_message(message,
+                   "shx_fused_plan_make: tp=%d I=%d n=%d: not co-resident; best candidate "
+                   "cluster %d has %d of %d clusters co-resident",
+                   tp, inter, n, best_cluster, best_resident, tiles);
+  }
+  return SHX_UNSUPPORTED;
+}
+
+extern "C" shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *args,
+                                       void *stream, int pdl, char *message) {
+  if (plan == nullptr || args == nullptr) {
+    format_message(message, "shx_fused_launch: %s is NULL", plan == nullptr ? "plan" : "args");
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (!valid_n(plan->n) || !valid_tp(plan->tp) || plan->hidden <= 0 ||
+      plan->hidden % (kBlockK * plan->tp) != 0 || plan->inter <= 0 ||
+      plan->inter % kBlockK != 0 || plan->down_tiles != plan->hidden / kBlockK ||
+      plan->cluster < 2 || plan->cluster > kMaxCluster ||
+      plan->grid != (plan->inter / kHalfRows) * plan->cluster || plan->grid > kMaxGrid ||
+      plan->stages != with_n(plan->n, [](auto kN) {
+        return Geometry<decltype(kN)::value>::kNumStages;
+      })) {
+    format_message(message,
+                   "shx_fused_launch: plan (H=%d I=%d tp=%d n=%d cluster=%d grid=%d "
+                   "stages=%d) was not made by shx_fused_plan_make",
+                   plan->hidden, plan->inter, plan->tp, plan->n, plan->cluster, plan->grid,
+                   plan->stages);
+    return SHX_INVALID_ARGUMENT;
+  }
+  struct Pointer {
+    const char *name;
+    const void *pointer;
+    uintptr_t alignment;
+  };
+  const Pointer pointers[] = {{"x", args->x, 16},           {"gate_up", args->gate_up, 16},
+                              {"down", args->down, 16},     {"h", args->h, 16},
+                              {"counters", args->counters, 4},
+                              {"error_flag", args->error_flag, 4}};
+  for (const Pointer &p : pointers) {
+    if (p.pointer == nullptr || !aligned(p.pointer, p.alignment)) {
+      format_message(message, "shx_fused_launch: %s=%p is %s", p.name, p.pointer,
+                     p.pointer == nullptr ? "NULL" : "misaligned");
+      return SHX_INVALID_ARGUMENT;
+    }
+  }
+  for (int peer = 0; peer < plan->tp; ++peer) {
+    if (args->peers[peer] == nullptr || !aligned(args->peers[peer], 16)) {
+      format_message(message, "shx_fused_launch: peers[%d]=%p is %s (16-byte aligned needed)",
+                     peer, args->peers[peer], args->peers[peer] == nullptr ? "NULL" : "misaligned");
+      return SHX_INVALID_ARGUMENT;
+    }
+  }
+  if (args->batch < 1 || args->batch > plan->n) {
+    format_message(message, "shx_fused_launch: batch=%d is outside [1, n=%d]", args->batch,
+                   plan->n);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args->capacity < args->batch) {
+    format_message(message, "shx_fused_launch: capacity=%d is below batch=%d", args->capacity,
+                   args->batch);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args->parity != 0 && args->parity != 1) {
+    format_message(message, "shx_fused_launch: parity=%d is not 0 or 1", args->parity);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args->rank < 0 || args->rank >= plan->tp) {
+    format_message(message, "shx_fused_launch: rank=%d is outside [0, tp=%d)", args->rank,
+                   plan->tp);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args->activation != SHX_ACT_SITU && args->activation != SHX_ACT_SWIGLU) {
+    format_message(message, "shx_fused_launch: activation=%d is unknown",
+                   static_cast<int>(args->activation));
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args->activation == SHX_ACT_SITU && !(args->beta > 0.0f && args->lambda > 0.0f)) {
+    format_message(message, "shx_fused_launch: SiTU caps beta=%g lambda=%g must be > 0",
+                   static_cast<double>(args->beta), static_cast<double>(args->lambda));
+    return SHX_INVALID_ARGUMENT;
+  }
+
+  const EncodeTiled encode = encode_tiled();
+  if (encode == nullptr) {
+    cudaGetLastError();
+    format_message(message, "shx_fused_launch: cuTensorMapEncodeTiled is not available");
+    return SHX_CUDA_ERROR;
+  }
+  const uint64_t hidden = static_cast<uint64_t>(plan->hidden);
+  const uint64_t inter = static_cast<uint64_t>(plan->inter);
+  const uint64_t batch = static_cast<uint64_t>(args->batch);
+  const uint32_t n = static_cast<uint32_t>(plan->n);
+  CUtensorMap gate_up_map, down_map, x_map, h_map;
+  struct Map {
+    const char *name;
+    CUtensorMap *map;
+    const void *base;
+    uint64_t columns, rows;
+    uint32_t box_rows;
+  };
+  const Map maps[] = {{"gate_up", &gate_up_map, args->gate_up, hidden, 2 * inter, kHalfRows},
+                      {"down", &down_map, args->down, inter, hidden, kTileRows},
+                      {"x", &x_map, args->x, hidden, batch, n},
+                      {"h", &h_map, args->h, inter, batch, n}};
+  for (const Map &m : maps) {
+    const CUresult result = encode_map(encode, m.map, m.base, m.columns, m.rows, m.box_rows);
+    if (result != CUDA_SUCCESS) {
+      format_message(message, "shx_fused_launch: tensor map of %s failed (CUresult %d)", m.name,
+                     static_cast<int>(result));
+      return SHX_CUDA_ERROR;
+    }
+  }
+
+  const cudaError_t error = with_n(plan->n, [&](auto kN) {
+    constexpr int N = decltype(kN)::value;
+    cudaError_t status = cudaFuncSetAttribute(
+        shared_expert_fused<N>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+        Geometry<N>::kSmemBytes);
+    if (status != cudaSuccess) return status;
+    cudaLaunchAttribute attributes[2];
+    const cudaLaunchConfig_t config =
+        launch_config<N>(*plan, static_cast<cudaStream_t>(stream), attributes, pdl);
+    status = cudaLaunchKernelEx(&config, shared_expert_fused<N>, gate_up_map, down_map, x_map,
+                                h_map, *plan, *args);
+    if (status != cudaSuccess) return status;
+    return cudaGetLastError();
+  });
+  if (error != cudaSuccess) {
+    cudaGetLastError();
+    format_message(message, "shx_fused_launch: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  return SHX_SUCCESS;
+}

@@ -1,0 +1,53 @@
+/* ptx/cluster.cuh: named wrappers for thread-block clusters and distributed shared
+ * memory (DSMEM, sm_90).
+ */
+#ifndef SHX_OPS_PTX_CLUSTER_CUH_
+#define SHX_OPS_PTX_CLUSTER_CUH_
+
+#include <stdint.h>
+
+namespace shx {
+namespace ptx {
+
+/* This CTA's rank inside its cluster. */
+__device__ __forceinline__ uint32_t cluster_ctarank() {
+  uint32_t rank;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
+  return rank;
+}
+
+/* Cluster-wide barrier, split in two: every non-exited thread of every CTA of the
+ * cluster arrives (release: its earlier memory operations, shared::cluster included,
+ * are ordered before) and then waits (acquire). The non-.aligned forms are used so that
+ * diverged threads (the producer warp's lanes) may call them at different points. */
+__device__ __forceinline__ void cluster_arrive_release() {
+  asm volatile("barrier.cluster.arrive.release;" ::: "memory");
+}
+__device__ __forceinline__ void cluster_wait_acquire() {
+  asm volatile("barrier.cluster.wait.acquire;" ::: "memory");
+}
+__device__ __forceinline__ void cluster_sync() {
+  cluster_arrive_release();
+  cluster_wait_acquire();
+}
+
+/* The shared::cluster address of the same byte as CTA-local `address` in the shared
+ * memory of cluster CTA `rank` (rank may be this CTA's own). */
+__device__ __forceinline__ uint32_t mapa_shared(uint32_t address, uint32_t rank) {
+  uint32_t remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(address), "r"(rank));
+  return remote;
+}
+
+/* Two FP32 values (8 bytes, 8-byte aligned) into another CTA's shared memory. A weak
+ * store: a later mbarrier_arrive_remote (release.cluster) publishes it. */
+__device__ __forceinline__ void st_cluster_v2_f32(uint32_t remote, float first, float second) {
+  asm volatile("st.shared::cluster.v2.f32 [%0], {%1, %2};" ::"r"(remote), "f"(first),
+               "f"(second)
+               : "memory");
+}
+
+}  // namespace ptx
+}  // namespace shx
+
+#endif  // SHX_OPS_PTX_CLUSTER_CUH_

@@ -1,0 +1,86 @@
+/* ptx/memory.cuh: named wrappers for global-memory ordering, proxy fences, programmatic
+ * dependent launch, named barriers and the global timer (sm_90).
+ */
+#ifndef SHX_OPS_PTX_MEMORY_CUH_
+#define SHX_OPS_PTX_MEMORY_CUH_
+
+#include <stdint.h>
+
+namespace shx {
+namespace ptx {
+
+/* The 32-bit shared::cta address of a generic pointer into shared memory. */
+__device__ __forceinline__ uint32_t smem_address(const void *pointer) {
+  return static_cast<uint32_t>(__cvta_generic_to_shared(pointer));
+}
+
+/* Orders this thread's generic-proxy accesses to global memory with later async-proxy
+ * (TMA) accesses, both ways.
+ *
+ * NOTES: a generic store followed by a TMA load of the same bytes (h: written by the
+ * owner CTAs, read by every CTA's TMA after the grid barrier) needs this fence on the
+ * writer's side before the release and on the reader's side after the acquire; the
+ * release/acquire pair alone orders only the generic proxy. */
+__device__ __forceinline__ void fence_proxy_async_global() {
+  asm volatile("fence.proxy.async.global;" ::: "memory");
+}
+
+/* Same, for this CTA's shared memory (generic writes that a later TMA store or wgmma
+ * reads, or TMA writes that later generic code reads without an mbarrier). */
+__device__ __forceinline__ void fence_proxy_async_shared() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+/* Load with acquire semantics at GPU scope: later reads see what the releasing writers
+ * published. */
+__device__ __forceinline__ uint32_t ld_acquire_gpu(const uint32_t *address) {
+  uint32_t value;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(value) : "l"(address) : "memory");
+  return value;
+}
+
+/* Atomic add without a result, with release semantics at GPU scope. */
+__device__ __forceinline__ void red_release_gpu_add(uint32_t *address, uint32_t value) {
+  asm volatile("red.release.gpu.global.add.u32 [%0], %1;" ::"l"(address), "r"(value)
+               : "memory");
+}
+
+/* 16-byte relaxed store at system scope: the destination may be another GPU's memory
+ * (P2P) or a buffer another process maps. Each BF16 element is its own arrival flag in
+ * the mailbox protocol, so no ordering beyond "eventually visible" is needed. */
+__device__ __forceinline__ void st_relaxed_sys_v4(void *address, uint4 value) {
+  asm volatile("st.relaxed.sys.global.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(address),
+               "r"(value.x), "r"(value.y), "r"(value.z), "r"(value.w)
+               : "memory");
+}
+
+/* Programmatic dependent launch: wait until the preceding grid has completed and its
+ * memory is visible. Everything that reads upstream data (or writes what upstream may
+ * still read) comes after it. */
+__device__ __forceinline__ void griddep_wait() {
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+}
+
+/* Programmatic dependent launch: the dependent grid may be scheduled once every CTA of
+ * this grid has executed this (one thread per CTA suffices) or exited. */
+__device__ __forceinline__ void griddep_launch_dependents() {
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+}
+
+/* Barrier over `threads` threads (a multiple of 32) of this CTA on hardware barrier `id`
+ * (0 is __syncthreads'). */
+__device__ __forceinline__ void named_barrier_sync(uint32_t id, uint32_t threads) {
+  asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
+/* Nanoseconds of the global timer (the watchdog's clock). */
+__device__ __forceinline__ uint64_t globaltimer() {
+  uint64_t time;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(time));
+  return time;
+}
+
+}  // namespace ptx
+}  // namespace shx
+
+#endif  // SHX_OPS_PTX_MEMORY_CUH_

@@ -1,0 +1,41 @@
+/* ptx/tma.cuh: named wrappers for the Tensor Memory Accelerator (sm_90).
+ *
+ * Tensor maps are built on the host (cuTensorMapEncodeTiled) and passed as
+ * `const __grid_constant__ CUtensorMap` kernel parameters; the device uses the generic
+ * address of the parameter.
+ */
+#ifndef SHX_OPS_PTX_TMA_CUH_
+#define SHX_OPS_PTX_TMA_CUH_
+
+#include <cuda.h>
+#include <stdint.h>
+
+namespace shx {
+namespace ptx {
+
+/* Pulls the descriptor into the TMA unit's cache so the first copy does not pay for it.
+ * It reads only the kernel parameter: safe before griddepcontrol.wait. */
+__device__ __forceinline__ void prefetch_tensormap(const CUtensorMap *map) {
+  asm volatile("prefetch.tensormap [%0];" ::"l"(reinterpret_cast<uint64_t>(map)) : "memory");
+}
+
+/* Copies the 2D box at element coordinates (column, row) of `map` into shared memory at
+ * `destination` and signals `barrier` with complete_tx of the box's bytes. Elements out
+ * of the tensor's bounds are written as zeros and still counted in the bytes.
+ *
+ * NOTES: with 128-byte swizzle the destination must be 1024-byte aligned for the
+ * swizzle pattern (a function of the address bits) to match what wgmma expects. The
+ * .shared::cluster destination with a CTA-local address means "this CTA". */
+__device__ __forceinline__ void tma_load_2d(uint32_t destination, const CUtensorMap *map,
+                                            uint32_t barrier, int32_t column, int32_t row) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+      " [%0], [%1, {%3, %4}], [%2];" ::"r"(destination),
+      "l"(reinterpret_cast<uint64_t>(map)), "r"(barrier), "r"(column), "r"(row)
+      : "memory");
+}
+
+}  // namespace ptx
+}  // namespace shx
+
+#endif  // SHX_OPS_PTX_TMA_CUH_
