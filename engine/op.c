@@ -218,7 +218,8 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
       args.beta = op->config.situ_beta;
       args.lambda = op->config.situ_lambda;
       char message[SHX_MESSAGE_BYTES] = "";
-      status = shx_fused_launch(&op->fused_plans[bucket], &args, stream, 1, message);
+      status = shx_fused_launch(&op->fused_plans[bucket], &args, stream,
+                                op->config.programmatic_launch, message);
       return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
     }
     case SHX_VARIANT_SPLIT:

@@ -7,8 +7,8 @@
 
 #include "engine/status.h"
 
-/* The config fields this version reads end with policy_path. */
-#define SHX_CONFIG_V0_1_BYTES (offsetof(shx_config, policy_path) + sizeof(const char *))
+/* The config fields this version reads end with programmatic_launch. */
+#define SHX_CONFIG_V0_1_BYTES (offsetof(shx_config, programmatic_launch) + sizeof(int))
 
 static int misaligned(const void *pointer) {
   return ((uintptr_t)pointer % SHX_ALIGNMENT) != 0;
@@ -64,6 +64,9 @@ shx_status shx_check_config(const shx_config *config) {
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "situ_lambda %g is not a finite positive number",
                     (double)config->situ_lambda);
+  if (config->programmatic_launch != 0 && config->programmatic_launch != 1)
+    return shx_fail(SHX_INVALID_ARGUMENT, "programmatic_launch %d is not 0 or 1",
+                    config->programmatic_launch);
   return SHX_SUCCESS;
 }
 

@@ -52,6 +52,7 @@ static void test_config(void) {
   expect_refused(shx_check_config(&c), "activation 5");
   c = good_config(); c.situ_beta = 0.0f;         expect_refused(shx_check_config(&c), "situ_beta 0");
   c = good_config(); c.situ_lambda = -1.0f;      expect_refused(shx_check_config(&c), "situ_lambda -1");
+  c = good_config(); c.programmatic_launch = 2;  expect_refused(shx_check_config(&c), "programmatic_launch 2");
 }
 
 static void test_pointers(void) {

@@ -71,12 +71,15 @@ typedef struct shx_config {
   float situ_beta;        /* SiTU's gate cap, > 0 */
   float situ_lambda;      /* SiTU's linear cap, > 0 */
   const char *policy_path;/* host path of the `auto` policy table; NULL: built-in */
+  int programmatic_launch;/* 1: the fused and gate kernels use programmatic dependent
+                             launch (their weights stream while the previous kernel,
+                             e.g. the o-proj, finishes); 0: plain stream order */
 } shx_config;
 
 #define SHX_CONFIG_INIT                                                         \
   {                                                                             \
     sizeof(shx_config), (SHX_VERSION_MAJOR << 16 | SHX_VERSION_MINOR), 7168,    \
-        6144, 8, 0, 128, SHX_VARIANT_AUTO, SHX_ACT_SITU, 4.0f, 25.0f, NULL      \
+        6144, 8, 0, 128, SHX_VARIANT_AUTO, SHX_ACT_SITU, 4.0f, 25.0f, NULL, 1   \
   }
 
 typedef struct shx_op shx_op; /* opaque */

@@ -22,8 +22,14 @@ typedef struct shx_timing_setup {
   int replays;         /* timed replays */
 } shx_timing_setup;
 
-/* Times `variant` at `batch`. Uses the current device. */
+/* Times `variant` at `batch`. Uses the current device. setup->config's
+ * programmatic_launch chooses PDL on or off. */
 shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, int batch,
+                          shx_step_time *time);
+
+/* Times the weight-streaming floor over the same weight sets (perf/floor.h) with
+ * `grid` CTAs, with or without PDL. */
+shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl,
                           shx_step_time *time);
 
 #endif /* SHX_PERF_TIMING_H_ */

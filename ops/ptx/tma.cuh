@@ -35,6 +35,17 @@ __device__ __forceinline__ void tma_load_2d(uint32_t destination, const CUtensor
       : "memory");
 }
 
+/* Copies `bytes` (a multiple of 16, 16-byte aligned both sides) of global memory into
+ * shared memory at `destination` and signals `barrier` with complete_tx of `bytes`: the
+ * plain bulk copy, no tensor map (the weight-streaming floor uses it). */
+__device__ __forceinline__ void bulk_load(uint32_t destination, const void *source,
+                                          uint32_t bytes, uint32_t barrier) {
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+      ::"r"(destination), "l"(reinterpret_cast<uint64_t>(source)), "r"(bytes), "r"(barrier)
+      : "memory");
+}
+
 }  // namespace ptx
 }  // namespace shx
 

@@ -1,0 +1,99 @@
+/* floor.cu: the weight-streaming floor. Each of `grid` CTAs (one per SM: its ring takes
+ * 128 KB of shared memory) streams a contiguous 1/grid slice of the bytes through a ring
+ * of kStages bulk copies of kChunkBytes, completed on mbarriers; one thread issues and
+ * waits, nobody computes. This is the SPEC's "pure weight stream": a step of the
+ * operator can at best match it.
+ *
+ * With PDL the first ring goes out before griddepcontrol.wait (weights never depend on
+ * the previous kernel) and launch_dependents follows at once, as the fused kernel would
+ * do if it had no grid barrier.
+ */
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ops/ptx/mbarrier.cuh"
+#include "ops/ptx/memory.cuh"
+#include "ops/ptx/tma.cuh"
+#include "perf/floor.h"
+
+namespace {
+
+constexpr int kStages = 8;
+constexpr uint32_t kChunkBytes = 16 * 1024;
+constexpr int kSmemBytes = kStages * kChunkBytes + 8 * kStages;
+
+__global__ void __launch_bounds__(32, 1) stream_floor(const uint8_t *weights, size_t bytes) {
+  extern __shared__ __align__(128) uint8_t smem[];
+  if (threadIdx.x != 0) return;
+  const uint32_t ring = shx::ptx::smem_address(smem);
+  const uint32_t barriers = ring + kStages * kChunkBytes;
+  for (int s = 0; s < kStages; ++s) shx::ptx::mbarrier_init(barriers + 8 * s, 1);
+  shx::ptx::fence_mbarrier_init();
+  /* This CTA's slice, in 16-byte units so every copy stays aligned. */
+  const size_t units = bytes / 16;
+  const size_t begin = units * blockIdx.x / gridDim.x * 16;
+  const size_t end = units * (blockIdx.x + 1) / gridDim.x * 16;
+  const size_t chunks = (end - begin + kChunkBytes - 1) / kChunkBytes;
+  for (size_t i = 0; i < chunks; ++i) {
+    const int stage = static_cast<int>(i % kStages);
+    const uint32_t barrier = barriers + 8 * stage;
+    if (i == kStages) {
+      shx::ptx::griddep_launch_dependents();
+    }
+    if (i >= kStages) { /* wait for the copy that used this stage last round */
+      const uint32_t parity = static_cast<uint32_t>((i / kStages - 1) & 1);
+      while (!shx::ptx::mbarrier_try_wait(barrier, parity)) {
+      }
+    }
+    const size_t offset = begin + i * kChunkBytes;
+    const uint32_t size =
+        static_cast<uint32_t>(end - offset < kChunkBytes ? end - offset : kChunkBytes);
+    shx::ptx::mbarrier_arrive_expect_tx(barrier, size);
+    shx::ptx::bulk_load(ring + stage * kChunkBytes, weights + offset, size, barrier);
+    if (i + 1 == kStages || i + 1 == chunks) shx::ptx::griddep_wait();
+  }
+  /* Drain: the last copy of every stage. */
+  for (size_t i = chunks > kStages ? chunks - kStages : 0; i < chunks; ++i) {
+    const int stage = static_cast<int>(i % kStages);
+    const uint32_t parity = static_cast<uint32_t>((i / kStages) & 1);
+    while (!shx::ptx::mbarrier_try_wait(barriers + 8 * stage, parity)) {
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" shx_status shx_floor_launch(const void *weights, size_t bytes, int grid, int pdl,
+                                       void *stream, char *message) {
+  if (weights == nullptr || reinterpret_cast<uintptr_t>(weights) % 16 != 0 ||
+      bytes % 16 != 0 || grid < 1) {
+    snprintf(message, 256, "floor: weights %p, bytes %zu, grid %d unsupported", weights, bytes,
+             grid);
+    return SHX_INVALID_ARGUMENT;
+  }
+  cudaError_t error = cudaFuncSetAttribute(stream_floor,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           kSmemBytes);
+  if (error == cudaSuccess) {
+    cudaLaunchConfig_t config = {};
+    cudaLaunchAttribute attribute;
+    config.gridDim = dim3(grid, 1, 1);
+    config.blockDim = dim3(32, 1, 1);
+    config.dynamicSmemBytes = kSmemBytes;
+    config.stream = static_cast<cudaStream_t>(stream);
+    attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attribute.val.programmaticStreamSerializationAllowed = 1;
+    config.attrs = &attribute;
+    config.numAttrs = pdl ? 1 : 0;
+    error = cudaLaunchKernelEx(&config, stream_floor, static_cast<const uint8_t *>(weights),
+                               bytes);
+  }
+  if (error == cudaSuccess) error = cudaGetLastError();
+  if (error != cudaSuccess) {
+    (void)cudaGetLastError();
+    snprintf(message, 256, "floor launch: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  return SHX_SUCCESS;
+}

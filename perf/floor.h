@@ -1,0 +1,25 @@
+/* floor.h: the pure weight-streaming kernel that the benchmark measures the operator
+ * against (SPEC "Speed targets"): the same bytes, CTAs and PDL setting, no arithmetic. */
+#ifndef SHX_PERF_FLOOR_H_
+#define SHX_PERF_FLOOR_H_
+
+#include <stddef.h>
+
+#include "shared_expert.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Streams [weights, weights + bytes) (16-byte aligned, bytes a multiple of 16) into
+ * shared memory with `grid` CTAs, one per SM. With pdl, launched with programmatic
+ * stream serialization: the first ring is issued before griddepcontrol.wait and the
+ * dependents are triggered at once (there is no grid barrier to protect). */
+shx_status shx_floor_launch(const void *weights, size_t bytes, int grid, int pdl,
+                            void *stream, char *message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHX_PERF_FLOOR_H_ */
