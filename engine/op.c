@@ -209,6 +209,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
       args.h = op->h;
       args.counters = op->scratch;
       args.error_flag = op->scratch + SHX_SCRATCH_ERROR_FLAG;
+      args.trace = op->fused_trace;
       memcpy(args.peers, op->peers, sizeof op->peers);
       args.batch = batch;
       args.capacity = op->config.capacity;
@@ -272,4 +273,8 @@ shx_status shx_check_device(shx_op *op) {
   }
 cleanup:
   return status;
+}
+
+void shx_op_set_fused_trace(shx_op *op, unsigned long long *device_buffer) {
+  op->fused_trace = device_buffer;
 }

@@ -44,7 +44,12 @@ struct shx_op {
   char fused_message[SHX_MESSAGE_BYTES];        /* why the first failing plan failed */
 
   shx_policy policy;
+  unsigned long long *fused_trace; /* debug: see shx_op_set_fused_trace */
 };
+
+/* Debug hook for perf/profile_step: the fused kernel writes its phase stamps
+ * (SHX_FUSED_TRACE_POINTS per CTA) into `device_buffer`; NULL turns it off. */
+void shx_op_set_fused_trace(shx_op *op, unsigned long long *device_buffer);
 
 #define SHX_SCRATCH_WORDS 64
 #define SHX_SCRATCH_ERROR_FLAG 32

@@ -200,6 +200,12 @@ __host__ __device__ inline int down_tile_count(int cta, int grid, int cluster,
 
 /* ---- Device helpers ---------------------------------------------------------------- */
 
+/* Debug trace (args.trace non-NULL): %globaltimer at phase `point` of this CTA. */
+__device__ __forceinline__ void trace_point(const shx_fused_args &args, int point) {
+  if (args.trace != nullptr) args.trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + point] =
+      ptx::globaltimer();
+}
+
 /* Position in the ring, advanced identically by producer and consumer. */
 template <int kStages>
 struct RingCursor {
@@ -483,10 +489,12 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
     mma_blocks<N>(acc, work.k_count, smem, cursor, lane, watchdog);
+    if (threadIdx.x == 0) trace_point(args, 1);
     /* 2. Partials to their owners; then reduce what this CTA owns. */
     push_partials<N>(acc, smem, work);
   }
   wait_barrier<true>(smem.received(), 0, watchdog);
+  if (threadIdx.x == 0) trace_point(args, 2);
   if (work.width >= 8) {
     reduce_owned_columns<N, 8>(smem.staging_floats, work, plan, args);
   } else {
@@ -498,6 +506,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
   __threadfence();
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
   if (threadIdx.x == 0) ptx::red_release_gpu_add(&args.counters[0], 1u);
+  if (threadIdx.x == 0) trace_point(args, 3);
 
   /* 4. Down tiles: the producer feeds them after the grid barrier. */
   for (int round = 0;; ++round) {
@@ -509,6 +518,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
     mma_blocks<N>(acc, work.down_blocks, smem, cursor, lane, watchdog);
     push_down_tile<N>(acc, smem.staging_floats, tile, plan, args);
   }
+  if (threadIdx.x == 0) trace_point(args, 5);
 }
 
 template <int N>
@@ -570,6 +580,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
 
   /* 3. Grid barrier: every CTA's h columns are in global memory. */
   grid_barrier_wait(args.counters, static_cast<uint32_t>(plan.grid), watchdog);
+  trace_point(args, 4);
   ptx::fence_proxy_async_global(); /* generic-proxy h writes -> our TMA reads */
   ptx::griddep_launch_dependents();
 
@@ -634,6 +645,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     ptx::prefetch_tensormap(&h_map);
   }
   ptx::cluster_sync(); /* every CTA's barriers exist before anyone arrives remotely */
+  if (threadIdx.x == 0) trace_point(args, 0);
 
   Watchdog watchdog = {args.error_flag, false};
   if (warp == kProducerWarp) {
@@ -650,6 +662,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   /* 5. No CTA leaves while a cluster peer may still touch its shared memory. */
   __syncwarp();
   ptx::cluster_sync();
+  if (threadIdx.x == 0) trace_point(args, 6);
 }
 
 /* ---- Host side ---------------------------------------------------------------------- */

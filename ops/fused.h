@@ -20,6 +20,9 @@ extern "C" {
 #define SHX_MAX_TP 16
 #define SHX_FUSED_MAX_CTAS 132
 #define SHX_FUSED_MAX_N 128 /* padded batch served by the fused kernel */
+/* Trace points: start, gate/up MMAs done, partials received, h published, grid barrier
+ * passed (producer), down done, end. */
+#define SHX_FUSED_TRACE_POINTS 8
 
 /* The geometry of one fused launch, chosen by shx_fused_plan(). */
 typedef struct shx_fused_plan {
@@ -46,6 +49,9 @@ typedef struct shx_fused_args {
   void *h;              /* scratch [capacity, I] BF16 (this op's) */
   uint32_t *counters;   /* scratch: 2 grid-barrier counters, zero at creation */
   uint32_t *error_flag; /* scratch: set non-zero by the watchdog */
+  /* Debug only (NULL in production): per CTA, SHX_FUSED_TRACE_POINTS %globaltimer
+   * stamps of the kernel's phases, for perf/profile_step --trace. */
+  unsigned long long *trace;
   void *peers[SHX_MAX_TP]; /* mailbox of each rank */
   int batch;            /* 1 <= batch <= n */
   int capacity;         /* mailbox slot rows */

@@ -1,22 +1,55 @@
-/* profile_step.c: one rank's steps launched straight on a stream (no graph), for
- * profilers (ncu, compute-sanitizer) and quick looks.
+/* profile_step.c: one rank's steps in one graph, for profilers (ncu, compute-sanitizer)
+ * and for a look inside the fused kernel.
  *
- *   profile_step VARIANT TP BATCH [STEPS [PDL]]   VARIANT: baseline | fused | floor
+ *   profile_step VARIANT TP BATCH [STEPS [PDL [trace]]]   VARIANT: baseline|fused|floor
  *
  * Rank 0 of the design dims (H 7168, I_total 6144, SiTU), local mailboxes standing in
- * for the peers, 10 weight sets rotated so that L2 is cold; prints the mean time per
- * step of a graph of STEPS steps (default 20); PDL 0 turns programmatic launch off.
+ * for the peers, 10 weight sets rotated so that L2 is cold; prints the time per step of
+ * a graph of STEPS steps (default 20); PDL 0 turns programmatic launch off. With
+ * "trace", the last fused launch's phase stamps (%globaltimer per CTA) are printed as
+ * min / median / max over CTAs, in us after the earliest start.
  */
+#include <cuda_runtime_api.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "graphs/testbed.h"
+#include "ops/fused.h"
 #include "perf/timing.h"
+
+static int compare_u64(const void *a, const void *b) {
+  unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+  return (x > y) - (x < y);
+}
+
+static void print_trace(const unsigned long long *stamps, int ctas) {
+  static const char *names[SHX_FUSED_TRACE_POINTS] = {
+      "start (after cluster sync)", "gate/up MMAs done", "partials received",
+      "h published", "grid barrier passed", "down tiles pushed", "end", "unused"};
+  unsigned long long origin = ~0ull, column[SHX_FUSED_MAX_CTAS];
+  for (int c = 0; c < ctas; ++c)
+    if (stamps[c * SHX_FUSED_TRACE_POINTS] && stamps[c * SHX_FUSED_TRACE_POINTS] < origin)
+      origin = stamps[c * SHX_FUSED_TRACE_POINTS];
+  printf("%-28s %8s %8s %8s  (us after the first CTA started)\n", "phase", "min", "median",
+         "max");
+  for (int p = 0; p < SHX_FUSED_TRACE_POINTS - 1; ++p) {
+    int n = 0;
+    for (int c = 0; c < ctas; ++c) {
+      unsigned long long t = stamps[c * SHX_FUSED_TRACE_POINTS + p];
+      if (t >= origin) column[n++] = t - origin;
+    }
+    if (n == 0) continue;
+    qsort(column, (size_t)n, sizeof *column, compare_u64);
+    printf("%-28s %8.2f %8.2f %8.2f\n", names[p], column[0] * 1e-3, column[n / 2] * 1e-3,
+           column[n - 1] * 1e-3);
+  }
+}
 
 int main(int argc, char **argv) {
   if (argc < 4) {
-    fprintf(stderr, "usage: %s baseline|fused|floor TP BATCH [STEPS]\n", argv[0]);
+    fprintf(stderr, "usage: %s baseline|fused|floor TP BATCH [STEPS [PDL [trace]]]\n",
+            argv[0]);
     return 2;
   }
   shx_testbed_skip_without_gpu(1);
@@ -24,7 +57,16 @@ int main(int argc, char **argv) {
   config.tp = atoi(argv[2]);
   int batch = atoi(argv[3]);
   config.programmatic_launch = argc > 5 ? atoi(argv[5]) : 1;
-  shx_timing_setup setup = {config, 10, argc > 4 ? atoi(argv[4]) : 20, 1};
+  int trace = argc > 6 && strcmp(argv[6], "trace") == 0;
+  shx_timing_setup setup = {config, 10, argc > 4 ? atoi(argv[4]) : 20, 5, NULL};
+  size_t trace_bytes = sizeof(unsigned long long) * SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS;
+  if (trace) {
+    if (cudaMalloc((void **)&setup.fused_trace, trace_bytes) != cudaSuccess ||
+        cudaMemset(setup.fused_trace, 0, trace_bytes) != cudaSuccess) {
+      fprintf(stderr, "no device memory for the trace\n");
+      return 1;
+    }
+  }
   shx_step_time time;
   if (strcmp(argv[1], "floor") == 0) {
     SHX_CHECK_OK(shx_time_floor(&setup, 96, config.programmatic_launch, &time));
@@ -35,5 +77,15 @@ int main(int argc, char **argv) {
   }
   printf("%s tp %d B %d pdl %d: %.2f us per step (one graph of %d steps)\n", argv[1],
          config.tp, batch, config.programmatic_launch, time.median_us, setup.layers);
+  if (trace) {
+    unsigned long long stamps[SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS];
+    if (cudaMemcpy(stamps, setup.fused_trace, trace_bytes, cudaMemcpyDeviceToHost) !=
+        cudaSuccess) {
+      fprintf(stderr, "cannot read the trace\n");
+      return 1;
+    }
+    print_trace(stamps, SHX_FUSED_MAX_CTAS);
+    cudaFree(setup.fused_trace);
+  }
   return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/op.h"
 #include "engine/status.h"
 #include "perf/floor.h"
 #include "testdata/inputs.h"
@@ -118,6 +119,7 @@ shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, in
   bench b;
   SHX_TRY(bench_make(setup, batch, &b));
   SHX_TRY(shx_create(&config, &op));
+  shx_op_set_fused_trace(op, setup->fused_trace);
   void *peers[16];
   for (int p = 0; p < config.tp; ++p) peers[p] = (char *)b.mailboxes + p * b.mailbox_bytes;
   SHX_TRY(shx_bind_peers(op, peers, config.tp));

@@ -20,6 +20,8 @@ typedef struct shx_timing_setup {
   int sets;            /* weight sets, >= 8 */
   int layers;          /* steps per graph, >= 40 */
   int replays;         /* timed replays */
+  unsigned long long *fused_trace; /* debug: device buffer for the fused kernel's
+                                      phase stamps (engine/op.h), or NULL */
 } shx_timing_setup;
 
 /* Times `variant` at `batch`. Uses the current device. setup->config's
