@@ -140,7 +140,7 @@ constexpr int kColumnsPerStore = 8;       /* BF16 columns of one 16-byte mailbox
 constexpr int kSmemBudget = 200 * 1024;   /* what the ring may grow into */
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
-constexpr int kMaxStages = 16;
+constexpr int kMaxStages = 24;
 constexpr int kBarrierBytes = 8 * (2 * kMaxStages + 1); /* full, empty, received */
 constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
 constexpr int kMaxCluster = 8;            /* portable cluster size */
@@ -179,23 +179,43 @@ struct Geometry {
 
 /* ---- Work of one CTA, shared by host (plan) and device ---------------------------- */
 
-/* Down tile number `round` of CTA `cta` (-1: none). Round 0 is tile `cta`; every later
- * round spreads the next `grid` tiles one per cluster first: tile grid * round + e goes
- * to CTA (e % clusters) * cluster + e / clusters. */
-__host__ __device__ inline int down_tile_of(int cta, int round, int grid, int cluster,
-                                            int down_tiles) {
-  if (round == 0) return cta < down_tiles ? cta : -1;
+/* Down granule number `round` of CTA `cta` (-1: none): 32 rows of Wd. Round 0 is
+ * granule `cta`; every later round spreads the next `grid` granules one per cluster
+ * first: granule grid * round + e goes to CTA (e % clusters) * cluster + e / clusters. */
+__host__ __device__ inline int down_granule_of(int cta, int round, int grid, int cluster,
+                                               int granules) {
+  if (round == 0) return cta < granules ? cta : -1;
   const int clusters = grid / cluster;
   const int extra = (cta % cluster) * clusters + cta / cluster;
-  const int tile = grid * round + extra;
-  return tile < down_tiles ? tile : -1;
+  const int granule = grid * round + extra;
+  return granule < granules ? granule : -1;
 }
 
-__host__ __device__ inline int down_tile_count(int cta, int grid, int cluster,
-                                               int down_tiles) {
+__host__ __device__ inline int down_granule_count(int cta, int grid, int cluster,
+                                                  int granules) {
   int count = 0;
-  while (down_tile_of(cta, count, grid, cluster, down_tiles) >= 0) ++count;
+  while (down_granule_of(cta, count, grid, cluster, granules) >= 0) ++count;
   return count;
+}
+
+/* A down job: two granules stacked into one 64-row wgmma A operand (rows 0-31 `first`,
+ * 32-63 `second`). A lone last granule fills both halves (the second copy is an L2 hit
+ * and its result is not pushed): second = -1. */
+struct DownJob {
+  int first, second;
+};
+
+__host__ __device__ inline DownJob down_job(int cta, int job, const shx_fused_plan &plan) {
+  DownJob result;
+  result.first = down_granule_of(cta, 2 * job, plan.grid, plan.cluster, plan.down_granules);
+  result.second = result.first < 0 ? -1
+                                   : down_granule_of(cta, 2 * job + 1, plan.grid, plan.cluster,
+                                                     plan.down_granules);
+  return result;
+}
+
+__host__ __device__ inline int down_job_count(int cta, const shx_fused_plan &plan) {
+  return (down_granule_count(cta, plan.grid, plan.cluster, plan.down_granules) + 1) / 2;
 }
 
 /* ---- Device helpers ---------------------------------------------------------------- */
@@ -355,8 +375,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 }
 
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
- * [source rank][gate, up][column % width][token] and arrives once on every owner's
- * `received` barrier (release.cluster publishes the stores). */
+ * [source rank][gate, up][column % width][token]; each warp then arrives once on every
+ * owner's `received` barrier (release.cluster publishes the stores). */
 template <int N>
 __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
                                               const SharedLayout<N> &smem,
@@ -378,45 +398,41 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
                              acc[4 * j + 2 * row_pair + 1]);
     }
   }
-  for (int owner = 0; owner < work.cluster; ++owner) {
-    ptx::mbarrier_arrive_remote(ptx::mapa_shared(smem.received(), owner));
+  /* Each lane's fence, then the warp's lane 0 arrives: cluster x 4 arrivals per owner
+   * instead of cluster x 128 (remote arrivals are DSMEM round trips). */
+  ptx::fence_acq_rel_cluster();
+  __syncwarp();
+  if (lane == 0) {
+    for (int owner = 0; owner < work.cluster; ++owner) {
+      ptx::mbarrier_arrive_remote(ptx::mapa_shared(smem.received(), owner));
+    }
   }
 }
 
-/* Owner: h[token][32 tile + width rank + first + i], i < kChunk, from the received
- * parts summed in source-rank (K) order. One thread per (token, chunk). */
-template <int N, int kChunk>
+/* Owner: h[token][32 tile + width rank + column] for column < width, token < batch, from
+ * the received parts summed in source-rank (K) order. One thread per element: the
+ * activation is the costly part, so it is spread over all 128 consumer threads;
+ * consecutive threads take consecutive tokens (conflict-free reads of the parts). */
+template <int N>
 __device__ __forceinline__ void reduce_owned_columns(const float *received,
                                                      const CtaWork &work,
                                                      const shx_fused_plan &plan,
                                                      const shx_fused_args &args) {
-  using Vector = typename std::conditional<kChunk == 8, uint4, uint2>::type;
-  static_assert(sizeof(Vector) == kChunk * 2, "one vector store per chunk");
   __nv_bfloat16 *h = static_cast<__nv_bfloat16 *>(args.h);
   const int width = work.width;
-  const int items = args.batch * (width / kChunk);
+  const int items = args.batch * width;
   for (int item = threadIdx.x; item < items; item += kConsumerThreads) {
+    const int column = item / args.batch;
     const int token = item % args.batch;
-    const int first = (item / args.batch) * kChunk;
-    uint32_t packed[kChunk / 2];
-#pragma unroll
-    for (int i = 0; i < kChunk; ++i) {
-      const int column = first + i;
-      float gate = received[(0 * width + column) * N + token];
-      float up = received[(1 * width + column) * N + token];
-      for (int source = 1; source < work.cluster; ++source) {
-        gate = __fadd_rn(gate, received[((source * 2 + 0) * width + column) * N + token]);
-        up = __fadd_rn(up, received[((source * 2 + 1) * width + column) * N + token]);
-      }
-      const __nv_bfloat16 value = gated_h(args.activation, gate, up, args.beta, args.lambda);
-      const uint32_t bits = __bfloat16_as_ushort(value);
-      packed[i / 2] = (i % 2 == 0) ? bits : (packed[i / 2] | (bits << 16));
+    float gate = received[(0 * width + column) * N + token];
+    float up = received[(1 * width + column) * N + token];
+    for (int source = 1; source < work.cluster; ++source) {
+      gate = __fadd_rn(gate, received[((source * 2 + 0) * width + column) * N + token]);
+      up = __fadd_rn(up, received[((source * 2 + 1) * width + column) * N + token]);
     }
-    const size_t offset = static_cast<size_t>(token) * plan.inter + kHalfRows * work.tile +
-                          width * work.cluster_rank + first;
-    Vector vector;
-    memcpy(&vector, packed, sizeof(vector));
-    *reinterpret_cast<Vector *>(h + offset) = vector;
+    h[static_cast<size_t>(token) * plan.inter + kHalfRows * work.tile +
+      width * work.cluster_rank + column] =
+        gated_h(args.activation, gate, up, args.beta, args.lambda);
   }
 }
 
@@ -430,13 +446,15 @@ __device__ __forceinline__ uint32_t pack_bf16_positive_zero(float low, float hig
   return bits;
 }
 
-/* Down tile `down_tile` (y^T rows [64 t, 64 t + 64) x tokens in acc) -> the owning
- * peer's mailbox: staged as [token][row] FP32 (pitch 68 floats: the fragment's writes
- * hit 32 distinct banks), then one 16-byte store per (token, 8 columns). */
+/* A down job's result (acc rows 0-31: y^T of granule job.first, rows 32-63: of
+ * job.second) -> the owning peers' mailboxes: staged as [token][row] FP32 (pitch 68
+ * floats: the fragment's writes hit 32 distinct banks), then one 16-byte store per
+ * (token, 8 columns). A granule's 32 columns lie in one peer's shard (S is a multiple
+ * of 64). */
 template <int N>
-__device__ __forceinline__ void push_down_tile(const float (&acc)[N / 2], float *staging,
-                                               int down_tile, const shx_fused_plan &plan,
-                                               const shx_fused_args &args) {
+__device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *staging,
+                                              DownJob job, const shx_fused_plan &plan,
+                                              const shx_fused_args &args) {
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 #pragma unroll
   for (int j = 0; j < N / 8; ++j) {
@@ -449,18 +467,20 @@ __device__ __forceinline__ void push_down_tile(const float (&acc)[N / 2], float 
   }
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
 
-  const int shard = plan.hidden / plan.tp; /* S, a multiple of 64: a tile has one peer */
-  const int row0 = kTileRows * down_tile;
-  const int peer = row0 / shard;
-  __nv_bfloat16 *slot = static_cast<__nv_bfloat16 *>(args.peers[peer]) +
-                        (static_cast<size_t>(args.parity * plan.tp + args.rank) *
-                             args.capacity) * shard +
-                        (row0 - peer * shard);
-  constexpr int kStoresPerToken = kTileRows / kColumnsPerStore;
-  const int items = args.batch * kStoresPerToken;
+  const int shard = plan.hidden / plan.tp; /* S */
+  const size_t slot_row = static_cast<size_t>(args.parity * plan.tp + args.rank) *
+                          args.capacity;
+  constexpr int kStoresPerGranule = kHalfRows / kColumnsPerStore;
+  const int granules = job.second >= 0 ? 2 : 1;
+  const int items = args.batch * kStoresPerGranule * granules;
   for (int item = threadIdx.x; item < items; item += kConsumerThreads) {
-    const int token = item / kStoresPerToken;
-    const int part = item % kStoresPerToken;
+    const int token = item / (kStoresPerGranule * granules);
+    const int part = item % (kStoresPerGranule * granules); /* 8-row part of the 64 rows */
+    const int granule = part < kStoresPerGranule ? job.first : job.second;
+    const int column = kHalfRows * granule + kColumnsPerStore * (part % kStoresPerGranule);
+    const int peer = column / shard;
+    __nv_bfloat16 *slot = static_cast<__nv_bfloat16 *>(args.peers[peer]) +
+                          (slot_row + token) * shard + (column - peer * shard);
     const float *source = staging + token * kStagingPitch + kColumnsPerStore * part;
     const float4 low = *reinterpret_cast<const float4 *>(source);
     const float4 high = *reinterpret_cast<const float4 *>(source + 4);
@@ -468,8 +488,7 @@ __device__ __forceinline__ void push_down_tile(const float (&acc)[N / 2], float 
                           pack_bf16_positive_zero(low.z, low.w),
                           pack_bf16_positive_zero(high.x, high.y),
                           pack_bf16_positive_zero(high.z, high.w)};
-    ptx::st_relaxed_sys_v4(slot + static_cast<size_t>(token) * shard + kColumnsPerStore * part,
-                           packed);
+    ptx::st_relaxed_sys_v4(slot, packed);
   }
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads); /* staging reusable */
 }
@@ -495,11 +514,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
   }
   wait_barrier<true>(smem.received(), 0, watchdog);
   if (threadIdx.x == 0) trace_point(args, 2);
-  if (work.width >= 8) {
-    reduce_owned_columns<N, 8>(smem.staging_floats, work, plan, args);
-  } else {
-    reduce_owned_columns<N, 4>(smem.staging_floats, work, plan, args);
-  }
+  reduce_owned_columns<N>(smem.staging_floats, work, plan, args);
   /* 3. h published (to other CTAs' TMA: proxy fence, then gpu-scope release). The named
    * barrier also ends every read of the receive buffer before the epilogue reuses it. */
   ptx::fence_proxy_async_global();
@@ -508,17 +523,29 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
   if (threadIdx.x == 0) ptx::red_release_gpu_add(&args.counters[0], 1u);
   if (threadIdx.x == 0) trace_point(args, 3);
 
-  /* 4. Down tiles: the producer feeds them after the grid barrier. */
-  for (int round = 0;; ++round) {
-    const int tile = down_tile_of(work.cta, round, plan.grid, plan.cluster, plan.down_tiles);
-    if (tile < 0) break;
+  /* 4. Down jobs: the producer feeds their h after the grid barrier. */
+  const int jobs = down_job_count(work.cta, plan);
+  for (int j = 0; j < jobs; ++j) {
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
     mma_blocks<N>(acc, work.down_blocks, smem, cursor, lane, watchdog);
-    push_down_tile<N>(acc, smem.staging_floats, tile, plan, args);
+    push_down_job<N>(acc, smem.staging_floats, down_job(work.cta, j, plan), plan, args);
   }
   if (threadIdx.x == 0) trace_point(args, 5);
+}
+
+/* The weights of down stage d (job d / down_blocks, K block d % down_blocks): granule
+ * `first` into rows 0-31 of the stage's A tile, `second` (or `first` again) into rows
+ * 32-63. The caller has armed `full` with the stage's bytes. */
+__device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtensorMap *down_map,
+                                                  uint32_t full, const CtaWork &work,
+                                                  const shx_fused_plan &plan, int d) {
+  const DownJob job = down_job(work.cta, d / work.down_blocks, plan);
+  const int column = kBlockK * (d % work.down_blocks);
+  ptx::tma_load_2d(weights, down_map, full, column, kHalfRows * job.first);
+  ptx::tma_load_2d(weights + kHalfTileBytes, down_map, full, column,
+                   kHalfRows * (job.second >= 0 ? job.second : job.first));
 }
 
 template <int N>
@@ -561,21 +588,18 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
     cursor.advance();
   }
 
-  /* 2. Before the grid barrier: the first down tile's weights, as stages free up. Their
-   * full barriers already expect the h bytes too, issued after the barrier. */
-  const int first_tile = down_tile_of(work.cta, 0, plan.grid, plan.cluster, plan.down_tiles);
-  int early = 0;
+  /* 2. Before the grid barrier: down weights, as stages free up, up to a ring's worth.
+   * Their full barriers already expect the h bytes too, issued after the barrier. The
+   * down stages are numbered d = job * down_blocks + block over the CTA's jobs. */
+  const int down_stages = down_job_count(work.cta, plan) * work.down_blocks;
+  const int early = down_stages < G::kNumStages ? down_stages : G::kNumStages;
   RingCursor<G::kNumStages> early_cursor = cursor;
-  if (first_tile >= 0) {
-    early = work.down_blocks < G::kNumStages ? work.down_blocks : G::kNumStages;
-    for (int block = 0; block < early; ++block) {
-      wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
-      const uint32_t full = smem.full(cursor.stage);
-      ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
-      ptx::tma_load_2d(smem.weights(cursor.stage), down_map, full, kBlockK * block,
-                       kTileRows * first_tile);
-      cursor.advance();
-    }
+  for (int d = 0; d < early; ++d) {
+    wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
+    const uint32_t full = smem.full(cursor.stage);
+    ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
+    load_down_weights(smem.weights(cursor.stage), down_map, full, work, plan, d);
+    cursor.advance();
   }
 
   /* 3. Grid barrier: every CTA's h columns are in global memory. */
@@ -584,24 +608,20 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   ptx::fence_proxy_async_global(); /* generic-proxy h writes -> our TMA reads */
   ptx::griddep_launch_dependents();
 
-  /* 4. Down tiles: h for the early stages, then weights and h together. */
-  for (int block = 0; block < early; ++block) {
+  /* 4. Down jobs: h for the early stages, then weights and h together. */
+  for (int d = 0; d < early; ++d) {
     ptx::tma_load_2d(smem.activations(early_cursor.stage), h_map, smem.full(early_cursor.stage),
-                     kBlockK * block, 0);
+                     kBlockK * (d % work.down_blocks), 0);
     early_cursor.advance();
   }
-  for (int round = 0;; ++round) {
-    const int tile = down_tile_of(work.cta, round, plan.grid, plan.cluster, plan.down_tiles);
-    if (tile < 0) break;
-    for (int block = (round == 0 ? early : 0); block < work.down_blocks; ++block) {
-      wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
-      const uint32_t full = smem.full(cursor.stage);
-      ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
-      ptx::tma_load_2d(smem.weights(cursor.stage), down_map, full, kBlockK * block,
-                       kTileRows * tile);
-      ptx::tma_load_2d(smem.activations(cursor.stage), h_map, full, kBlockK * block, 0);
-      cursor.advance();
-    }
+  for (int d = early; d < down_stages; ++d) {
+    wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
+    const uint32_t full = smem.full(cursor.stage);
+    ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
+    load_down_weights(smem.weights(cursor.stage), down_map, full, work, plan, d);
+    ptx::tma_load_2d(smem.activations(cursor.stage), h_map, full,
+                     kBlockK * (d % work.down_blocks), 0);
+    cursor.advance();
   }
 }
 
@@ -635,7 +655,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       ptx::mbarrier_init(smem.full(stage), 1);
       ptx::mbarrier_init(smem.empty(stage), kConsumerWarps);
     }
-    ptx::mbarrier_init(smem.received(), plan.cluster * kConsumerThreads);
+    ptx::mbarrier_init(smem.received(), plan.cluster * kConsumerWarps);
     ptx::fence_mbarrier_init();
   }
   if (warp == kProducerWarp && lane == 0) {
@@ -739,11 +759,12 @@ void balance_k_split(shx_fused_plan *plan) {
   for (int first = 0; first < plan->grid; first += plan->cluster) {
     int load[kMaxCluster];
     int count[kMaxCluster];
+    /* Work in 4 KB units: a gate/up block is 2, a granule's K block 1. */
     for (int rank = 0; rank < plan->cluster; ++rank) {
-      const int tiles = down_tile_count(first + rank, plan->grid, plan->cluster,
-                                        plan->down_tiles);
+      const int granules = down_granule_count(first + rank, plan->grid, plan->cluster,
+                                              plan->down_granules);
       count[rank] = 1;
-      load[rank] = tiles * down_blocks + 1;
+      load[rank] = granules * down_blocks + 2;
     }
     for (int block = plan->cluster; block < k_blocks; ++block) {
       int lightest = 0;
@@ -751,7 +772,7 @@ void balance_k_split(shx_fused_plan *plan) {
         if (load[rank] < load[lightest]) lightest = rank;
       }
       ++count[lightest];
-      ++load[lightest];
+      load[lightest] += 2;
     }
     int begin = 0;
     for (int rank = 0; rank < plan->cluster; ++rank) {
@@ -857,7 +878,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   candidate.inter = inter;
   candidate.tp = tp;
   candidate.n = n;
-  candidate.down_tiles = hidden / kBlockK;
+  candidate.down_granules = hidden / kHalfRows;
   candidate.stages = with_n(n, [](auto kN) { return Geometry<decltype(kN)::value>::kNumStages; });
   candidate.smem_bytes =
       with_n(n, [](auto kN) { return Geometry<decltype(kN)::value>::kSmemBytes; });
@@ -913,7 +934,7 @@ extern "C" shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fus
   }
   if (!valid_n(plan->n) || !valid_tp(plan->tp) || plan->hidden <= 0 ||
       plan->hidden % (kBlockK * plan->tp) != 0 || plan->inter <= 0 ||
-      plan->inter % kBlockK != 0 || plan->down_tiles != plan->hidden / kBlockK ||
+      plan->inter % kBlockK != 0 || plan->down_granules != plan->hidden / kHalfRows ||
       plan->cluster < 2 || plan->cluster > kMaxCluster ||
       plan->grid != (plan->inter / kHalfRows) * plan->cluster || plan->grid > kMaxGrid ||
       plan->stages != with_n(plan->n, [](auto kN) {
@@ -998,7 +1019,7 @@ extern "C" shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fus
     uint32_t box_rows;
   };
   const Map maps[] = {{"gate_up", &gate_up_map, args->gate_up, hidden, 2 * inter, kHalfRows},
-                      {"down", &down_map, args->down, inter, hidden, kTileRows},
+                      {"down", &down_map, args->down, inter, hidden, kHalfRows},
                       {"x", &x_map, args->x, hidden, batch, n},
                       {"h", &h_map, args->h, inter, batch, n}};
   for (const Map &m : maps) {

@@ -34,7 +34,8 @@ typedef struct shx_fused_plan {
   int grid;          /* CTAs = (2 I / 64) * cluster */
   int stages;        /* ring stages of (64 x 64 weights + n x 64 activations) */
   int smem_bytes;    /* dynamic shared memory per CTA */
-  int down_tiles;    /* H / 64: 64-row tiles of W_d, spread over the CTAs */
+  int down_granules; /* H / 32: 32-row granules of W_d, spread over the CTAs; a down
+                        job is two granules stacked into one 64-row MMA */
   /* Gate/up K blocks (of 64) of each CTA, balanced against its down work:
    * CTA c covers K blocks [k_begin[c], k_begin[c] + k_count[c]) of its tile. */
   uint16_t k_begin[SHX_FUSED_MAX_CTAS];
