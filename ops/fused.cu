@@ -137,7 +137,7 @@ constexpr int kSwizzleAtomBytes = 1024;   /* 8 rows x 128 B */
 constexpr int kStagingPitch = kTileRows + 4; /* floats per token in the y^T epilogue */
 constexpr int kColumnsPerStore = 8;       /* BF16 columns of one 16-byte mailbox store */
 
-constexpr int kSmemBudget = 200 * 1024;   /* what the ring may grow into */
+constexpr int kSmemBudget = 220 * 1024;   /* what the ring may grow into */
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
@@ -375,7 +375,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 }
 
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
- * [source rank][gate, up][column % width][token]; each warp then arrives once on every
+ * [source rank][gate, up][column % width][token]; then the CTA arrives once on every
  * owner's `received` barrier (release.cluster publishes the stores). */
 template <int N>
 __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
@@ -398,14 +398,12 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
                              acc[4 * j + 2 * row_pair + 1]);
     }
   }
-  /* Each lane's fence, then the warp's lane 0 arrives: cluster x 4 arrivals per owner
-   * instead of cluster x 128 (remote arrivals are DSMEM round trips). */
-  ptx::fence_acq_rel_cluster();
-  __syncwarp();
-  if (lane == 0) {
-    for (int owner = 0; owner < work.cluster; ++owner) {
-      ptx::mbarrier_arrive_remote(ptx::mapa_shared(smem.received(), owner));
-    }
+  /* All 128 threads' stores, then one arrival per (source CTA, owner): thread q
+   * arrives on owner q. Its release at cluster scope is cumulative over the stores the
+   * named barrier ordered before it (remote arrivals are DSMEM round trips: few). */
+  ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
+  if (static_cast<int>(threadIdx.x) < work.cluster) {
+    ptx::mbarrier_arrive_remote(ptx::mapa_shared(smem.received(), threadIdx.x));
   }
 }
 
@@ -515,13 +513,16 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
   wait_barrier<true>(smem.received(), 0, watchdog);
   if (threadIdx.x == 0) trace_point(args, 2);
   reduce_owned_columns<N>(smem.staging_floats, work, plan, args);
-  /* 3. h published (to other CTAs' TMA: proxy fence, then gpu-scope release). The named
+  /* 3. h published: the named barrier orders every thread's h stores before thread 0's
+   * gpu-scope release (cumulative, as in a cooperative grid sync); the proxy fence
+   * because other CTAs read h with TMA (they fence again after their acquire). The
    * barrier also ends every read of the receive buffer before the epilogue reuses it. */
-  ptx::fence_proxy_async_global();
-  __threadfence();
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
-  if (threadIdx.x == 0) ptx::red_release_gpu_add(&args.counters[0], 1u);
-  if (threadIdx.x == 0) trace_point(args, 3);
+  if (threadIdx.x == 0) {
+    ptx::fence_proxy_async_global();
+    ptx::red_release_gpu_add(&args.counters[0], 1u);
+    trace_point(args, 3);
+  }
 
   /* 4. Down jobs: the producer feeds their h after the grid barrier. */
   const int jobs = down_job_count(work.cta, plan);
@@ -530,6 +531,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
     mma_blocks<N>(acc, work.down_blocks, smem, cursor, lane, watchdog);
+    if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
     push_down_job<N>(acc, smem.staging_floats, down_job(work.cta, j, plan), plan, args);
   }
   if (threadIdx.x == 0) trace_point(args, 5);
@@ -655,7 +657,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       ptx::mbarrier_init(smem.full(stage), 1);
       ptx::mbarrier_init(smem.empty(stage), kConsumerWarps);
     }
-    ptx::mbarrier_init(smem.received(), plan.cluster * kConsumerWarps);
+    ptx::mbarrier_init(smem.received(), plan.cluster);
     ptx::fence_mbarrier_init();
   }
   if (warp == kProducerWarp && lane == 0) {

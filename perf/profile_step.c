@@ -26,14 +26,15 @@ static int compare_u64(const void *a, const void *b) {
 static void print_trace(const unsigned long long *stamps, int ctas) {
   static const char *names[SHX_FUSED_TRACE_POINTS] = {
       "start (after cluster sync)", "gate/up MMAs done", "partials received",
-      "h published", "grid barrier passed", "down tiles pushed", "end", "unused"};
+      "h published", "grid barrier passed", "down jobs pushed", "end",
+      "first down job MMAs done"};
   unsigned long long origin = ~0ull, column[SHX_FUSED_MAX_CTAS];
   for (int c = 0; c < ctas; ++c)
     if (stamps[c * SHX_FUSED_TRACE_POINTS] && stamps[c * SHX_FUSED_TRACE_POINTS] < origin)
       origin = stamps[c * SHX_FUSED_TRACE_POINTS];
   printf("%-28s %8s %8s %8s  (us after the first CTA started)\n", "phase", "min", "median",
          "max");
-  for (int p = 0; p < SHX_FUSED_TRACE_POINTS - 1; ++p) {
+  for (int p = 0; p < SHX_FUSED_TRACE_POINTS; ++p) {
     int n = 0;
     for (int c = 0; c < ctas; ++c) {
       unsigned long long t = stamps[c * SHX_FUSED_TRACE_POINTS + p];

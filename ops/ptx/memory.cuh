@@ -31,13 +31,6 @@ __device__ __forceinline__ void fence_proxy_async_shared() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
 
-/* Orders this thread's earlier memory operations (st.shared::cluster included) before
- * its later ones at cluster scope: each lane fences before __syncwarp, so that one
- * lane's release-arrive on a peer's barrier publishes the whole warp's DSMEM stores. */
-__device__ __forceinline__ void fence_acq_rel_cluster() {
-  asm volatile("fence.acq_rel.cluster;" ::: "memory");
-}
-
 /* Load with acquire semantics at GPU scope: later reads see what the releasing writers
  * published. */
 __device__ __forceinline__ uint32_t ld_acquire_gpu(const uint32_t *address) {
