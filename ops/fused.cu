@@ -537,17 +537,21 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
   if (threadIdx.x == 0) trace_point(args, 5);
 }
 
-/* The weights of down stage d (job d / down_blocks, K block d % down_blocks): granule
- * `first` into rows 0-31 of the stage's A tile, `second` (or `first` again) into rows
- * 32-63. The caller has armed `full` with the stage's bytes. */
+/* Arms `full` for down stage d (job d / down_blocks, K block d % down_blocks) with its
+ * weight bytes plus `activation_bytes`, and loads granule `first` into rows 0-31 of the
+ * stage's A tile and `second`, if any, into rows 32-63. A lone granule leaves rows
+ * 32-63 as they were: the MMA's rows 32-63 are then meaningless and never pushed. */
 __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtensorMap *down_map,
                                                   uint32_t full, const CtaWork &work,
-                                                  const shx_fused_plan &plan, int d) {
+                                                  const shx_fused_plan &plan, int d,
+                                                  uint32_t activation_bytes) {
   const DownJob job = down_job(work.cta, d / work.down_blocks, plan);
   const int column = kBlockK * (d % work.down_blocks);
+  const uint32_t weight_bytes = job.second >= 0 ? kWeightTileBytes : kHalfTileBytes;
+  ptx::mbarrier_arrive_expect_tx(full, weight_bytes + activation_bytes);
   ptx::tma_load_2d(weights, down_map, full, column, kHalfRows * job.first);
-  ptx::tma_load_2d(weights + kHalfTileBytes, down_map, full, column,
-                   kHalfRows * (job.second >= 0 ? job.second : job.first));
+  if (job.second >= 0)
+    ptx::tma_load_2d(weights + kHalfTileBytes, down_map, full, column, kHalfRows * job.second);
 }
 
 template <int N>
@@ -598,9 +602,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   RingCursor<G::kNumStages> early_cursor = cursor;
   for (int d = 0; d < early; ++d) {
     wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
-    const uint32_t full = smem.full(cursor.stage);
-    ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
-    load_down_weights(smem.weights(cursor.stage), down_map, full, work, plan, d);
+    load_down_weights(smem.weights(cursor.stage), down_map, smem.full(cursor.stage), work, plan,
+                      d, G::kActivationTileBytes);
     cursor.advance();
   }
 
@@ -619,8 +622,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   for (int d = early; d < down_stages; ++d) {
     wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     const uint32_t full = smem.full(cursor.stage);
-    ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
-    load_down_weights(smem.weights(cursor.stage), down_map, full, work, plan, d);
+    load_down_weights(smem.weights(cursor.stage), down_map, full, work, plan, d,
+                      G::kActivationTileBytes);
     ptx::tma_load_2d(smem.activations(cursor.stage), h_map, full,
                      kBlockK * (d % work.down_blocks), 0);
     cursor.advance();
@@ -681,9 +684,10 @@ __global__ void __launch_bounds__(kThreads, 1)
     consumer<N>(smem, work, plan, args, watchdog);
   }
 
-  /* 5. No CTA leaves while a cluster peer may still touch its shared memory. */
-  __syncwarp();
-  ptx::cluster_sync();
+  /* 5. No final cluster barrier: every DSMEM access to a CTA (the partial stores and
+   * the arrivals on its `received` barrier) completed before that CTA passed its own
+   * `received` wait, so a CTA may leave as soon as its work is done, and the SM goes to
+   * the next grid (PDL) without waiting for the cluster's slowest CTA. */
   if (threadIdx.x == 0) trace_point(args, 6);
 }
 
