@@ -179,43 +179,26 @@ struct Geometry {
 
 /* ---- Work of one CTA, shared by host (plan) and device ---------------------------- */
 
-/* Down granule number `round` of CTA `cta` (-1: none): 32 rows of Wd. Round 0 is
- * granule `cta`; every later round spreads the next `grid` granules one per cluster
- * first: granule grid * round + e goes to CTA (e % clusters) * cluster + e / clusters. */
-__host__ __device__ inline int down_granule_of(int cta, int round, int grid, int cluster,
-                                               int granules) {
-  if (round == 0) return cta < granules ? cta : -1;
-  const int clusters = grid / cluster;
-  const int extra = (cta % cluster) * clusters + cta / cluster;
-  const int granule = grid * round + extra;
-  return granule < granules ? granule : -1;
-}
-
-__host__ __device__ inline int down_granule_count(int cta, int grid, int cluster,
-                                                  int granules) {
-  int count = 0;
-  while (down_granule_of(cta, count, grid, cluster, granules) >= 0) ++count;
-  return count;
-}
-
-/* A down job: two granules stacked into one 64-row wgmma A operand (rows 0-31 `first`,
- * 32-63 `second`). A lone last granule fills both halves (the second copy is an L2 hit
- * and its result is not pushed): second = -1. */
+/* A down job: two granules of 32 rows of Wd stacked into one 64-row wgmma A operand
+ * (rows 0-31 `first`, 32-63 `second`; second = -1 leaves rows 32-63 meaningless and
+ * unpushed, which only an H that is not a multiple of 64 would need). Job j of CTA c is
+ * the 64-row tile p = c + j * grid: granules 2 p and 2 p + 1. The grid has one CTA per
+ * tile where the device allows, so a CTA normally has exactly one job. */
 struct DownJob {
   int first, second;
 };
 
 __host__ __device__ inline DownJob down_job(int cta, int job, const shx_fused_plan &plan) {
+  const int pair = cta + job * plan.grid;
   DownJob result;
-  result.first = down_granule_of(cta, 2 * job, plan.grid, plan.cluster, plan.down_granules);
-  result.second = result.first < 0 ? -1
-                                   : down_granule_of(cta, 2 * job + 1, plan.grid, plan.cluster,
-                                                     plan.down_granules);
+  result.first = 2 * pair < plan.down_granules ? 2 * pair : -1;
+  result.second = 2 * pair + 1 < plan.down_granules ? 2 * pair + 1 : -1;
   return result;
 }
 
 __host__ __device__ inline int down_job_count(int cta, const shx_fused_plan &plan) {
-  return (down_granule_count(cta, plan.grid, plan.cluster, plan.down_granules) + 1) / 2;
+  const int pairs = (plan.down_granules + 1) / 2;
+  return cta < pairs ? (pairs - 1 - cta) / plan.grid + 1 : 0;
 }
 
 /* ---- Device helpers ---------------------------------------------------------------- */
@@ -500,24 +483,27 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
   const int lane = threadIdx.x % 32;
   RingCursor<Geometry<N>::kNumStages> cursor;
 
-  /* 1. Gate/up partial of this CTA's K range. */
-  {
-    float acc[N / 2];
+  if (work.k_count > 0) {
+    /* 1. Gate/up partial of this CTA's K range. */
+    {
+      float acc[N / 2];
 #pragma unroll
-    for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks<N>(acc, work.k_count, smem, cursor, lane, watchdog);
-    if (threadIdx.x == 0) trace_point(args, 1);
-    /* 2. Partials to their owners; then reduce what this CTA owns. */
-    push_partials<N>(acc, smem, work);
+      for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
+      mma_blocks<N>(acc, work.k_count, smem, cursor, lane, watchdog);
+      if (threadIdx.x == 0) trace_point(args, 1);
+      /* 2. Partials to their owners; then reduce what this CTA owns. */
+      push_partials<N>(acc, smem, work);
+    }
+    wait_barrier<true>(smem.received(), 0, watchdog);
+    if (threadIdx.x == 0) trace_point(args, 2);
+    reduce_owned_columns<N>(smem.staging_floats, work, plan, args);
+    /* 3. h published: the named barrier orders every thread's h stores before thread
+     * 0's gpu-scope release (cumulative, as in a cooperative grid sync); the proxy fence
+     * because other CTAs read h with TMA (they fence again after their acquire). The
+     * barrier also ends every read of the receive buffer before the epilogue reuses it. */
+    ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
   }
-  wait_barrier<true>(smem.received(), 0, watchdog);
-  if (threadIdx.x == 0) trace_point(args, 2);
-  reduce_owned_columns<N>(smem.staging_floats, work, plan, args);
-  /* 3. h published: the named barrier orders every thread's h stores before thread 0's
-   * gpu-scope release (cumulative, as in a cooperative grid sync); the proxy fence
-   * because other CTAs read h with TMA (they fence again after their acquire). The
-   * barrier also ends every read of the receive buffer before the epilogue reuses it. */
-  ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
+  /* A down-only CTA (past gate_up_ctas) has no h to publish: it counts in at once. */
   if (threadIdx.x == 0) {
     ptx::fence_proxy_async_global();
     ptx::red_release_gpu_add(&args.counters[0], 1u);
@@ -565,7 +551,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   const int gate_row = kHalfRows * work.tile;
   const int up_row = plan.inter + kHalfRows * work.tile;
 
-  /* 0. The first ring of gate/up weights does not depend on the predecessor grid. */
+  /* 0. The first ring of gate/up weights does not depend on the predecessor grid (a
+   * down-only CTA streams its down weights before the wait instead, in step 2). */
   const int first_ring = work.k_count < G::kNumStages ? work.k_count : G::kNumStages;
   for (int block = 0; block < first_ring; ++block) {
     const int column = kBlockK * (work.k_begin + block);
@@ -574,7 +561,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
     ptx::tma_load_2d(smem.weights(block) + kHalfTileBytes, gate_up_map, smem.full(block),
                      column, up_row);
   }
-  ptx::griddep_wait();
+  if (work.k_count > 0) ptx::griddep_wait();
   for (int block = 0; block < first_ring; ++block) {
     ptx::tma_load_2d(smem.activations(block), x_map, smem.full(block),
                      kBlockK * (work.k_begin + block), 0);
@@ -606,6 +593,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
                       d, G::kActivationTileBytes);
     cursor.advance();
   }
+  if (work.k_count == 0) ptx::griddep_wait();
+  trace_point(args, 0);
 
   /* 3. Grid barrier: every CTA's h columns are in global memory. */
   grid_barrier_wait(args.counters, static_cast<uint32_t>(plan.grid), watchdog);
@@ -670,7 +659,6 @@ __global__ void __launch_bounds__(kThreads, 1)
     ptx::prefetch_tensormap(&h_map);
   }
   ptx::cluster_sync(); /* every CTA's barriers exist before anyone arrives remotely */
-  if (threadIdx.x == 0) trace_point(args, 0);
 
   Watchdog watchdog = {args.error_flag, false};
   if (warp == kProducerWarp) {
@@ -762,15 +750,14 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
 void balance_k_split(shx_fused_plan *plan) {
   const int k_blocks = plan->hidden / kBlockK;
   const int down_blocks = plan->inter / kBlockK;
-  for (int first = 0; first < plan->grid; first += plan->cluster) {
+  for (int first = 0; first < plan->gate_up_ctas; first += plan->cluster) {
     int load[kMaxCluster];
     int count[kMaxCluster];
-    /* Work in 4 KB units: a gate/up block is 2, a granule's K block 1. */
+    /* Work in 4 KB units: a gate/up block is 2, a down job's K block 2. */
     for (int rank = 0; rank < plan->cluster; ++rank) {
-      const int granules = down_granule_count(first + rank, plan->grid, plan->cluster,
-                                              plan->down_granules);
+      const int jobs = down_job_count(first + rank, *plan);
       count[rank] = 1;
-      load[rank] = granules * down_blocks + 2;
+      load[rank] = 2 * jobs * down_blocks + 2;
     }
     for (int block = plan->cluster; block < k_blocks; ++block) {
       int lightest = 0;
@@ -891,31 +878,44 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
 
   const int tiles = inter / kHalfRows;
   const int k_blocks = hidden / kBlockK;
-  static const int kClusterCandidates[] = {8, 4, 2}; /* largest grid <= 132 first */
-  int best_cluster = 0, best_resident = -1;
+  const int down_tiles = hidden / kTileRows;
+  static const int kClusterCandidates[] = {8, 4, 2}; /* largest gate/up grid first */
+  int best_cluster = 0, best_resident = -1, best_needed = 0;
   for (int cluster : kClusterCandidates) {
-    const int grid = tiles * cluster;
-    if (grid > kMaxGrid || k_blocks < cluster) continue;
-    candidate.cluster = cluster;
-    candidate.grid = grid;
-    int resident = 0;
-    error = with_n(n, [&](auto kN) {
-      return co_resident_clusters<decltype(kN)::value>(candidate, &resident);
-    });
-    if (error != cudaSuccess) {
-      cudaGetLastError();
-      format_message(message, "shx_fused_plan_make: occupancy query (cluster %d): %s", cluster,
-                     cudaGetErrorString(error));
-      return SHX_CUDA_ERROR;
-    }
-    if (resident >= tiles) {
-      balance_k_split(&candidate);
-      *plan = candidate;
-      return SHX_SUCCESS;
-    }
-    if (resident * cluster > best_resident * best_cluster) {
-      best_cluster = cluster;
-      best_resident = resident;
+    const int gate_up_ctas = tiles * cluster;
+    if (gate_up_ctas > kMaxGrid || k_blocks < cluster) continue;
+    /* Whole clusters of down-only CTAs until every 64-row down tile has its own CTA (or
+     * the SMs run out): then no CTA streams a second down tile after the barrier. */
+    const int wanted = (down_tiles + cluster - 1) / cluster * cluster;
+    const int most = kMaxGrid / cluster * cluster;
+    const int widest = wanted < most ? wanted : most;
+    const int grids[2] = {widest > gate_up_ctas ? widest : gate_up_ctas, gate_up_ctas};
+    for (int grid : grids) {
+      candidate.cluster = cluster;
+      candidate.gate_up_ctas = gate_up_ctas;
+      candidate.grid = grid;
+      int resident = 0;
+      error = with_n(n, [&](auto kN) {
+        return co_resident_clusters<decltype(kN)::value>(candidate, &resident);
+      });
+      if (error != cudaSuccess) {
+        cudaGetLastError();
+        format_message(message, "shx_fused_plan_make: occupancy query (cluster %d): %s",
+                       cluster, cudaGetErrorString(error));
+        return SHX_CUDA_ERROR;
+      }
+      if (resident >= grid / cluster) {
+        memset(candidate.k_begin, 0, sizeof(candidate.k_begin));
+        memset(candidate.k_count, 0, sizeof(candidate.k_count));
+        balance_k_split(&candidate);
+        *plan = candidate;
+        return SHX_SUCCESS;
+      }
+      if (resident * cluster > best_resident * best_cluster) {
+        best_cluster = cluster;
+        best_resident = resident;
+        best_needed = grid / cluster;
+      }
     }
   }
   if (best_cluster == 0) {
@@ -927,7 +927,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
     format_message(message,
                    "shx_fused_plan_make: tp=%d I=%d n=%d: not co-resident; best candidate "
                    "cluster %d has %d of %d clusters co-resident",
-                   tp, inter, n, best_cluster, best_resident, tiles);
+                   tp, inter, n, best_cluster, best_resident, best_needed);
   }
   return SHX_UNSUPPORTED;
 }
@@ -942,7 +942,9 @@ extern "C" shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fus
       plan->hidden % (kBlockK * plan->tp) != 0 || plan->inter <= 0 ||
       plan->inter % kBlockK != 0 || plan->down_granules != plan->hidden / kHalfRows ||
       plan->cluster < 2 || plan->cluster > kMaxCluster ||
-      plan->grid != (plan->inter / kHalfRows) * plan->cluster || plan->grid > kMaxGrid ||
+      plan->gate_up_ctas != (plan->inter / kHalfRows) * plan->cluster ||
+      plan->grid < plan->gate_up_ctas || plan->grid % plan->cluster != 0 ||
+      plan->grid > kMaxGrid ||
       plan->stages != with_n(plan->n, [](auto kN) {
         return Geometry<decltype(kN)::value>::kNumStages;
       })) {

@@ -31,11 +31,13 @@ typedef struct shx_fused_plan {
   int tp;
   int n;             /* padded batch (wgmma N): 8, 16, 32, 64 or 128 */
   int cluster;       /* CTAs per cluster = K split of a gate/up tile */
-  int grid;          /* CTAs = (2 I / 64) * cluster */
+  int gate_up_ctas;  /* (2 I / 64) * cluster: CTAs [0, gate_up_ctas) do gate/up */
+  int grid;          /* CTAs: enough whole clusters that every CTA has one 64-row down
+                        tile where H / 64 allows; CTAs past gate_up_ctas only do down */
   int stages;        /* ring stages of (64 x 64 weights + n x 64 activations) */
   int smem_bytes;    /* dynamic shared memory per CTA */
-  int down_granules; /* H / 32: 32-row granules of W_d, spread over the CTAs; a down
-                        job is two granules stacked into one 64-row MMA */
+  int down_granules; /* H / 32: 32-row granules of W_d; a down job is two adjacent
+                        granules (a 64-row tile) stacked into one MMA */
   /* Gate/up K blocks (of 64) of each CTA, balanced against its down work:
    * CTA c covers K blocks [k_begin[c], k_begin[c] + k_count[c]) of its tile. */
   uint16_t k_begin[SHX_FUSED_MAX_CTAS];

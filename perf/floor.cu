@@ -8,6 +8,8 @@
  * the previous kernel) and launch_dependents follows at once, as the fused kernel would
  * do if it had no grid barrier.
  */
+#include <cuda.h>
+#include <cudaTypedefs.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -62,7 +64,83 @@ __global__ void __launch_bounds__(32, 1) stream_floor(const uint8_t *weights, si
   }
 }
 
+/* The same stream through 2D tensor-map boxes laid out as the fused kernel reads the
+ * gate/up weights: CTA c of `grid` takes the 64-row tile c / 4 (32 rows at 32 t and 32
+ * at inter + 32 t) over a quarter of K, two [32 x 64] boxes per 8 KB stage. Compared
+ * with stream_floor over the same bytes it isolates the cost of the access pattern. */
+__global__ void __launch_bounds__(32, 1)
+    stream_floor_tiles(const __grid_constant__ CUtensorMap map, int inter, int k_blocks) {
+  extern __shared__ __align__(1024) uint8_t smem[];
+  if (threadIdx.x != 0) return;
+  const uint32_t raw = shx::ptx::smem_address(smem);
+  const uint32_t ring = (raw + 1023) & ~1023u;
+  constexpr int kTileStages = 16;
+  const uint32_t barriers = ring + kTileStages * 8192;
+  for (int s = 0; s < kTileStages; ++s) shx::ptx::mbarrier_init(barriers + 8 * s, 1);
+  shx::ptx::fence_mbarrier_init();
+  const int tile = blockIdx.x / 4, quarter = blockIdx.x % 4;
+  const int begin = k_blocks * quarter / 4, end = k_blocks * (quarter + 1) / 4;
+  for (int i = 0; i < end - begin; ++i) {
+    const int stage = i % kTileStages;
+    const uint32_t barrier = barriers + 8 * stage;
+    if (i >= kTileStages) {
+      while (!shx::ptx::mbarrier_try_wait(barrier, ((i / kTileStages) - 1) & 1)) {
+      }
+    }
+    shx::ptx::mbarrier_arrive_expect_tx(barrier, 8192);
+    shx::ptx::tma_load_2d(ring + stage * 8192, &map, barrier, 64 * (begin + i), 32 * tile);
+    shx::ptx::tma_load_2d(ring + stage * 8192 + 4096, &map, barrier, 64 * (begin + i),
+                          inter + 32 * tile);
+  }
+  const int count = end - begin;
+  for (int i = count > kTileStages ? count - kTileStages : 0; i < count; ++i) {
+    while (!shx::ptx::mbarrier_try_wait(barriers + 8 * (i % kTileStages),
+                                        (i / kTileStages) & 1)) {
+    }
+  }
+}
+
 }  // namespace
+
+extern "C" shx_status shx_floor_tiles_launch(const void *gate_up, int hidden, int inter,
+                                             void *stream, char *message) {
+  static PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
+  if (encode == nullptr) {
+    void *function = nullptr;
+    cudaDriverEntryPointQueryResult query;
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000,
+                                         cudaEnableDefault, &query) != cudaSuccess ||
+        query != cudaDriverEntryPointSuccess) {
+      snprintf(message, 256, "floor tiles: no cuTensorMapEncodeTiled");
+      return SHX_CUDA_ERROR;
+    }
+    encode = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(function);
+  }
+  CUtensorMap map;
+  const cuuint64_t dims[2] = {(cuuint64_t)hidden, (cuuint64_t)(2 * inter)};
+  const cuuint64_t strides[1] = {(cuuint64_t)hidden * 2};
+  const cuuint32_t box[2] = {64, 32}, element_strides[2] = {1, 1};
+  if (encode(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, const_cast<void *>(gate_up), dims,
+             strides, box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+             CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+             CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS) {
+    snprintf(message, 256, "floor tiles: tensor map failed");
+    return SHX_CUDA_ERROR;
+  }
+  const int smem = 16 * 8192 + 1024 + 128;
+  cudaError_t error = cudaFuncSetAttribute(stream_floor_tiles,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  if (error == cudaSuccess) {
+    stream_floor_tiles<<<(inter / 32) * 4, 32, smem, static_cast<cudaStream_t>(stream)>>>(
+        map, inter, hidden / 64);
+    error = cudaGetLastError();
+  }
+  if (error != cudaSuccess) {
+    snprintf(message, 256, "floor tiles launch: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  return SHX_SUCCESS;
+}
 
 extern "C" shx_status shx_floor_launch(const void *weights, size_t bytes, int grid, int pdl,
                                        void *stream, char *message) {

@@ -18,6 +18,11 @@ extern "C" {
 shx_status shx_floor_launch(const void *weights, size_t bytes, int grid, int pdl,
                             void *stream, char *message);
 
+/* Experiment: the gate/up weights [2 I, hidden] streamed through 2D boxes in the fused
+ * kernel's pattern (4 CTAs per 64-row tile, each a quarter of K), no PDL. */
+shx_status shx_floor_tiles_launch(const void *gate_up, int hidden, int inter, void *stream,
+                                  char *message);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,8 @@
 /* profile_step.c: one rank's steps in one graph, for profilers (ncu, compute-sanitizer)
  * and for a look inside the fused kernel.
  *
- *   profile_step VARIANT TP BATCH [STEPS [PDL [trace]]]   VARIANT: baseline|fused|floor
+ *   profile_step VARIANT TP BATCH [STEPS [PDL [trace]]]
+ *   VARIANT: baseline | fused | floor | floor_gate_up | floor_tiles (perf/timing.h)
  *
  * Rank 0 of the design dims (H 7168, I_total 6144, SiTU), local mailboxes standing in
  * for the peers, 10 weight sets rotated so that L2 is cold; prints the time per step of
@@ -25,14 +26,14 @@ static int compare_u64(const void *a, const void *b) {
 
 static void print_trace(const unsigned long long *stamps, int ctas) {
   static const char *names[SHX_FUSED_TRACE_POINTS] = {
-      "start (after cluster sync)", "gate/up MMAs done", "partials received",
+      "producer issued pre-barrier", "gate/up MMAs done", "partials received",
       "h published", "grid barrier passed", "down jobs pushed", "end",
       "first down job MMAs done"};
+  /* The origin: the earliest stamp of any point (all stamps are after the start). */
   unsigned long long origin = ~0ull, column[SHX_FUSED_MAX_CTAS];
-  for (int c = 0; c < ctas; ++c)
-    if (stamps[c * SHX_FUSED_TRACE_POINTS] && stamps[c * SHX_FUSED_TRACE_POINTS] < origin)
-      origin = stamps[c * SHX_FUSED_TRACE_POINTS];
-  printf("%-28s %8s %8s %8s  (us after the first CTA started)\n", "phase", "min", "median",
+  for (int i = 0; i < ctas * SHX_FUSED_TRACE_POINTS; ++i)
+    if (stamps[i] && stamps[i] < origin) origin = stamps[i];
+  printf("%-28s %8s %8s %8s  (us after the earliest stamp)\n", "phase", "min", "median",
          "max");
   for (int p = 0; p < SHX_FUSED_TRACE_POINTS; ++p) {
     int n = 0;
@@ -44,6 +45,23 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
     qsort(column, (size_t)n, sizeof *column, compare_u64);
     printf("%-28s %8.2f %8.2f %8.2f\n", names[p], column[0] * 1e-3, column[n / 2] * 1e-3,
            column[n - 1] * 1e-3);
+  }
+  /* The three CTAs that ended last, every phase. */
+  for (int rank = 0; rank < 3; ++rank) {
+    int last = -1;
+    for (int c = 0; c < ctas; ++c) {
+      unsigned long long end = stamps[c * SHX_FUSED_TRACE_POINTS + 6];
+      int taken = 0;
+      for (int k = 0; k < rank; ++k) taken |= column[k] == (unsigned long long)c;
+      if (end && !taken && (last < 0 || end > stamps[last * SHX_FUSED_TRACE_POINTS + 6]))
+        last = c;
+    }
+    if (last < 0) break;
+    column[rank] = (unsigned long long)last;
+    printf("CTA %3d:", last);
+    for (int p = 0; p < SHX_FUSED_TRACE_POINTS; ++p)
+      printf(" %6.2f", (stamps[last * SHX_FUSED_TRACE_POINTS + p] - origin) * 1e-3);
+    printf("\n");
   }
 }
 
@@ -71,6 +89,10 @@ int main(int argc, char **argv) {
   shx_step_time time;
   if (strcmp(argv[1], "floor") == 0) {
     SHX_CHECK_OK(shx_time_floor(&setup, 96, config.programmatic_launch, &time));
+  } else if (strcmp(argv[1], "floor_gate_up") == 0) {
+    SHX_CHECK_OK(shx_time_floor(&setup, 0, config.programmatic_launch, &time));
+  } else if (strcmp(argv[1], "floor_tiles") == 0) {
+    SHX_CHECK_OK(shx_time_floor(&setup, -1, 0, &time));
   } else {
     shx_variant variant = strcmp(argv[1], "fused") == 0 ? SHX_VARIANT_FUSED
                                                         : SHX_VARIANT_BASELINE;

@@ -148,7 +148,14 @@ shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl,
   char message[256] = "";
   for (int l = 0; l < setup->layers && recorded == SHX_SUCCESS; ++l) {
     char *set = (char *)b.weights + (size_t)(l % setup->sets) * b.set_bytes;
-    recorded = shx_floor_launch(set, b.set_bytes, grid, pdl, b.stream, message);
+    if (grid > 0)
+      recorded = shx_floor_launch(set, b.set_bytes, grid, pdl, b.stream, message);
+    else if (grid == 0) /* the gate/up bytes alone, flat */
+      recorded = shx_floor_launch(set, b.gate_up_bytes, 96, pdl, b.stream, message);
+    else /* grid < 0: the gate/up bytes in the fused kernel's 2D-box pattern */
+      recorded = shx_floor_tiles_launch(set, setup->config.hidden,
+                                        setup->config.intermediate_total / setup->config.tp,
+                                        b.stream, message);
   }
   if (recorded != SHX_SUCCESS) recorded = shx_fail(recorded, "%s", message);
   SHX_TRY(replay_timed(setup, &b, recorded, time));

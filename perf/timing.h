@@ -30,7 +30,8 @@ shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, in
                           shx_step_time *time);
 
 /* Times the weight-streaming floor over the same weight sets (perf/floor.h) with
- * `grid` CTAs, with or without PDL. */
+ * `grid` CTAs, with or without PDL. Experiments: grid 0 streams only the gate/up bytes
+ * (96 CTAs, flat), grid -1 the gate/up bytes in the fused kernel's 2D-box pattern. */
 shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl,
                           shx_step_time *time);
 
