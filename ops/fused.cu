@@ -316,11 +316,11 @@ __device__ __forceinline__ void grid_barrier_wait(uint32_t *counters, uint32_t g
   }
 }
 
-/* One ring stage's K block into `acc`: four k16 MMAs, waited for. `accumulate` false
- * overwrites acc (the first block of an accumulation). */
+/* Issues one ring stage's K block into `acc` (four k16 MMAs, one wgmma-group), without
+ * waiting. `accumulate` false overwrites acc (the first block of an accumulation). */
 template <int N>
-__device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t weights,
-                                          uint32_t activations, bool accumulate) {
+__device__ __forceinline__ void mma_stage_issue(float (&acc)[N / 2], uint32_t weights,
+                                                uint32_t activations, bool accumulate) {
 #pragma unroll
   for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
   ptx::wgmma_fence();
@@ -332,7 +332,6 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t weights,
     ptx::wgmma_bf16<N>(acc, a, b, (accumulate || k > 0) ? 1u : 0u);
   }
   ptx::wgmma_commit();
-  ptx::wgmma_wait<0>();
 #pragma unroll
   for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
 }
@@ -343,18 +342,31 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
   if (lane == 0) ptx::mbarrier_arrive(empty);
 }
 
-/* Consumes the next `blocks` ring stages into acc (overwriting it). */
+/* Consumes the next `blocks` ring stages into acc (overwriting it). One wgmma-group
+ * stays in flight: stage s is issued before stage s - 1 is waited for and released, so
+ * the barrier wait and the MMA issue of the next stage overlap the running MMAs (the
+ * accumulation order, block by block, is unchanged). Returns with every MMA done. */
 template <int N>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N> &smem,
                                            RingCursor<Geometry<N>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog) {
+  int previous = -1;
   for (int block = 0; block < blocks; ++block) {
     wait_barrier<false>(smem.full(cursor.stage), cursor.phase, watchdog);
-    mma_stage<N>(acc, smem.weights(cursor.stage), smem.activations(cursor.stage), block > 0);
-    release_stage(smem.empty(cursor.stage), lane);
+    mma_stage_issue<N>(acc, smem.weights(cursor.stage), smem.activations(cursor.stage),
+                       block > 0);
+    if (previous >= 0) {
+      ptx::wgmma_wait<1>();
+      release_stage(smem.empty(previous), lane);
+    }
+    previous = cursor.stage;
     cursor.advance();
   }
+  ptx::wgmma_wait<0>();
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
+  if (previous >= 0) release_stage(smem.empty(previous), lane);
 }
 
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
