@@ -297,9 +297,9 @@ __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
   }
 }
 
-/* The producer's side of the grid barrier: wait until every CTA counted its h columns,
- * then count through; the last CTA through re-arms both counters. A timeout reports and
- * goes on (h may then be stale, but every TMA still completes, so nothing hangs). */
+/* The producer's side of the grid barrier: wait until every CTA counted its h columns.
+ * A timeout reports and goes on (h may then be stale, but every TMA still completes, so
+ * nothing hangs). */
 __device__ __forceinline__ void grid_barrier_wait(uint32_t *counters, uint32_t grid,
                                                   Watchdog &watchdog) {
   const uint64_t start = ptx::globaltimer();
@@ -309,6 +309,11 @@ __device__ __forceinline__ void grid_barrier_wait(uint32_t *counters, uint32_t g
       break;
     }
   }
+}
+
+/* After the barrier (off the critical path: once the h loads are issued): count
+ * through; the last CTA through re-arms both counters for the next launch. */
+__device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t grid) {
   if (atomicAdd(&counters[1], 1u) == grid - 1) {
     /* Every CTA has read counters[0] == grid: nobody reads either counter again. */
     atomicExch(&counters[0], 0u);
@@ -519,7 +524,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
   if (threadIdx.x == 0) {
     ptx::fence_proxy_async_global();
     ptx::red_release_gpu_add(&args.counters[0], 1u);
-    trace_point(args, 3);
+    if (work.k_count > 0) trace_point(args, 3);
   }
 
   /* 4. Down jobs: the producer feeds their h after the grid barrier. */
@@ -620,6 +625,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
                      kBlockK * (d % work.down_blocks), 0);
     early_cursor.advance();
   }
+  grid_barrier_depart(args.counters, static_cast<uint32_t>(plan.grid));
   for (int d = early; d < down_stages; ++d) {
     wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     const uint32_t full = smem.full(cursor.stage);
