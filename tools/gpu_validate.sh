@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Validation on a GPU host (two GPUs for the cross-GPU tests), from the repository root
+# with a bundle made by tools/bundle.sh: the 2-GPU group tests, the 100-replay mailbox
+# determinism test, and compute-sanitizer (memcheck, racecheck, synccheck) on one fused
+# TP8 B=16 step and one baseline step.
+#   tools/gpu_validate.sh [OUTDIR]
+set -uo pipefail
+out=${1:-out}
+mkdir -p "$out"
+export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
+export NCCL_NVLS_ENABLE=0
+cd bundle
+for test in ${TESTS:-mailbox_gpu_test group_fused_2gpu_test group_baseline_2gpu_test}; do
+  echo "== $test"
+  timeout ${TEST_TIMEOUT:-240} ./$test > "$out/$test.log" 2>&1
+  echo "exit $?"; tail -${TAIL:-6} "$out/$test.log"
+done
+for tool in ${SANITIZERS:-memcheck racecheck synccheck}; do
+  for variant in fused baseline; do
+    echo "== compute-sanitizer --tool $tool: $variant tp 8 B 16"
+    timeout ${SANITIZER_TIMEOUT:-300} compute-sanitizer --tool "$tool" --error-exitcode 9 \
+      ./profile_step $variant 8 16 1 > "$out/sanitizer_${tool}_$variant.log" 2>&1
+    echo "exit $?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|us per step" \
+      "$out/sanitizer_${tool}_$variant.log" | tail -3
+  done
+done
