@@ -141,7 +141,7 @@ constexpr int kSmemBudget = 220 * 1024;   /* what the ring may grow into */
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
-constexpr int kBarrierBytes = 8 * (2 * kMaxStages + 1); /* full, empty, received */
+constexpr int kBarrierBytes = 8 * 2 * kMaxStages; /* full, empty */
 constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
 constexpr int kMaxCluster = 8;            /* portable cluster size */
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
@@ -250,9 +250,6 @@ struct SharedLayout {
   __device__ __forceinline__ uint32_t empty(int stage) const {
     return barriers + 8 * (G::kNumStages + stage);
   }
-  __device__ __forceinline__ uint32_t received() const {
-    return barriers + 8 * (2 * G::kNumStages);
-  }
 };
 
 /* What this CTA does, from the plan. */
@@ -277,19 +274,12 @@ struct Watchdog {
   }
 };
 
-template <bool kClusterScope>
-__device__ __forceinline__ bool try_wait(uint32_t barrier, uint32_t parity) {
-  return kClusterScope ? ptx::mbarrier_try_wait_cluster(barrier, parity)
-                       : ptx::mbarrier_try_wait(barrier, parity);
-}
-
 /* Waits for the phase of `parity` of `barrier`, bounded by the watchdog. */
-template <bool kClusterScope>
 __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
                                              Watchdog &watchdog) {
-  if (try_wait<kClusterScope>(barrier, parity) || watchdog.gave_up) return;
+  if (ptx::mbarrier_try_wait(barrier, parity) || watchdog.gave_up) return;
   const uint64_t start = ptx::globaltimer();
-  while (!try_wait<kClusterScope>(barrier, parity)) {
+  while (!ptx::mbarrier_try_wait(barrier, parity)) {
     if (ptx::globaltimer() - start > kBarrierWatchdogNs) {
       watchdog.fire();
       return;
@@ -358,7 +348,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            int lane, Watchdog &watchdog) {
   int previous = -1;
   for (int block = 0; block < blocks; ++block) {
-    wait_barrier<false>(smem.full(cursor.stage), cursor.phase, watchdog);
+    wait_barrier(smem.full(cursor.stage), cursor.phase, watchdog);
     mma_stage_issue<N>(acc, smem.weights(cursor.stage), smem.activations(cursor.stage),
                        block > 0);
     if (previous >= 0) {
@@ -375,8 +365,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 }
 
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
- * [source rank][gate, up][column % width][token]; then the CTA arrives once on every
- * owner's `received` barrier (release.cluster publishes the stores). */
+ * [source rank][gate, up][column % width][token], then arrives on the cluster barrier
+ * (the exchange phase; see the kernel's comment for who else arrives). */
 template <int N>
 __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
                                               const SharedLayout<N> &smem,
@@ -398,13 +388,9 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
                              acc[4 * j + 2 * row_pair + 1]);
     }
   }
-  /* All 128 threads' stores, then one arrival per (source CTA, owner): thread q
-   * arrives on owner q. Its release at cluster scope is cumulative over the stores the
-   * named barrier ordered before it (remote arrivals are DSMEM round trips: few). */
-  ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
-  if (static_cast<int>(threadIdx.x) < work.cluster) {
-    ptx::mbarrier_arrive_remote(ptx::mapa_shared(smem.received(), threadIdx.x));
-  }
+  /* Publishes the stores: the cluster barrier's arrive has release semantics; the
+   * owner reads after the matching wait (acquire), in consumer(). */
+  ptx::cluster_arrive_release();
 }
 
 /* Owner: h[token][32 tile + width rank + column] for column < width, token < batch, from
@@ -511,7 +497,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
     }
-    wait_barrier<true>(smem.received(), 0, watchdog);
+    ptx::cluster_wait_acquire(); /* every CTA of the cluster stored its partials */
     if (threadIdx.x == 0) trace_point(args, 2);
     reduce_owned_columns<N>(smem.staging_floats, work, plan, args);
     /* 3. h published: the named barrier orders every thread's h stores before thread
@@ -578,6 +564,9 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
     ptx::tma_load_2d(smem.weights(block) + kHalfTileBytes, gate_up_map, smem.full(block),
                      column, up_row);
   }
+  /* The exchange phase of the cluster barrier needs every thread of the cluster; this
+   * thread has nothing to publish, so it arrives now and never holds the phase up. */
+  if (work.k_count > 0) ptx::cluster_arrive_relaxed();
   if (work.k_count > 0) ptx::griddep_wait();
   for (int block = 0; block < first_ring; ++block) {
     ptx::tma_load_2d(smem.activations(block), x_map, smem.full(block),
@@ -588,7 +577,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   /* 1. The rest of the gate/up K blocks. */
   for (int block = first_ring; block < work.k_count; ++block) {
     const int column = kBlockK * (work.k_begin + block);
-    wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
+    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     const uint32_t full = smem.full(cursor.stage);
     ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
     ptx::tma_load_2d(smem.weights(cursor.stage), gate_up_map, full, column, gate_row);
@@ -605,7 +594,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   const int early = down_stages < G::kNumStages ? down_stages : G::kNumStages;
   RingCursor<G::kNumStages> early_cursor = cursor;
   for (int d = 0; d < early; ++d) {
-    wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
+    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     load_down_weights(smem.weights(cursor.stage), down_map, smem.full(cursor.stage), work, plan,
                       d, G::kActivationTileBytes);
     cursor.advance();
@@ -627,7 +616,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   }
   grid_barrier_depart(args.counters, static_cast<uint32_t>(plan.grid));
   for (int d = early; d < down_stages; ++d) {
-    wait_barrier<false>(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
+    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     const uint32_t full = smem.full(cursor.stage);
     load_down_weights(smem.weights(cursor.stage), down_map, full, work, plan, d,
                       G::kActivationTileBytes);
@@ -667,7 +656,6 @@ __global__ void __launch_bounds__(kThreads, 1)
       ptx::mbarrier_init(smem.full(stage), 1);
       ptx::mbarrier_init(smem.empty(stage), kConsumerWarps);
     }
-    ptx::mbarrier_init(smem.received(), plan.cluster);
     ptx::fence_mbarrier_init();
   }
   if (warp == kProducerWarp && lane == 0) {
@@ -682,18 +670,23 @@ __global__ void __launch_bounds__(kThreads, 1)
   if (warp == kProducerWarp) {
     if (lane == 0) {
       producer<N>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan, args, watchdog);
+      if (work.k_count > 0) ptx::cluster_wait_acquire(); /* pairs the early arrive */
     } else {
       ptx::griddep_wait();
+      if (work.k_count > 0) { /* the other producer lanes: the exchange phase */
+        ptx::cluster_arrive_relaxed();
+        ptx::cluster_wait_acquire();
+      }
     }
   } else {
     ptx::griddep_wait();
     consumer<N>(smem, work, plan, args, watchdog);
   }
 
-  /* 5. No final cluster barrier: every DSMEM access to a CTA (the partial stores and
-   * the arrivals on its `received` barrier) completed before that CTA passed its own
-   * `received` wait, so a CTA may leave as soon as its work is done, and the SM goes to
-   * the next grid (PDL) without waiting for the cluster's slowest CTA. */
+  /* 5. No final cluster barrier: every DSMEM store to a CTA completed before that CTA
+   * passed the exchange phase of the cluster barrier, so a CTA may leave as soon as its
+   * work is done, and the SM goes to the next grid (PDL) without waiting for the
+   * cluster's slowest CTA. */
   if (threadIdx.x == 0) trace_point(args, 6);
 }
 

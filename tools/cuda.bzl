@@ -32,8 +32,12 @@ def cuda_library(name, srcs, hdrs = [], deps = [], textual_hdrs = [], copts = []
             name = "%s_%s_nvcc" % (name, stem),
             srcs = [src] + hdrs + textual_hdrs + ["//:include/shared_expert.h"],
             outs = [obj, report],
-            cmd = (NVCC + " %s %s -c $(location %s) -o $(location %s) " +
-                   "2> $(location %s) || { cat $(location %s) >&2; exit 1; }") % (
+            # nvcc names its temporary files after its PID, which is the same in
+            # every sandbox's PID namespace: each action gets its own TMPDIR.
+            cmd = ("scratch=$$(mktemp -d /tmp/nvcc.XXXXXX) && " +
+                   "TMPDIR=$$scratch " + NVCC + " %s %s -c $(location %s) -o $(location %s) " +
+                   "2> $(location %s); code=$$?; rm -rf $$scratch; " +
+                   "[ $$code -eq 0 ] || { cat $(location %s) >&2; exit 1; }") % (
                 " ".join(NVCC_FLAGS), " ".join(copts), src, obj, report, report,
             ),
             message = "nvcc %s" % src,

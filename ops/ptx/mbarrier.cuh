@@ -45,14 +45,6 @@ __device__ __forceinline__ void mbarrier_arrive_expect_tx(uint32_t barrier, uint
                : "memory");
 }
 
-/* One arrival on a barrier of another CTA of the cluster (`remote` from mapa_shared()).
- * Release at cluster scope orders the caller's earlier st.shared::cluster stores before
- * the arrival, so the owner that acquires the phase sees them. */
-__device__ __forceinline__ void mbarrier_arrive_remote(uint32_t remote) {
-  asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote)
-               : "memory");
-}
-
 /* True once the phase of the given parity has completed (acquire at CTA scope). The
  * hardware may suspend the thread for a while inside one try; callers loop. */
 __device__ __forceinline__ bool mbarrier_try_wait(uint32_t barrier, uint32_t parity) {
@@ -61,22 +53,6 @@ __device__ __forceinline__ bool mbarrier_try_wait(uint32_t barrier, uint32_t par
       "{\n"
       ".reg .pred complete;\n"
       "mbarrier.try_wait.parity.shared::cta.b64 complete, [%1], %2;\n"
-      "selp.u32 %0, 1, 0, complete;\n"
-      "}\n"
-      : "=r"(done)
-      : "r"(barrier), "r"(parity)
-      : "memory");
-  return done != 0;
-}
-
-/* As mbarrier_try_wait, with acquire at cluster scope: for a phase completed by other
- * CTAs' remote arrivals, so that their DSMEM stores are visible after it. */
-__device__ __forceinline__ bool mbarrier_try_wait_cluster(uint32_t barrier, uint32_t parity) {
-  uint32_t done;
-  asm volatile(
-      "{\n"
-      ".reg .pred complete;\n"
-      "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 complete, [%1], %2;\n"
       "selp.u32 %0, 1, 0, complete;\n"
       "}\n"
       : "=r"(done)
