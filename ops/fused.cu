@@ -137,7 +137,13 @@ constexpr int kSwizzleAtomBytes = 1024;   /* 8 rows x 128 B */
 constexpr int kStagingPitch = kTileRows + 4; /* floats per token in the y^T epilogue */
 constexpr int kColumnsPerStore = 8;       /* BF16 columns of one 16-byte mailbox store */
 
-constexpr int kSmemBudget = 220 * 1024;   /* what the ring may grow into */
+constexpr int kSmemBudget = 220 * 1024;   /* what the ring may grow into, one CTA/SM */
+/* Small batches: two CTAs per SM (228 KB per SM, 1 KB reserved per CTA), so that the
+ * next step's grid (PDL) is resident beside this one and streams its weights while this
+ * one finishes its barrier and down phase. 8 KB x 8 weight stages in flight per CTA
+ * already saturate HBM (SPEC's measured facts). */
+constexpr int kTwoPerSmBudget = 112 * 1024;
+constexpr int kTwoPerSmMaxN = 32;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
@@ -164,7 +170,8 @@ struct Geometry {
   static constexpr int kStagingBytes =
       kReceiveBytes > kEpilogueBytes ? kReceiveBytes : kEpilogueBytes;
   static constexpr int kFixedBytes = kAlignSlack + kStagingBytes + kBarrierBytes;
-  static constexpr int kRingFit = (kSmemBudget - kFixedBytes) / kStageBytes;
+  static constexpr int kBudget = N <= kTwoPerSmMaxN ? kTwoPerSmBudget : kSmemBudget;
+  static constexpr int kRingFit = (kBudget - kFixedBytes) / kStageBytes;
   static constexpr int kNumStages = kRingFit < kMaxStages ? kRingFit : kMaxStages;
   static constexpr int kRingBytes = kNumStages * kStageBytes;
   static constexpr int kSmemBytes = kFixedBytes + kRingBytes;
