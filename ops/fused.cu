@@ -371,6 +371,48 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   if (previous >= 0) release_stage(smem.empty(previous), lane);
 }
 
+/* The down phase's K chain, on the critical path after the grid barrier: even K blocks
+ * into `acc`, odd ones into a second accumulator, so that consecutive wgmma-groups do
+ * not wait for each other; acc = even + odd at the end (a fixed order: deterministic,
+ * and the split variant's SharedDown runs this same function). */
+template <int N>
+__device__ __forceinline__ void mma_blocks_paired(float (&acc)[N / 2], int blocks,
+                                                  const SharedLayout<N> &smem,
+                                                  RingCursor<Geometry<N>::kNumStages> &cursor,
+                                                  int lane, Watchdog &watchdog,
+                                                  unsigned long long *trace) {
+  float odd[N / 2];
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) odd[i] = 0.0f;
+  int previous = -1;
+  for (int block = 0; block < blocks; ++block) {
+    wait_barrier(smem.full(cursor.stage), cursor.phase, watchdog);
+    if (block == 0 && threadIdx.x == 0 && trace != nullptr) trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
+    if (block % 2 == 0) {
+      mma_stage_issue<N>(acc, smem.weights(cursor.stage), smem.activations(cursor.stage),
+                         block > 0);
+    } else {
+      mma_stage_issue<N>(odd, smem.weights(cursor.stage), smem.activations(cursor.stage),
+                         block > 1);
+    }
+    if (previous >= 0) {
+      ptx::wgmma_wait<1>();
+      release_stage(smem.empty(previous), lane);
+    }
+    previous = cursor.stage;
+    cursor.advance();
+  }
+  ptx::wgmma_wait<0>();
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) {
+    ptx::fence_operand(acc[i]);
+    ptx::fence_operand(odd[i]);
+  }
+  if (previous >= 0) release_stage(smem.empty(previous), lane);
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) acc[i] = __fadd_rn(acc[i], odd[i]);
+}
+
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
  * [source rank][gate, up][column % width][token], then arrives on the cluster barrier
  * (the exchange phase; see the kernel's comment for who else arrives). */
@@ -526,7 +568,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks<N>(acc, work.down_blocks, smem, cursor, lane, watchdog);
+    mma_blocks_paired<N>(acc, work.down_blocks, smem, cursor, lane, watchdog,
+                         j == 0 ? args.trace : nullptr);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
     push_down_job<N>(acc, smem.staging_floats, down_job(work.cta, j, plan), plan, args);
   }
@@ -694,7 +737,6 @@ __global__ void __launch_bounds__(kThreads, 1)
    * passed the exchange phase of the cluster barrier, so a CTA may leave as soon as its
    * work is done, and the SM goes to the next grid (PDL) without waiting for the
    * cluster's slowest CTA. */
-  if (threadIdx.x == 0) trace_point(args, 6);
 }
 
 /* ---- Host side ---------------------------------------------------------------------- */

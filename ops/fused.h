@@ -20,8 +20,9 @@ extern "C" {
 #define SHX_MAX_TP 16
 #define SHX_FUSED_MAX_CTAS 132
 #define SHX_FUSED_MAX_N 128 /* padded batch served by the fused kernel */
-/* Trace points: start, gate/up MMAs done, partials received, h published, grid barrier
- * passed (producer), down done, end. */
+/* Trace points: producer issued its pre-barrier loads, gate/up MMAs done, partials
+ * received, h published, grid barrier passed (producer), down jobs pushed, first down
+ * stage ready, first down job's MMAs done. */
 #define SHX_FUSED_TRACE_POINTS 8
 
 /* The geometry of one fused launch, chosen by shx_fused_plan(). */

@@ -27,7 +27,7 @@ static int compare_u64(const void *a, const void *b) {
 static void print_trace(const unsigned long long *stamps, int ctas) {
   static const char *names[SHX_FUSED_TRACE_POINTS] = {
       "producer issued pre-barrier", "gate/up MMAs done", "partials received",
-      "h published", "grid barrier passed", "down jobs pushed", "end",
+      "h published", "grid barrier passed", "down jobs pushed", "first down stage ready",
       "first down job MMAs done"};
   /* The origin: the earliest stamp of any point (all stamps are after the start). */
   unsigned long long origin = ~0ull, column[SHX_FUSED_MAX_CTAS];
@@ -50,10 +50,10 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
   for (int rank = 0; rank < 3; ++rank) {
     int last = -1;
     for (int c = 0; c < ctas; ++c) {
-      unsigned long long end = stamps[c * SHX_FUSED_TRACE_POINTS + 6];
+      unsigned long long end = stamps[c * SHX_FUSED_TRACE_POINTS + 5];
       int taken = 0;
       for (int k = 0; k < rank; ++k) taken |= column[k] == (unsigned long long)c;
-      if (end && !taken && (last < 0 || end > stamps[last * SHX_FUSED_TRACE_POINTS + 6]))
+      if (end && !taken && (last < 0 || end > stamps[last * SHX_FUSED_TRACE_POINTS + 5]))
         last = c;
     }
     if (last < 0) break;
