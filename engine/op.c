@@ -218,6 +218,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
       args.activation = op->config.activation;
       args.beta = op->config.situ_beta;
       args.lambda = op->config.situ_lambda;
+      args.watchdog_ns = (unsigned long long)op->config.watchdog_ms * 1000000ull;
       char message[SHX_MESSAGE_BYTES] = "";
       status = shx_fused_launch(&op->fused_plans[bucket], &args, stream,
                                 op->config.programmatic_launch, message);
@@ -248,8 +249,8 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
   route.capacity = op->config.capacity;
   route.parity = parity;
   char message[SHX_MESSAGE_BYTES] = "";
-  status = shx_launch_tail(&route, out, batch, op->scratch + SHX_SCRATCH_ERROR_FLAG, stream,
-                           message);
+  status = shx_launch_tail(&route, out, batch, op->scratch + SHX_SCRATCH_ERROR_FLAG,
+                           (uint64_t)op->config.watchdog_ms * 1000000u, stream, message);
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
 }
 
@@ -267,9 +268,9 @@ shx_status shx_check_device(shx_op *op) {
     SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
     SHX_CUDA(cudaDeviceSynchronize());
     return shx_fail(SHX_DEVICE_TIMEOUT,
-                    "a kernel of rank %d waited over a second for a peer or the grid "
-                    "barrier and gave up: this step's outputs are invalid",
-                    op->config.rank);
+                    "a kernel of rank %d waited over watchdog_ms = %u ms for a peer or "
+                    "the grid barrier and gave up: this step's outputs are invalid",
+                    op->config.rank, op->config.watchdog_ms);
   }
 cleanup:
   return status;

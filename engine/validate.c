@@ -7,8 +7,8 @@
 
 #include "engine/status.h"
 
-/* The config fields this version reads end with programmatic_launch. */
-#define SHX_CONFIG_V0_1_BYTES (offsetof(shx_config, programmatic_launch) + sizeof(int))
+/* The config fields this version reads end with watchdog_ms. */
+#define SHX_CONFIG_V0_1_BYTES (offsetof(shx_config, watchdog_ms) + sizeof(uint32_t))
 
 static int misaligned(const void *pointer) {
   return ((uintptr_t)pointer % SHX_ALIGNMENT) != 0;

@@ -74,12 +74,17 @@ typedef struct shx_config {
   int programmatic_launch;/* 1: the fused and gate kernels use programmatic dependent
                              launch (their weights stream while the previous kernel,
                              e.g. the o-proj, finishes); 0: plain stream order */
+  uint32_t watchdog_ms;   /* a kernel that waits longer than this for a peer or the grid
+                             barrier gives up and flags SHX_DEVICE_TIMEOUT (see
+                             shx_check_device); far above any real step. 0: wait forever
+                             (for tools such as compute-sanitizer that slow kernels) */
 } shx_config;
 
 #define SHX_CONFIG_INIT                                                         \
   {                                                                             \
     sizeof(shx_config), (SHX_VERSION_MAJOR << 16 | SHX_VERSION_MINOR), 7168,    \
-        6144, 8, 0, 128, SHX_VARIANT_AUTO, SHX_ACT_SITU, 4.0f, 25.0f, NULL, 1   \
+        6144, 8, 0, 128, SHX_VARIANT_AUTO, SHX_ACT_SITU, 4.0f, 25.0f, NULL, 1,  \
+        1000                                                                    \
   }
 
 typedef struct shx_op shx_op; /* opaque */

@@ -28,7 +28,6 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr uint16_t kEmptySlot = 0x8000;     // BF16 -0: "not arrived"
-constexpr uint64_t kWatchdogNs = 1000000000;  // a second: far past any real step
 
 struct Vector8 {
   uint16_t lane[8];
@@ -93,7 +92,7 @@ __global__ void push_kernel(const uint16_t *__restrict__ y, shx_mailbox_route ro
 }
 
 __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out, int batch,
-                            uint32_t *error_flag) {
+                            uint32_t *error_flag, uint64_t watchdog_ns) {
   int vectors_per_row = route.shard / 8;
   int item = blockIdx.x * kThreads + threadIdx.x;
   if (item >= batch * vectors_per_row) return;
@@ -116,7 +115,7 @@ __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out,
 #pragma unroll
       for (int i = 0; i < 8; ++i) arrived &= v.lane[i] != kEmptySlot;
       if (arrived || timed_out) break;
-      if (shx::ptx::globaltimer() - start > kWatchdogNs) {
+      if (watchdog_ns != 0 && shx::ptx::globaltimer() - start > watchdog_ns) {
         atomicExch(error_flag, 1u);
         timed_out = true;
       }
@@ -184,7 +183,8 @@ extern "C" shx_status shx_launch_push(const void *y, const shx_mailbox_route *ro
 }
 
 extern "C" shx_status shx_launch_tail(const shx_mailbox_route *route, void *out, int batch,
-                                      uint32_t *error_flag, void *stream, char *message) {
+                                      uint32_t *error_flag, uint64_t watchdog_ns,
+                                      void *stream, char *message) {
   if (route->shard % 8 != 0 || route->tp < 1 || route->tp > SHX_MAX_TP) {
     snprintf(message, SHX_MESSAGE_BYTES, "tail: shard %d / tp %d unsupported",
              route->shard, route->tp);
@@ -192,7 +192,7 @@ extern "C" shx_status shx_launch_tail(const shx_mailbox_route *route, void *out,
   }
   tail_kernel<<<blocks_for((size_t)batch * route->shard / 8), kThreads, 0,
                 (cudaStream_t)stream>>>(*route, static_cast<uint16_t *>(out), batch,
-                                        error_flag);
+                                        error_flag, watchdog_ns);
   return launched("tail_kernel", message);
 }
 

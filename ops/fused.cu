@@ -152,8 +152,6 @@ constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by
 constexpr int kMaxCluster = 8;            /* portable cluster size */
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 
-constexpr uint64_t kGridWatchdogNs = 1000000000ull;
-constexpr uint64_t kBarrierWatchdogNs = 2 * kGridWatchdogNs;
 
 static_assert(kHalfTileBytes % kSwizzleAtomBytes == 0,
               "the up rows' box must start on a swizzle atom");
@@ -274,6 +272,7 @@ struct CtaWork {
  * try once, so a broken run ends in bounded time. */
 struct Watchdog {
   uint32_t *flag;
+  uint64_t limit_ns; /* the grid barrier's bound; mbarrier waits get twice it; 0: none */
   bool gave_up;
   __device__ __forceinline__ void fire() {
     atomicExch(flag, 1u);
@@ -287,7 +286,7 @@ __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
   if (ptx::mbarrier_try_wait(barrier, parity) || watchdog.gave_up) return;
   const uint64_t start = ptx::globaltimer();
   while (!ptx::mbarrier_try_wait(barrier, parity)) {
-    if (ptx::globaltimer() - start > kBarrierWatchdogNs) {
+    if (watchdog.limit_ns != 0 && ptx::globaltimer() - start > 2 * watchdog.limit_ns) {
       watchdog.fire();
       return;
     }
@@ -301,7 +300,7 @@ __device__ __forceinline__ void grid_barrier_wait(uint32_t *counters, uint32_t g
                                                   Watchdog &watchdog) {
   const uint64_t start = ptx::globaltimer();
   while (ptx::ld_acquire_gpu(&counters[0]) < grid) {
-    if (ptx::globaltimer() - start > kGridWatchdogNs) {
+    if (watchdog.limit_ns != 0 && ptx::globaltimer() - start > watchdog.limit_ns) {
       atomicExch(watchdog.flag, 1u);
       break;
     }
@@ -716,7 +715,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   }
   ptx::cluster_sync(); /* every CTA's barriers exist before anyone arrives remotely */
 
-  Watchdog watchdog = {args.error_flag, false};
+  Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
   if (warp == kProducerWarp) {
     if (lane == 0) {
       producer<N>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan, args, watchdog);

@@ -63,6 +63,7 @@ typedef struct shx_fused_args {
   int rank;
   shx_activation activation;
   float beta, lambda;   /* SiTU caps */
+  unsigned long long watchdog_ns; /* give up waiting after this; 0: never */
 } shx_fused_args;
 
 /* Chooses and checks the geometry for the current device: candidates are tried in

@@ -8,7 +8,8 @@
  * for the peers, 10 weight sets rotated so that L2 is cold; prints the time per step of
  * a graph of STEPS steps (default 20); PDL 0 turns programmatic launch off. With
  * "trace", the last fused launch's phase stamps (%globaltimer per CTA) are printed as
- * min / median / max over CTAs, in us after the earliest start.
+ * min / median / max over CTAs, in us after the earliest start. SHX_WATCHDOG_MS in the
+ * environment sets the config's watchdog_ms (0 under compute-sanitizer).
  */
 #include <cuda_runtime_api.h>
 #include <stdio.h>
@@ -76,6 +77,9 @@ int main(int argc, char **argv) {
   config.tp = atoi(argv[2]);
   int batch = atoi(argv[3]);
   config.programmatic_launch = argc > 5 ? atoi(argv[5]) : 1;
+  /* compute-sanitizer slows kernels by orders of magnitude: SHX_WATCHDOG_MS=0 there. */
+  const char *watchdog = getenv("SHX_WATCHDOG_MS");
+  if (watchdog != NULL) config.watchdog_ms = (uint32_t)strtoul(watchdog, NULL, 10);
   int trace = argc > 6 && strcmp(argv[6], "trace") == 0;
   shx_timing_setup setup = {config, 10, argc > 4 ? atoi(argv[4]) : 20, 5, NULL};
   size_t trace_bytes = sizeof(unsigned long long) * SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS;
