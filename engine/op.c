@@ -95,10 +95,18 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
                                               message);
     if (op->fused_status[i] != SHX_SUCCESS && op->fused_message[0] == '\0')
       memcpy(op->fused_message, message, sizeof message);
+    op->down_status[i] = shx_down_plan_make(config->hidden, op->inter, config->tp,
+                                            kFusedBuckets[i], config->split_down_sms,
+                                            &op->down_plans[i], message);
+    if (op->down_status[i] != SHX_SUCCESS && op->fused_message[0] == '\0')
+      memcpy(op->fused_message, message, sizeof message);
     (void)cudaGetLastError();
   }
-  if (config->variant == SHX_VARIANT_FUSED && op->fused_status[1] != SHX_SUCCESS) {
-    status = shx_fail(op->fused_status[1], "the fused variant cannot run here: %s",
+  if ((config->variant == SHX_VARIANT_FUSED || config->variant == SHX_VARIANT_SPLIT) &&
+      (op->fused_status[1] != SHX_SUCCESS ||
+       (config->variant == SHX_VARIANT_SPLIT && op->down_status[1] != SHX_SUCCESS))) {
+    status = shx_fail(SHX_UNSUPPORTED, "the %s variant cannot run here: %s",
+                      config->variant == SHX_VARIANT_FUSED ? "fused" : "split",
                       op->fused_message);
     goto cleanup;
   }
@@ -173,10 +181,91 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant) {
     if (chosen == SHX_VARIANT_FUSED &&
         (bucket < 0 || op->fused_status[bucket] != SHX_SUCCESS))
       chosen = SHX_VARIANT_BASELINE;
-    if (chosen == SHX_VARIANT_SPLIT) chosen = SHX_VARIANT_BASELINE; /* not built yet */
+    if (chosen == SHX_VARIANT_SPLIT &&
+        (bucket < 0 || op->fused_status[bucket] != SHX_SUCCESS ||
+         op->down_status[bucket] != SHX_SUCCESS))
+      chosen = SHX_VARIANT_BASELINE;
   }
   *variant = chosen;
   return SHX_SUCCESS;
+}
+
+/* The launch arguments of this op's kernels for one step. */
+static void kernel_args(const shx_op *op, const void *x, int batch, int parity,
+                        shx_fused_args *args) {
+  memset(args, 0, sizeof *args);
+  args->x = x;
+  args->gate_up = op->gate_up;
+  args->down = op->down;
+  args->h = op->h;
+  args->counters = op->scratch;
+  args->error_flag = op->scratch + SHX_SCRATCH_ERROR_FLAG;
+  args->trace = op->fused_trace;
+  memcpy(args->peers, op->peers, sizeof op->peers);
+  args->batch = batch;
+  args->capacity = op->config.capacity;
+  args->parity = parity;
+  args->rank = op->config.rank;
+  args->activation = op->config.activation;
+  args->beta = op->config.situ_beta;
+  args->lambda = op->config.situ_lambda;
+  args->watchdog_ns = (unsigned long long)op->config.watchdog_ms * 1000000ull;
+}
+
+/* The fused kernel, or (gate_only) the split variant's gate kernel. */
+static shx_status record_fused_kernel(shx_op *op, const void *x, int batch, int parity,
+                                      int gate_only, void *stream) {
+  int bucket = fused_bucket(batch);
+  if (bucket < 0)
+    return shx_fail(SHX_UNSUPPORTED, "batch %d is over the fused kernels' %d", batch,
+                    SHX_FUSED_MAX_N);
+  if (op->fused_status[bucket] != SHX_SUCCESS)
+    return shx_fail(op->fused_status[bucket], "fused plan for batch %d: %s", batch,
+                    op->fused_message);
+  shx_fused_args args;
+  kernel_args(op, x, batch, parity, &args);
+  char message[SHX_MESSAGE_BYTES] = "";
+  shx_status status =
+      gate_only ? shx_gate_launch(&op->fused_plans[bucket], &args, stream,
+                                  op->config.programmatic_launch, message)
+                : shx_fused_launch(&op->fused_plans[bucket], &args, stream,
+                                   op->config.programmatic_launch, message);
+  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
+}
+
+static shx_status record_down_kernel(shx_op *op, int batch, int parity, void *stream) {
+  int bucket = fused_bucket(batch);
+  if (bucket < 0 || op->down_status[bucket] != SHX_SUCCESS)
+    return shx_fail(SHX_UNSUPPORTED, "no SharedDown plan for batch %d: %s", batch,
+                    op->fused_message);
+  shx_fused_args args;
+  kernel_args(op, NULL, batch, parity, &args);
+  char message[SHX_MESSAGE_BYTES] = "";
+  shx_status status = shx_down_launch(&op->down_plans[bucket], &args, stream, message);
+  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
+}
+
+shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream) {
+  shx_clear_error();
+  shx_status status;
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  if ((status = shx_check_step(&op->config, x, batch, 0, op->bound_weights, 1)) !=
+      SHX_SUCCESS)
+    return status;
+  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
+  return record_fused_kernel(op, x, batch, 0, 1, stream);
+}
+
+shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
+  shx_clear_error();
+  shx_status status;
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  /* x is not read by SharedDown: validate the rest of a step with a stand-in. */
+  if ((status = shx_check_step(&op->config, op->h, batch, parity, op->bound_weights,
+                               op->bound_peers)) != SHX_SUCCESS)
+    return status;
+  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
+  return record_down_kernel(op, batch, parity, stream);
 }
 
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
@@ -193,39 +282,11 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   switch (variant) {
     case SHX_VARIANT_BASELINE:
       return shx_baseline_record(op, x, batch, parity, (cudaStream_t)stream);
-    case SHX_VARIANT_FUSED: {
-      int bucket = fused_bucket(batch);
-      if (bucket < 0)
-        return shx_fail(SHX_UNSUPPORTED, "batch %d is over the fused kernel's %d", batch,
-                        SHX_FUSED_MAX_N);
-      if (op->fused_status[bucket] != SHX_SUCCESS)
-        return shx_fail(op->fused_status[bucket], "fused plan for batch %d: %s", batch,
-                        op->fused_message);
-      shx_fused_args args;
-      memset(&args, 0, sizeof args);
-      args.x = x;
-      args.gate_up = op->gate_up;
-      args.down = op->down;
-      args.h = op->h;
-      args.counters = op->scratch;
-      args.error_flag = op->scratch + SHX_SCRATCH_ERROR_FLAG;
-      args.trace = op->fused_trace;
-      memcpy(args.peers, op->peers, sizeof op->peers);
-      args.batch = batch;
-      args.capacity = op->config.capacity;
-      args.parity = parity;
-      args.rank = op->config.rank;
-      args.activation = op->config.activation;
-      args.beta = op->config.situ_beta;
-      args.lambda = op->config.situ_lambda;
-      args.watchdog_ns = (unsigned long long)op->config.watchdog_ms * 1000000ull;
-      char message[SHX_MESSAGE_BYTES] = "";
-      status = shx_fused_launch(&op->fused_plans[bucket], &args, stream,
-                                op->config.programmatic_launch, message);
-      return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
-    }
+    case SHX_VARIANT_FUSED:
+      return record_fused_kernel(op, x, batch, parity, 0, stream);
     case SHX_VARIANT_SPLIT:
-      return shx_fail(SHX_NOT_IMPLEMENTED, "the split variant is not implemented yet");
+      status = record_fused_kernel(op, x, batch, parity, 1, stream);
+      return status == SHX_SUCCESS ? record_down_kernel(op, batch, parity, stream) : status;
     case SHX_VARIANT_AUTO:
       break;
   }

@@ -40,6 +40,8 @@ struct shx_op {
   shx_lt_batch *lt_batches; /* [capacity + 1], host */
 
   shx_fused_plan fused_plans[SHX_FUSED_BUCKETS];
+  shx_down_plan down_plans[SHX_FUSED_BUCKETS];  /* split variant's SharedDown */
+  shx_status down_status[SHX_FUSED_BUCKETS];
   shx_status fused_status[SHX_FUSED_BUCKETS]; /* SHX_SUCCESS where planned */
   char fused_message[SHX_MESSAGE_BYTES];        /* why the first failing plan failed */
 

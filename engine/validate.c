@@ -6,9 +6,10 @@
 #include <stdint.h>
 
 #include "engine/status.h"
+#include "ops/fused.h" /* SHX_FUSED_MAX_CTAS */
 
-/* The config fields this version reads end with watchdog_ms. */
-#define SHX_CONFIG_V0_1_BYTES (offsetof(shx_config, watchdog_ms) + sizeof(uint32_t))
+/* The config fields this version reads end with split_down_sms. */
+#define SHX_CONFIG_V0_1_BYTES (offsetof(shx_config, split_down_sms) + sizeof(int))
 
 static int misaligned(const void *pointer) {
   return ((uintptr_t)pointer % SHX_ALIGNMENT) != 0;
@@ -67,6 +68,9 @@ shx_status shx_check_config(const shx_config *config) {
   if (config->programmatic_launch != 0 && config->programmatic_launch != 1)
     return shx_fail(SHX_INVALID_ARGUMENT, "programmatic_launch %d is not 0 or 1",
                     config->programmatic_launch);
+  if (config->split_down_sms < 1 || config->split_down_sms > SHX_FUSED_MAX_CTAS)
+    return shx_fail(SHX_INVALID_ARGUMENT, "split_down_sms %d is outside [1, %d]",
+                    config->split_down_sms, SHX_FUSED_MAX_CTAS);
   return SHX_SUCCESS;
 }
 

@@ -53,6 +53,8 @@ static void test_config(void) {
   c = good_config(); c.situ_beta = 0.0f;         expect_refused(shx_check_config(&c), "situ_beta 0");
   c = good_config(); c.situ_lambda = -1.0f;      expect_refused(shx_check_config(&c), "situ_lambda -1");
   c = good_config(); c.programmatic_launch = 2;  expect_refused(shx_check_config(&c), "programmatic_launch 2");
+  c = good_config(); c.split_down_sms = 0;       expect_refused(shx_check_config(&c), "split_down_sms 0");
+  c = good_config(); c.split_down_sms = 500;     expect_refused(shx_check_config(&c), "split_down_sms 500");
 }
 
 static void test_pointers(void) {

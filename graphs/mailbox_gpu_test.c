@@ -1,11 +1,14 @@
-/* mailbox_gpu_test.c: the pushed mailboxes themselves, replay after replay.
+/* mailbox_gpu_test.c: the pushed mailboxes themselves.
  *
- * For TP8 and TP16 at B = 16 and 64, all ranks on one GPU, the fused variant's step
- * graph without the tail is replayed 100 times with alternating parity; after each
- * replay every rank's whole mailbox must be bitwise equal to the first replay of the
- * same parity (deterministic pushes, nothing else written), and every slot of the
- * other parity must still read "empty" (0x8000). The mailboxes are re-armed between
- * replays. Exits 77 (skipped) without a Hopper GPU.
+ * 1. Determinism: for TP8 and TP16 at B = 16 and 64, all ranks on one GPU, the fused
+ *    variant's step graph without the tail is replayed 100 times with alternating
+ *    parity; after each replay every rank's whole mailbox must be bitwise equal to the
+ *    first replay of the same parity, and every slot of the other parity must still
+ *    read "empty" (0x8000). The mailboxes are re-armed between replays.
+ * 2. Fused = split: for TP8 and TP16 at B in {1, 4, 8, 9, 16, 64, 128}, the split
+ *    variant's mailboxes (gate kernel + SharedDown) are bitwise equal to the fused
+ *    variant's for the same inputs, and exactly tp x B x H slots were written.
+ * Exits 77 (skipped) without a Hopper GPU.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,31 +17,51 @@
 #include "graphs/group.h"
 #include "graphs/testbed.h"
 
-static void run_case(const shx_testbed *bed, int batch, int replays) {
+typedef struct mailboxes {
+  size_t slots; /* per rank */
+  int tp;
+  uint16_t *all; /* [tp][slots] */
+} mailboxes;
+
+static shx_group *make_group(const shx_testbed *bed, shx_variant variant, int batch) {
   shx_config config = bed->config;
-  config.variant = SHX_VARIANT_FUSED;
+  config.variant = variant;
   shx_group *group = NULL;
   SHX_CHECK_OK(shx_group_create(&config, 1, &group));
   for (int r = 0; r < config.tp; ++r)
     SHX_CHECK_OK(shx_group_upload_weights(group, r, bed->gate_up[r], bed->down[r]));
   SHX_CHECK_OK(shx_group_upload_x(group, bed->x, batch));
   SHX_CHECK_OK(shx_group_capture(group, batch, 0));
+  return group;
+}
 
-  size_t slots = shx_mailbox_bytes(&config) / 2;
-  size_t parity_slots = slots / 2;
-  uint16_t *first[2], *again = malloc(slots * 2 * config.tp);
-  first[0] = malloc(slots * 2 * config.tp);
-  first[1] = malloc(slots * 2 * config.tp);
-  CHECK(first[0] && first[1] && again);
+/* One step of `parity`, then every rank's mailbox into `out`, then re-armed. */
+static void step_and_read(shx_group *group, int parity, mailboxes *out) {
+  SHX_CHECK_OK(shx_group_step(group, parity));
+  SHX_CHECK_OK(shx_group_sync(group));
+  for (int r = 0; r < out->tp; ++r)
+    SHX_CHECK_OK(shx_group_read_mailbox(group, r, out->all + out->slots * r));
+  SHX_CHECK_OK(shx_group_rearm(group));
+}
+
+static mailboxes mailboxes_make(const shx_config *config) {
+  mailboxes m = {shx_mailbox_bytes(config) / 2, config->tp, NULL};
+  m.all = malloc(m.slots * 2 * m.tp);
+  CHECK(m.all != NULL);
+  return m;
+}
+
+static void determinism(const shx_testbed *bed, int batch, int replays) {
+  shx_group *group = make_group(bed, SHX_VARIANT_FUSED, batch);
+  mailboxes first[2] = {mailboxes_make(&bed->config), mailboxes_make(&bed->config)};
+  mailboxes again = mailboxes_make(&bed->config);
+  size_t parity_slots = again.slots / 2;
   for (int i = 0; i < replays; ++i) {
     int parity = i % 2;
-    SHX_CHECK_OK(shx_group_step(group, parity));
-    SHX_CHECK_OK(shx_group_sync(group));
-    uint16_t *read = i < 2 ? first[parity] : again;
-    for (int r = 0; r < config.tp; ++r)
-      SHX_CHECK_OK(shx_group_read_mailbox(group, r, read + slots * r));
-    for (int r = 0; r < config.tp; ++r) {
-      const uint16_t *other = read + slots * r + (size_t)(1 - parity) * parity_slots;
+    mailboxes *read = i < 2 ? &first[parity] : &again;
+    step_and_read(group, parity, read);
+    for (int r = 0; r < bed->config.tp; ++r) {
+      const uint16_t *other = read->all + read->slots * r + (size_t)(1 - parity) * parity_slots;
       for (size_t k = 0; k < parity_slots; ++k)
         if (other[k] != 0x8000) {
           fprintf(stderr, "replay %d: rank %d parity %d slot %zu written (0x%04x)\n", i, r,
@@ -46,28 +69,52 @@ static void run_case(const shx_testbed *bed, int batch, int replays) {
           exit(1);
         }
     }
-    if (i >= 2 && memcmp(read, first[parity], slots * 2 * config.tp) != 0) {
-      fprintf(stderr, "tp %d B %d replay %d: mailboxes differ from replay %d\n", config.tp,
-              batch, i, parity);
+    if (i >= 2 && memcmp(read->all, first[parity].all, again.slots * 2 * again.tp) != 0) {
+      fprintf(stderr, "tp %d B %d replay %d: mailboxes differ from replay %d\n",
+              bed->config.tp, batch, i, parity);
       exit(1);
     }
-    SHX_CHECK_OK(shx_group_rearm(group));
   }
-  printf("  tp %2d B %3d: %d replays, mailboxes bitwise identical\n", config.tp, batch,
+  printf("  tp %2d B %3d: %d replays, mailboxes bitwise identical\n", bed->config.tp, batch,
          replays);
-  free(first[0]);
-  free(first[1]);
-  free(again);
+  free(first[0].all);
+  free(first[1].all);
+  free(again.all);
   shx_group_destroy(group);
+}
+
+static void fused_equals_split(const shx_testbed *bed, int batch) {
+  mailboxes fused = mailboxes_make(&bed->config), split = mailboxes_make(&bed->config);
+  shx_group *group = make_group(bed, SHX_VARIANT_FUSED, batch);
+  step_and_read(group, 1, &fused);
+  shx_group_destroy(group);
+  group = make_group(bed, SHX_VARIANT_SPLIT, batch);
+  step_and_read(group, 1, &split);
+  shx_group_destroy(group);
+  size_t differ = 0, written = 0;
+  for (size_t k = 0; k < fused.slots * fused.tp; ++k) {
+    differ += fused.all[k] != split.all[k];
+    written += fused.all[k] != 0x8000;
+  }
+  printf("  tp %2d B %3d: fused vs split, %zu of %zu slots differ (%zu pushed)\n",
+         bed->config.tp, batch, differ, fused.slots * fused.tp, written);
+  /* Every rank pushed each of its batch x H values once, none as "empty": */
+  CHECK(written == (size_t)bed->config.tp * batch * bed->config.hidden);
+  CHECK(differ == 0);
+  free(fused.all);
+  free(split.all);
 }
 
 int main(void) {
   shx_testbed_skip_without_gpu(1);
-  const int tps[] = {8, 16}, batches[] = {16, 64};
+  const int tps[] = {8, 16};
+  const int batches[] = {1, 4, 8, 9, 16, 64, 128};
   for (int i = 0; i < 2; ++i) {
     shx_testbed bed;
     shx_testbed_make(&bed, tps[i], 7168, 6144, 128, SHX_ACT_SITU);
-    for (int b = 0; b < 2; ++b) run_case(&bed, batches[b], 100);
+    determinism(&bed, 16, 100);
+    determinism(&bed, 64, 100);
+    for (int b = 0; b < 7; ++b) fused_equals_split(&bed, batches[b]);
     shx_testbed_free(&bed);
   }
   printf("mailbox_gpu_test: all cases passed\n");

@@ -78,13 +78,15 @@ typedef struct shx_config {
                              barrier gives up and flags SHX_DEVICE_TIMEOUT (see
                              shx_check_device); far above any real step. 0: wait forever
                              (for tools such as compute-sanitizer that slow kernels) */
+  int split_down_sms;     /* split variant: CTAs (one per SM) of SharedDown, the SMs the
+                             routed experts' grid leaves free; 1 <= sms <= the device's */
 } shx_config;
 
 #define SHX_CONFIG_INIT                                                         \
   {                                                                             \
     sizeof(shx_config), (SHX_VERSION_MAJOR << 16 | SHX_VERSION_MINOR), 7168,    \
         6144, 8, 0, 128, SHX_VARIANT_AUTO, SHX_ACT_SITU, 4.0f, 25.0f, NULL, 1,  \
-        1000                                                                    \
+        1000, 32                                                                \
   }
 
 typedef struct shx_op shx_op; /* opaque */
@@ -122,6 +124,16 @@ shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream);
  * BF16 y_r into the peers' mailboxes. Weights and peers must be bound. Capturable. */
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
                            void *stream);
+
+/* The split variant's halves, for engines that run SharedDown beside their routed
+ * experts: shx_record_gate (gate/up and the activation into the op's h, on the main
+ * stream, PDL as configured), then, ordered after it by the caller (an event), on a
+ * side stream: shx_record_down (SharedDown on split_down_sms SMs, pushing like
+ * shx_record_step). shx_record_step with the split variant records both on `stream`.
+ * Both are capturable; the op's h is reused, so one op's gate must not overtake its
+ * previous down. */
+shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream);
+shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream);
 
 /* The variant that shx_record_step uses for `batch` (resolves AUTO). */
 shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);

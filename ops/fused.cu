@@ -157,6 +157,12 @@ static_assert(kHalfTileBytes % kSwizzleAtomBytes == 0,
               "the up rows' box must start on a swizzle atom");
 static_assert(kRowBytes == 128, "a stage row must be exactly one 128-byte swizzle span");
 
+/* What one launch of the kernel family does. */
+enum Mode {
+  kFused = 0, /* gate/up, activation, grid barrier, down, push */
+  kGate = 1   /* the split variant's first half: gate/up and activation into h */
+};
+
 template <int N>
 struct Geometry {
   static_assert(N == 8 || N == 16 || N == 32 || N == 64 || N == 128, "wgmma N");
@@ -193,12 +199,15 @@ struct DownJob {
   int first, second;
 };
 
-__host__ __device__ inline DownJob down_job(int cta, int job, const shx_fused_plan &plan) {
-  const int pair = cta + job * plan.grid;
+__host__ __device__ inline DownJob tile_job(int pair, int granules) {
   DownJob result;
-  result.first = 2 * pair < plan.down_granules ? 2 * pair : -1;
-  result.second = 2 * pair + 1 < plan.down_granules ? 2 * pair + 1 : -1;
+  result.first = 2 * pair < granules ? 2 * pair : -1;
+  result.second = 2 * pair + 1 < granules ? 2 * pair + 1 : -1;
   return result;
+}
+
+__host__ __device__ inline DownJob down_job(int cta, int job, const shx_fused_plan &plan) {
+  return tile_job(cta + job * plan.grid, plan.down_granules);
 }
 
 __host__ __device__ inline int down_job_count(int cta, const shx_fused_plan &plan) {
@@ -485,7 +494,7 @@ __device__ __forceinline__ uint32_t pack_bf16_positive_zero(float low, float hig
  * of 64). */
 template <int N>
 __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *staging,
-                                              DownJob job, const shx_fused_plan &plan,
+                                              DownJob job, int shard, int tp,
                                               const shx_fused_args &args) {
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 #pragma unroll
@@ -499,8 +508,7 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
   }
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
 
-  const int shard = plan.hidden / plan.tp; /* S */
-  const size_t slot_row = static_cast<size_t>(args.parity * plan.tp + args.rank) *
+  const size_t slot_row = static_cast<size_t>(args.parity * tp + args.rank) *
                           args.capacity;
   constexpr int kStoresPerGranule = kHalfRows / kColumnsPerStore;
   const int granules = job.second >= 0 ? 2 : 1;
@@ -527,7 +535,7 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
 
 /* ---- The two roles ------------------------------------------------------------------ */
 
-template <int N>
+template <int N, Mode kMode>
 __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaWork &work,
                                          const shx_fused_plan &plan,
                                          const shx_fused_args &args, Watchdog &watchdog) {
@@ -554,6 +562,12 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
      * barrier also ends every read of the receive buffer before the epilogue reuses it. */
     ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
   }
+  if (kMode == kGate) {
+    /* The split variant's gate kernel ends here: SharedDown reads h after this grid
+     * completes (stream or event order), which also makes the h stores visible. */
+    if (threadIdx.x == 0) trace_point(args, 3);
+    return;
+  }
   /* A down-only CTA (past gate_up_ctas) has no h to publish: it counts in at once. */
   if (threadIdx.x == 0) {
     ptx::fence_proxy_async_global();
@@ -570,21 +584,20 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
     mma_blocks_paired<N>(acc, work.down_blocks, smem, cursor, lane, watchdog,
                          j == 0 ? args.trace : nullptr);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
-    push_down_job<N>(acc, smem.staging_floats, down_job(work.cta, j, plan), plan, args);
+    push_down_job<N>(acc, smem.staging_floats, down_job(work.cta, j, plan),
+                     plan.hidden / plan.tp, plan.tp, args);
   }
   if (threadIdx.x == 0) trace_point(args, 5);
 }
 
-/* Arms `full` for down stage d (job d / down_blocks, K block d % down_blocks) with its
- * weight bytes plus `activation_bytes`, and loads granule `first` into rows 0-31 of the
- * stage's A tile and `second`, if any, into rows 32-63. A lone granule leaves rows
- * 32-63 as they were: the MMA's rows 32-63 are then meaningless and never pushed. */
+/* Arms `full` for K block `block` of down job `job` with its weight bytes plus
+ * `activation_bytes`, and loads granule `first` into rows 0-31 of the stage's A tile and
+ * `second`, if any, into rows 32-63. A lone granule leaves rows 32-63 as they were: the
+ * MMA's rows 32-63 are then meaningless and never pushed. */
 __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtensorMap *down_map,
-                                                  uint32_t full, const CtaWork &work,
-                                                  const shx_fused_plan &plan, int d,
+                                                  uint32_t full, DownJob job, int block,
                                                   uint32_t activation_bytes) {
-  const DownJob job = down_job(work.cta, d / work.down_blocks, plan);
-  const int column = kBlockK * (d % work.down_blocks);
+  const int column = kBlockK * block;
   const uint32_t weight_bytes = job.second >= 0 ? kWeightTileBytes : kHalfTileBytes;
   ptx::mbarrier_arrive_expect_tx(full, weight_bytes + activation_bytes);
   ptx::tma_load_2d(weights, down_map, full, column, kHalfRows * job.first);
@@ -592,7 +605,7 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
     ptx::tma_load_2d(weights + kHalfTileBytes, down_map, full, column, kHalfRows * job.second);
 }
 
-template <int N>
+template <int N, Mode kMode>
 __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaWork &work,
                                          const CUtensorMap *gate_up_map,
                                          const CUtensorMap *down_map, const CUtensorMap *x_map,
@@ -636,6 +649,11 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
     cursor.advance();
   }
 
+  if (kMode == kGate) { /* nothing waits on this grid: let the next one start early */
+    ptx::griddep_launch_dependents();
+    return;
+  }
+
   /* 2. Before the grid barrier: down weights, as stages free up, up to a ring's worth.
    * Their full barriers already expect the h bytes too, issued after the barrier. The
    * down stages are numbered d = job * down_blocks + block over the CTA's jobs. */
@@ -644,8 +662,9 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   RingCursor<G::kNumStages> early_cursor = cursor;
   for (int d = 0; d < early; ++d) {
     wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
-    load_down_weights(smem.weights(cursor.stage), down_map, smem.full(cursor.stage), work, plan,
-                      d, G::kActivationTileBytes);
+    load_down_weights(smem.weights(cursor.stage), down_map, smem.full(cursor.stage),
+                      down_job(work.cta, d / work.down_blocks, plan), d % work.down_blocks,
+                      G::kActivationTileBytes);
     cursor.advance();
   }
   if (work.k_count == 0) ptx::griddep_wait();
@@ -667,7 +686,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   for (int d = early; d < down_stages; ++d) {
     wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     const uint32_t full = smem.full(cursor.stage);
-    load_down_weights(smem.weights(cursor.stage), down_map, full, work, plan, d,
+    load_down_weights(smem.weights(cursor.stage), down_map, full,
+                      down_job(work.cta, d / work.down_blocks, plan), d % work.down_blocks,
                       G::kActivationTileBytes);
     ptx::tma_load_2d(smem.activations(cursor.stage), h_map, full,
                      kBlockK * (d % work.down_blocks), 0);
@@ -677,7 +697,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
 
 /* ---- The kernel --------------------------------------------------------------------- */
 
-template <int N>
+template <int N, Mode kMode>
 __global__ void __launch_bounds__(kThreads, 1)
     shared_expert_fused(const __grid_constant__ CUtensorMap gate_up_map,
                         const __grid_constant__ CUtensorMap down_map,
@@ -718,7 +738,8 @@ __global__ void __launch_bounds__(kThreads, 1)
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
   if (warp == kProducerWarp) {
     if (lane == 0) {
-      producer<N>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan, args, watchdog);
+      producer<N, kMode>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan, args,
+                         watchdog);
       if (work.k_count > 0) ptx::cluster_wait_acquire(); /* pairs the early arrive */
     } else {
       ptx::griddep_wait();
@@ -729,13 +750,74 @@ __global__ void __launch_bounds__(kThreads, 1)
     }
   } else {
     ptx::griddep_wait();
-    consumer<N>(smem, work, plan, args, watchdog);
+    consumer<N, kMode>(smem, work, plan, args, watchdog);
   }
 
   /* 5. No final cluster barrier: every DSMEM store to a CTA completed before that CTA
    * passed the exchange phase of the cluster barrier, so a CTA may leave as soon as its
    * work is done, and the SM goes to the next grid (PDL) without waiting for the
    * cluster's slowest CTA. */
+}
+
+/* ---- SharedDown: the split variant's down projection ---------------------------------- */
+
+/* `gridDim.x` (= plan.sms) persistent CTAs beside the routed experts: CTA c takes the
+ * 64-row tiles c, c + sms, ... of Wd, streams each tile's K blocks with h through the
+ * same ring, and runs exactly the fused kernel's down path (mma_blocks_paired,
+ * push_down_job) for the same padded batch: the mailboxes are bit-identical to the
+ * fused variant's. h comes from the gate kernel, complete before this grid starts (or
+ * before its griddepcontrol.wait under PDL). */
+template <int N>
+__global__ void __launch_bounds__(kThreads, 1)
+    shared_down(const __grid_constant__ CUtensorMap down_map,
+                const __grid_constant__ CUtensorMap h_map,
+                const __grid_constant__ shx_down_plan plan,
+                const __grid_constant__ shx_fused_args args) {
+  using G = Geometry<N>;
+  extern __shared__ __align__(1024) uint8_t dynamic_smem[];
+  const SharedLayout<N> smem(dynamic_smem);
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int down_blocks = plan.inter / kBlockK;
+  const int granules = plan.hidden / kHalfRows, tiles = plan.hidden / kTileRows;
+  const int cta = blockIdx.x, grid = gridDim.x;
+  const int jobs = cta < tiles ? (tiles - 1 - cta) / grid + 1 : 0;
+  if (threadIdx.x == 0) {
+    for (int stage = 0; stage < G::kNumStages; ++stage) {
+      ptx::mbarrier_init(smem.full(stage), 1);
+      ptx::mbarrier_init(smem.empty(stage), kConsumerWarps);
+    }
+    ptx::fence_mbarrier_init();
+  }
+  __syncthreads();
+  ptx::griddep_wait();
+  Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
+  if (warp == kProducerWarp) {
+    if (lane != 0) return;
+    ptx::prefetch_tensormap(&down_map);
+    ptx::prefetch_tensormap(&h_map);
+    RingCursor<G::kNumStages> cursor;
+    for (int j = 0; j < jobs; ++j) {
+      const DownJob job = tile_job(cta + j * grid, granules);
+      for (int block = 0; block < down_blocks; ++block) {
+        wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
+        const uint32_t full = smem.full(cursor.stage);
+        load_down_weights(smem.weights(cursor.stage), &down_map, full, job, block,
+                          G::kActivationTileBytes);
+        ptx::tma_load_2d(smem.activations(cursor.stage), &h_map, full, kBlockK * block, 0);
+        cursor.advance();
+      }
+    }
+    return;
+  }
+  RingCursor<G::kNumStages> cursor;
+  for (int j = 0; j < jobs; ++j) {
+    float acc[N / 2];
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
+    mma_blocks_paired<N>(acc, down_blocks, smem, cursor, lane, watchdog, nullptr);
+    push_down_job<N>(acc, smem.staging_floats, tile_job(cta + j * grid, granules),
+                     plan.hidden / plan.tp, plan.tp, args);
+  }
 }
 
 /* ---- Host side ---------------------------------------------------------------------- */
@@ -769,10 +851,10 @@ bool aligned(const void *pointer, uintptr_t bytes) {
 }
 
 template <int N>
-cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, cudaStream_t stream,
+cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStream_t stream,
                                  cudaLaunchAttribute *attributes, int pdl) {
   cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(plan.grid, 1, 1);
+  config.gridDim = dim3(grid, 1, 1);
   config.blockDim = dim3(kThreads, 1, 1);
   config.dynamicSmemBytes = Geometry<N>::kSmemBytes;
   config.stream = stream;
@@ -794,13 +876,13 @@ cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, cudaStream_t stream
  * shared memory and cluster size). */
 template <int N>
 cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
-  cudaError_t error = cudaFuncSetAttribute(shared_expert_fused<N>,
+  cudaError_t error = cudaFuncSetAttribute(shared_expert_fused<N, kFused>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            Geometry<N>::kSmemBytes);
   if (error != cudaSuccess) return error;
   cudaLaunchAttribute attributes[2];
-  const cudaLaunchConfig_t config = launch_config<N>(plan, nullptr, attributes, 0);
-  return cudaOccupancyMaxActiveClusters(clusters, shared_expert_fused<N>, &config);
+  const cudaLaunchConfig_t config = launch_config<N>(plan, plan.grid, nullptr, attributes, 0);
+  return cudaOccupancyMaxActiveClusters(clusters, shared_expert_fused<N, kFused>, &config);
 }
 
 /* Gate/up K blocks per CTA: each CTA starts with one block, then the remaining blocks go
@@ -991,8 +1073,11 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   return SHX_UNSUPPORTED;
 }
 
-extern "C" shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *args,
-                                       void *stream, int pdl, char *message) {
+namespace {
+
+/* Validates, encodes the tensor maps and launches the fused kernel or its gate mode. */
+shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args, void *stream,
+                         int pdl, Mode mode, char *message) {
   if (plan == nullptr || args == nullptr) {
     format_message(message, "shx_fused_launch: %s is NULL", plan == nullptr ? "plan" : "args");
     return SHX_INVALID_ARGUMENT;
@@ -1100,21 +1185,138 @@ extern "C" shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fus
 
   const cudaError_t error = with_n(plan->n, [&](auto kN) {
     constexpr int N = decltype(kN)::value;
+    auto kernel = mode == kGate ? shared_expert_fused<N, kGate> : shared_expert_fused<N, kFused>;
     cudaError_t status = cudaFuncSetAttribute(
-        shared_expert_fused<N>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-        Geometry<N>::kSmemBytes);
+        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Geometry<N>::kSmemBytes);
     if (status != cudaSuccess) return status;
     cudaLaunchAttribute attributes[2];
+    const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     const cudaLaunchConfig_t config =
-        launch_config<N>(*plan, static_cast<cudaStream_t>(stream), attributes, pdl);
-    status = cudaLaunchKernelEx(&config, shared_expert_fused<N>, gate_up_map, down_map, x_map,
-                                h_map, *plan, *args);
+        launch_config<N>(*plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl);
+    status = cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map, h_map, *plan,
+                                *args);
     if (status != cudaSuccess) return status;
     return cudaGetLastError();
   });
   if (error != cudaSuccess) {
     cudaGetLastError();
     format_message(message, "shx_fused_launch: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  return SHX_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *args,
+                                       void *stream, int pdl, char *message) {
+  return launch_family(plan, args, stream, pdl, kFused, message);
+}
+
+extern "C" shx_status shx_gate_launch(const shx_fused_plan *plan, const shx_fused_args *args,
+                                      void *stream, int pdl, char *message) {
+  return launch_family(plan, args, stream, pdl, kGate, message);
+}
+
+extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, int sms,
+                                         shx_down_plan *plan, char *message) {
+  if (plan == nullptr) {
+    format_message(message, "shx_down_plan_make: plan is NULL");
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (hidden <= 0 || hidden % kTileRows != 0 || inter <= 0 || inter % kBlockK != 0 ||
+      !valid_tp(tp) || (hidden / tp) % kTileRows != 0 || !valid_n(n)) {
+    format_message(message, "shx_down_plan_make: H=%d I=%d tp=%d n=%d unsupported", hidden,
+                   inter, tp, n);
+    return SHX_UNSUPPORTED;
+  }
+  int device = 0, sm_count = 0;
+  cudaError_t error = cudaGetDevice(&device);
+  if (error == cudaSuccess)
+    error = cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device);
+  if (error != cudaSuccess) {
+    cudaGetLastError();
+    format_message(message, "shx_down_plan_make: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  if (sms < 1 || sms > sm_count) {
+    format_message(message, "shx_down_plan_make: sms=%d is outside [1, %d SMs]", sms,
+                   sm_count);
+    return SHX_INVALID_ARGUMENT;
+  }
+  int resident = 0;
+  error = with_n(n, [&](auto kN) {
+    constexpr int N = decltype(kN)::value;
+    cudaError_t status = cudaFuncSetAttribute(
+        shared_down<N>, cudaFuncAttributeMaxDynamicSharedMemorySize, Geometry<N>::kSmemBytes);
+    if (status != cudaSuccess) return status;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, shared_down<N>, kThreads,
+                                                         Geometry<N>::kSmemBytes);
+  });
+  if (error != cudaSuccess || resident < 1) {
+    cudaGetLastError();
+    format_message(message, "shx_down_plan_make: SharedDown (n=%d) cannot be resident: %s",
+                   n, error != cudaSuccess ? cudaGetErrorString(error) : "no block fits");
+    return error != cudaSuccess ? SHX_CUDA_ERROR : SHX_UNSUPPORTED;
+  }
+  plan->hidden = hidden;
+  plan->inter = inter;
+  plan->tp = tp;
+  plan->n = n;
+  plan->sms = sms;
+  plan->stages = with_n(n, [](auto kN) { return Geometry<decltype(kN)::value>::kNumStages; });
+  plan->smem_bytes =
+      with_n(n, [](auto kN) { return Geometry<decltype(kN)::value>::kSmemBytes; });
+  return SHX_SUCCESS;
+}
+
+extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused_args *args,
+                                      void *stream, char *message) {
+  if (plan == nullptr || args == nullptr || !valid_n(plan->n) || !valid_tp(plan->tp) ||
+      plan->sms < 1 || plan->hidden % kTileRows != 0 || plan->inter % kBlockK != 0) {
+    format_message(message, "shx_down_launch: plan or args invalid (not from "
+                            "shx_down_plan_make?)");
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args->down == nullptr || !aligned(args->down, 16) || args->h == nullptr ||
+      !aligned(args->h, 16) || args->error_flag == nullptr || args->batch < 1 ||
+      args->batch > plan->n || args->capacity < args->batch ||
+      (args->parity != 0 && args->parity != 1) || args->rank < 0 || args->rank >= plan->tp) {
+    format_message(message, "shx_down_launch: args (down %p, h %p, batch %d, parity %d, "
+                            "rank %d) invalid for n=%d tp=%d",
+                   args->down, args->h, args->batch, args->parity, args->rank, plan->n,
+                   plan->tp);
+    return SHX_INVALID_ARGUMENT;
+  }
+  for (int peer = 0; peer < plan->tp; ++peer) {
+    if (args->peers[peer] == nullptr || !aligned(args->peers[peer], 16)) {
+      format_message(message, "shx_down_launch: peers[%d]=%p is NULL or misaligned", peer,
+                     args->peers[peer]);
+      return SHX_INVALID_ARGUMENT;
+    }
+  }
+  const EncodeTiled encode = encode_tiled();
+  CUtensorMap down_map, h_map;
+  if (encode == nullptr ||
+      encode_map(encode, &down_map, args->down, plan->inter, plan->hidden, kHalfRows) !=
+          CUDA_SUCCESS ||
+      encode_map(encode, &h_map, args->h, plan->inter, args->batch, plan->n) != CUDA_SUCCESS) {
+    cudaGetLastError();
+    format_message(message, "shx_down_launch: tensor maps could not be encoded");
+    return SHX_CUDA_ERROR;
+  }
+  const cudaError_t error = with_n(plan->n, [&](auto kN) {
+    constexpr int N = decltype(kN)::value;
+    cudaError_t status = cudaFuncSetAttribute(
+        shared_down<N>, cudaFuncAttributeMaxDynamicSharedMemorySize, Geometry<N>::kSmemBytes);
+    if (status != cudaSuccess) return status;
+    shared_down<N><<<plan->sms, kThreads, Geometry<N>::kSmemBytes,
+                     static_cast<cudaStream_t>(stream)>>>(down_map, h_map, *plan, *args);
+    return cudaGetLastError();
+  });
+  if (error != cudaSuccess) {
+    cudaGetLastError();
+    format_message(message, "shx_down_launch: %s", cudaGetErrorString(error));
     return SHX_CUDA_ERROR;
   }
   return SHX_SUCCESS;

@@ -77,6 +77,31 @@ shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
 shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *args,
                             void *stream, int pdl, char *message);
 
+/* The split variant's first half with the same plan: gate/up and the activation into
+ * args->h (the plan's first gate_up_ctas CTAs; no grid barrier, no down, no push).
+ * Bit-identical h to the fused kernel's. */
+shx_status shx_gate_launch(const shx_fused_plan *plan, const shx_fused_args *args,
+                           void *stream, int pdl, char *message);
+
+/* SharedDown, the split variant's second half: `sms` persistent CTAs (one per SM that
+ * the routed experts leave free) take every sms-th 64-row tile of W_d and push like the
+ * fused kernel, bit-identically. */
+typedef struct shx_down_plan {
+  int hidden, inter, tp, n;
+  int sms;        /* CTAs */
+  int stages;     /* ring stages (as the fused kernel's for this n) */
+  int smem_bytes; /* dynamic shared memory per CTA */
+} shx_down_plan;
+
+/* Checks sms against the current device (1 <= sms <= its SMs, the kernel resident at
+ * one CTA per SM with its shared memory). */
+shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, int sms,
+                              shx_down_plan *plan, char *message);
+/* Reads args->h (written by the gate kernel before this launch in stream order), the
+ * down weights, and pushes into args->peers. Uses args' x and gate_up not at all. */
+shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused_args *args,
+                           void *stream, char *message);
+
 #ifdef __cplusplus
 }
 #endif
