@@ -1,5 +1,6 @@
-/* floor.h: the pure weight-streaming kernel that the benchmark measures the operator
- * against (SPEC "Speed targets"): the same bytes, CTAs and PDL setting, no arithmetic. */
+/* floor.h: weight-streaming kernels for the benchmarks: the floor that the operator is
+ * measured against (SPEC "Speed targets": the same bytes, CTAs and PDL setting, no
+ * arithmetic) and the routed experts' stand-in beside the split variant. */
 #ifndef SHX_PERF_FLOOR_H_
 #define SHX_PERF_FLOOR_H_
 
@@ -17,6 +18,11 @@ extern "C" {
  * dependents are triggered at once (there is no grid barrier to protect). */
 shx_status shx_floor_launch(const void *weights, size_t bytes, int grid, int pdl,
                             void *stream, char *message);
+
+/* The routed experts' stand-in for the split variant's tests and benchmarks: `sms`
+ * CTAs, one per SM, stream slices of [weights, weights + bytes) for `microseconds`. */
+shx_status shx_standin_launch(const void *weights, size_t bytes, int sms,
+                              double microseconds, void *stream, char *message);
 
 /* Experiment: the gate/up weights [2 I, hidden] streamed through 2D boxes in the fused
  * kernel's pattern (4 CTAs per 64-row tile, each a quarter of K), no PDL. */

@@ -2,7 +2,8 @@
  * and for a look inside the fused kernel.
  *
  *   profile_step VARIANT TP BATCH [STEPS [PDL [trace]]]
- *   VARIANT: baseline | fused | floor | floor_gate_up | floor_tiles (perf/timing.h)
+ *   VARIANT: baseline | fused | split | floor | floor_gate_up | floor_tiles
+ *   (the floor experiments: perf/timing.h)
  *
  * Rank 0 of the design dims (H 7168, I_total 6144, SiTU), local mailboxes standing in
  * for the peers, 10 weight sets rotated so that L2 is cold; prints the time per step of
@@ -98,8 +99,9 @@ int main(int argc, char **argv) {
   } else if (strcmp(argv[1], "floor_tiles") == 0) {
     SHX_CHECK_OK(shx_time_floor(&setup, -1, 0, &time));
   } else {
-    shx_variant variant = strcmp(argv[1], "fused") == 0 ? SHX_VARIANT_FUSED
-                                                        : SHX_VARIANT_BASELINE;
+    shx_variant variant = strcmp(argv[1], "fused") == 0   ? SHX_VARIANT_FUSED
+                          : strcmp(argv[1], "split") == 0 ? SHX_VARIANT_SPLIT
+                                                          : SHX_VARIANT_BASELINE;
     SHX_CHECK_OK(shx_time_steps(&setup, variant, batch, &time));
   }
   printf("%s tp %d B %d pdl %d: %.2f us per step (one graph of %d steps)\n", argv[1],

@@ -10,18 +10,10 @@
 #include "perf/floor.h"
 #include "testdata/inputs.h"
 
-/* The device buffers one timing needs: `sets` copies of rank 0's weights, each set
- * contiguous (gate_up, then down), x, and tp mailboxes standing in for the peers. */
-typedef struct bench {
-  size_t gate_up_bytes, down_bytes, set_bytes, mailbox_bytes;
-  void *weights, *x, *mailboxes;
-  cudaStream_t stream;
-} bench;
-
-static void bench_free(bench *b) {
+void shx_bench_free(shx_bench *b) {
   if (b->stream) {
-    cudaStreamSynchronize(b->stream);
-    cudaStreamDestroy(b->stream);
+    cudaStreamSynchronize((cudaStream_t)b->stream);
+    cudaStreamDestroy((cudaStream_t)b->stream);
   }
   cudaFree(b->weights);
   cudaFree(b->x);
@@ -29,7 +21,7 @@ static void bench_free(bench *b) {
   memset(b, 0, sizeof *b);
 }
 
-static shx_status bench_make(const shx_timing_setup *setup, int batch, bench *b) {
+shx_status shx_bench_make(const shx_timing_setup *setup, int batch, shx_bench *b) {
   shx_status status = SHX_SUCCESS;
   const shx_config *c = &setup->config;
   int inter = c->intermediate_total / c->tp;
@@ -54,12 +46,16 @@ static shx_status bench_make(const shx_timing_setup *setup, int batch, bench *b)
   SHX_CUDA(cudaMemcpy(b->x, host, (size_t)batch * c->hidden * 2, cudaMemcpyHostToDevice));
   SHX_CUDA(cudaMalloc(&b->mailboxes, b->mailbox_bytes * c->tp));
   SHX_TRY(shx_mailbox_arm(b->mailboxes, b->mailbox_bytes * c->tp, NULL));
-  SHX_CUDA(cudaStreamCreateWithFlags(&b->stream, cudaStreamNonBlocking));
+  SHX_CUDA(cudaStreamCreateWithFlags((cudaStream_t *)&b->stream, cudaStreamNonBlocking));
   SHX_CUDA(cudaDeviceSynchronize());
 cleanup:
   free(host);
-  if (status != SHX_SUCCESS) bench_free(b);
+  if (status != SHX_SUCCESS) shx_bench_free(b);
   return status;
+}
+
+void *shx_bench_weights(const shx_timing_setup *setup, const shx_bench *b, int layer) {
+  return (char *)b->weights + (size_t)(layer % setup->sets) * b->set_bytes;
 }
 
 static int compare_doubles(const void *a, const void *b) {
@@ -67,30 +63,31 @@ static int compare_doubles(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* Ends the capture begun on b->stream, then times `replays` replays after warm-up. */
-static shx_status replay_timed(const shx_timing_setup *setup, bench *b,
-                               shx_status recorded, shx_step_time *time) {
+shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *b,
+                           shx_layer_recorder record, void *context, shx_step_time *time) {
   shx_status status = SHX_SUCCESS;
+  cudaStream_t stream = (cudaStream_t)b->stream;
   cudaGraph_t graph = NULL;
   cudaGraphExec_t exec = NULL;
   cudaEvent_t start = NULL, stop = NULL;
   double *samples = calloc((size_t)setup->replays, sizeof *samples);
-  cudaError_t ended = cudaStreamEndCapture(b->stream, &graph);
+  if (samples == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for samples");
+  SHX_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  shx_status recorded = SHX_SUCCESS;
+  for (int l = 0; l < setup->layers && recorded == SHX_SUCCESS; ++l)
+    recorded = record(context, b, l);
+  cudaError_t ended = cudaStreamEndCapture(stream, &graph);
   if ((status = recorded) != SHX_SUCCESS) goto cleanup;
   SHX_CUDA(ended);
-  if (samples == NULL) {
-    status = shx_fail(SHX_OUT_OF_MEMORY, "no host memory for samples");
-    goto cleanup;
-  }
   SHX_CUDA(cudaGraphInstantiate(&exec, graph, 0));
   SHX_CUDA(cudaEventCreate(&start));
   SHX_CUDA(cudaEventCreate(&stop));
-  for (int i = 0; i < 3; ++i) SHX_CUDA(cudaGraphLaunch(exec, b->stream));
+  for (int i = 0; i < 3; ++i) SHX_CUDA(cudaGraphLaunch(exec, stream));
   for (int i = 0; i < setup->replays; ++i) {
     float ms = 0;
-    SHX_CUDA(cudaEventRecord(start, b->stream));
-    SHX_CUDA(cudaGraphLaunch(exec, b->stream));
-    SHX_CUDA(cudaEventRecord(stop, b->stream));
+    SHX_CUDA(cudaEventRecord(start, stream));
+    SHX_CUDA(cudaGraphLaunch(exec, stream));
+    SHX_CUDA(cudaEventRecord(stop, stream));
     SHX_CUDA(cudaEventSynchronize(stop));
     SHX_CUDA(cudaEventElapsedTime(&ms, start, stop));
     samples[i] = ms * 1000.0 / setup->layers;
@@ -100,13 +97,27 @@ static shx_status replay_timed(const shx_timing_setup *setup, bench *b,
   time->min_us = samples[0];
   time->max_us = samples[setup->replays - 1];
 cleanup:
-  cudaStreamSynchronize(b->stream);
+  cudaStreamSynchronize(stream);
   if (exec) cudaGraphExecDestroy(exec);
   if (graph) cudaGraphDestroy(graph);
   if (start) cudaEventDestroy(start);
   if (stop) cudaEventDestroy(stop);
   free(samples);
   return status;
+}
+
+typedef struct step_context {
+  const shx_timing_setup *setup;
+  shx_op *op;
+  int batch;
+} step_context;
+
+static shx_status record_step(void *context, const shx_bench *b, int layer) {
+  step_context *c = context;
+  char *set = shx_bench_weights(c->setup, b, layer);
+  shx_status status = shx_bind_weights(c->op, set, set + b->gate_up_bytes);
+  if (status != SHX_SUCCESS) return status;
+  return shx_record_step(c->op, b->x, c->batch, layer % 2, b->stream);
 }
 
 shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, int batch,
@@ -116,50 +127,51 @@ shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, in
   config.variant = variant;
   config.rank = 0;
   shx_op *op = NULL;
-  bench b;
-  SHX_TRY(bench_make(setup, batch, &b));
+  shx_bench b;
+  SHX_TRY(shx_bench_make(setup, batch, &b));
   SHX_TRY(shx_create(&config, &op));
   shx_op_set_fused_trace(op, setup->fused_trace);
   void *peers[16];
   for (int p = 0; p < config.tp; ++p) peers[p] = (char *)b.mailboxes + p * b.mailbox_bytes;
   SHX_TRY(shx_bind_peers(op, peers, config.tp));
-  SHX_CUDA(cudaStreamBeginCapture(b.stream, cudaStreamCaptureModeThreadLocal));
-  shx_status recorded = SHX_SUCCESS;
-  for (int l = 0; l < setup->layers && recorded == SHX_SUCCESS; ++l) {
-    char *set = (char *)b.weights + (size_t)(l % setup->sets) * b.set_bytes;
-    recorded = shx_bind_weights(op, set, set + b.gate_up_bytes);
-    if (recorded == SHX_SUCCESS) recorded = shx_record_step(op, b.x, batch, l % 2, b.stream);
-  }
-  SHX_TRY(replay_timed(setup, &b, recorded, time));
+  step_context context = {setup, op, batch};
+  SHX_TRY(shx_time_layers(setup, &b, record_step, &context, time));
   SHX_TRY(shx_check_device(op));
 cleanup:
   shx_destroy(op);
-  bench_free(&b);
+  shx_bench_free(&b);
   return status;
+}
+
+typedef struct floor_context {
+  const shx_timing_setup *setup;
+  int grid, pdl;
+} floor_context;
+
+static shx_status record_floor(void *context, const shx_bench *b, int layer) {
+  floor_context *c = context;
+  char *set = shx_bench_weights(c->setup, b, layer);
+  char message[256] = "";
+  shx_status status;
+  if (c->grid > 0)
+    status = shx_floor_launch(set, b->set_bytes, c->grid, c->pdl, b->stream, message);
+  else if (c->grid == 0) /* the gate/up bytes alone, flat */
+    status = shx_floor_launch(set, b->gate_up_bytes, 96, c->pdl, b->stream, message);
+  else /* the gate/up bytes in the fused kernel's 2D-box pattern */
+    status = shx_floor_tiles_launch(set, c->setup->config.hidden,
+                                    c->setup->config.intermediate_total / c->setup->config.tp,
+                                    b->stream, message);
+  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
 }
 
 shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl,
                           shx_step_time *time) {
   shx_status status = SHX_SUCCESS;
-  bench b;
-  SHX_TRY(bench_make(setup, 1, &b));
-  SHX_CUDA(cudaStreamBeginCapture(b.stream, cudaStreamCaptureModeThreadLocal));
-  shx_status recorded = SHX_SUCCESS;
-  char message[256] = "";
-  for (int l = 0; l < setup->layers && recorded == SHX_SUCCESS; ++l) {
-    char *set = (char *)b.weights + (size_t)(l % setup->sets) * b.set_bytes;
-    if (grid > 0)
-      recorded = shx_floor_launch(set, b.set_bytes, grid, pdl, b.stream, message);
-    else if (grid == 0) /* the gate/up bytes alone, flat */
-      recorded = shx_floor_launch(set, b.gate_up_bytes, 96, pdl, b.stream, message);
-    else /* grid < 0: the gate/up bytes in the fused kernel's 2D-box pattern */
-      recorded = shx_floor_tiles_launch(set, setup->config.hidden,
-                                        setup->config.intermediate_total / setup->config.tp,
-                                        b.stream, message);
-  }
-  if (recorded != SHX_SUCCESS) recorded = shx_fail(recorded, "%s", message);
-  SHX_TRY(replay_timed(setup, &b, recorded, time));
+  shx_bench b;
+  SHX_TRY(shx_bench_make(setup, 1, &b));
+  floor_context context = {setup, grid, pdl};
+  SHX_TRY(shx_time_layers(setup, &b, record_floor, &context, time));
 cleanup:
-  bench_free(&b);
+  shx_bench_free(&b);
   return status;
 }

@@ -1,13 +1,15 @@
 /* timing.h: per-step time of one rank's op, as SPEC "Speed targets" defines it.
  *
- * One graph holds `layers` consecutive steps; step l binds weight set l % sets (each
- * set a different copy of the rank's weights, so that with sets * bytes well over the
- * 60 MB L2 every step streams its weights from HBM) and alternates parity. The graph
- * is replayed `replays` times after warm-up, each replay timed with events; a step's
- * time is a replay's time / layers. The pushes land in tp local mailboxes standing in
- * for the peers (nobody consumes them: stores do not wait). */
+ * One graph holds `layers` consecutive steps; step l uses weight set l % sets (each set
+ * a different copy of the rank's weights, so that with sets * bytes well over the 60 MB
+ * L2 every step streams its weights from HBM) and alternates parity. The graph is
+ * replayed `replays` times after warm-up, each replay timed with events; a step's time
+ * is a replay's time / layers. The pushes land in tp local mailboxes standing in for
+ * the peers (nobody consumes them: stores do not wait). */
 #ifndef SHX_PERF_TIMING_H_
 #define SHX_PERF_TIMING_H_
+
+#include <stddef.h>
 
 #include "shared_expert.h"
 
@@ -16,7 +18,7 @@ typedef struct shx_step_time {
 } shx_step_time;
 
 typedef struct shx_timing_setup {
-  shx_config config;   /* dims, tp, capacity, activation; rank 0 */
+  shx_config config;   /* dims, tp, capacity, activation, PDL; rank 0 */
   int sets;            /* weight sets, >= 8 */
   int layers;          /* steps per graph, >= 40 */
   int replays;         /* timed replays */
@@ -24,8 +26,27 @@ typedef struct shx_timing_setup {
                                       phase stamps (engine/op.h), or NULL */
 } shx_timing_setup;
 
-/* Times `variant` at `batch`. Uses the current device. setup->config's
- * programmatic_launch chooses PDL on or off. */
+/* The device buffers of one timing: `sets` copies of rank 0's weights, each set
+ * contiguous (gate_up, then down), x with `batch` rows, tp local mailboxes, a stream. */
+typedef struct shx_bench {
+  size_t gate_up_bytes, down_bytes, set_bytes, mailbox_bytes;
+  void *weights, *x, *mailboxes;
+  void *stream; /* cudaStream_t */
+} shx_bench;
+
+shx_status shx_bench_make(const shx_timing_setup *setup, int batch, shx_bench *bench);
+void shx_bench_free(shx_bench *bench);
+/* Weight set of layer l. */
+void *shx_bench_weights(const shx_timing_setup *setup, const shx_bench *bench, int layer);
+
+/* Records one layer's step into the capture running on bench->stream. */
+typedef shx_status (*shx_layer_recorder)(void *context, const shx_bench *bench, int layer);
+
+/* Captures setup->layers calls of `record` into one graph and times its replays. */
+shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *bench,
+                           shx_layer_recorder record, void *context, shx_step_time *time);
+
+/* Times `variant` at `batch` (shx_record_step per layer). Uses the current device. */
 shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, int batch,
                           shx_step_time *time);
 

@@ -8,9 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
 targets=$(bazel query 'attr(tags, gpu, tests(//...))')
-bazel build $targets //perf:decode_step //perf:profile_step //engine:api_test
+bazel build $targets //perf:decode_step //perf:profile_step //perf:bench //engine:api_test
 rm -rf bundle && mkdir -p bundle/testdata
-for target in $targets //perf:decode_step //perf:profile_step //engine:api_test; do
+for target in $targets //perf:decode_step //perf:profile_step //perf:bench //engine:api_test; do
   cp "bazel-bin/$(echo "${target#//}" | tr ':' '/')" bundle/
 done
 cp -r testdata/golden bundle/testdata/

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Validation on a GPU host (two GPUs for the cross-GPU tests), from the repository root
 # with a bundle made by tools/bundle.sh: the 2-GPU group tests, the 100-replay mailbox
-# determinism test, and compute-sanitizer (memcheck, racecheck, synccheck) on one fused
-# TP8 B=16 step and one baseline step.
+# determinism test, and compute-sanitizer (memcheck, racecheck, synccheck) on one TP8
+# B=16 step of the fused, split and baseline variants.
 #   tools/gpu_validate.sh [OUTDIR]
 set -uo pipefail
 out=${1:-out}
@@ -16,7 +16,7 @@ for test in ${TESTS:-mailbox_gpu_test group_fused_2gpu_test group_baseline_2gpu_
   echo "exit $?"; tail -${TAIL:-6} "$out/$test.log"
 done
 for tool in ${SANITIZERS:-memcheck racecheck synccheck}; do
-  for variant in fused baseline; do
+  for variant in ${SANITIZED:-fused split baseline}; do
     echo "== compute-sanitizer --tool $tool: $variant tp 8 B 16"
     SHX_WATCHDOG_MS=0 timeout ${SANITIZER_TIMEOUT:-300} compute-sanitizer --tool "$tool" --error-exitcode 9 \
       ./profile_step $variant 8 16 1 > "$out/sanitizer_${tool}_$variant.log" 2>&1

@@ -1,0 +1,310 @@
+/* bench.c: the benchmark against cuBLASLt: table, CSV, policy.
+ *
+ *   bench [--quick] [--csv FILE] [--policy FILE]
+ *
+ * Part 1, for tp in {8, 16} and B in {1, 2, 4, 8, 9, 13, 16, 24, 32, 48, 64, 96, 128}
+ * (--quick: B in {9, 64}): one rank's step time (perf/timing.h: 40 steps per graph on
+ * 10 rotating weight sets, 3 warm-up and 20 timed replays, median and spread) of the
+ * baseline (cuBLASLt), fused and split variants, all in this run, beside the floor: the
+ * pure weight stream of the same bytes with the fused kernel's CTAs and PDL. Columns: us
+ * per step, weight GB/s, ratio to the floor, speed-up over the baseline. Then the PDL
+ * on/off step of the fused kernel at B = 9 and 64.
+ * Part 2 (the split variant beside the routed experts): a stand-in takes 100 of the 132
+ * SMs for 15 us while streaming its own weights; the step (gate kernel, then SharedDown
+ * on the remaining SMs overlapped with the stand-in) against the stand-in alone and the
+ * baseline chain followed by the stand-in, and how much of SharedDown hides.
+ * The CSV has every number; the policy file (engine/policy.h format) names, per tp and
+ * batch range, the fastest variant whose slowest replay beat the baseline's fastest
+ * (a repeatable win); elsewhere the baseline. A progress line goes to stderr.
+ * Plot: tools/plot.sh FILE.csv FILE.png.
+ */
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/op.h"
+#include "engine/status.h"
+#include "graphs/testbed.h"
+#include "perf/floor.h"
+#include "perf/timing.h"
+
+#define HBM_BYTES_PER_US 4.48e6 /* SPEC: 4.48 TB/s with all SMs busy */
+#define STANDIN_SMS 100
+#define STANDIN_US 15.0
+#define FLOOR_GRID 112           /* the fused kernel's CTAs at TP8 and TP16 (ops/fused.cu) */
+
+static const int kAllBatches[] = {1, 2, 4, 8, 9, 13, 16, 24, 32, 48, 64, 96, 128};
+static const int kQuickBatches[] = {9, 64};
+
+typedef struct row {
+  int tp, batch;
+  shx_step_time baseline, fused, split, floor;
+} row;
+
+static void progress(const char *what, int tp, int batch) {
+  fprintf(stderr, "\rbench: %-22s tp %2d B %3d   ", what, tp, batch);
+  fflush(stderr);
+}
+
+/* ---- Part 2: the split variant beside the routed experts' stand-in ---------------- */
+
+typedef enum beside_mode { kStandinAlone, kBaselineThenStandin, kSplitBeside, kGateOnly,
+                           kDownOnly } beside_mode;
+
+typedef struct beside_context {
+  const shx_timing_setup *setup;
+  shx_op *op;
+  int batch;
+  beside_mode mode;
+  void *standin_weights;
+  size_t standin_bytes;
+  cudaStream_t side;
+  cudaEvent_t fork[64], join[64];
+} beside_context;
+
+static shx_status standin(beside_context *c, cudaStream_t stream) {
+  char message[256] = "";
+  shx_status status = shx_standin_launch(c->standin_weights, c->standin_bytes, STANDIN_SMS,
+                                         STANDIN_US, stream, message);
+  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
+}
+
+static shx_status record_beside(void *context, const shx_bench *b, int layer) {
+  beside_context *c = context;
+  cudaStream_t main = (cudaStream_t)b->stream;
+  char *set = shx_bench_weights(c->setup, b, layer);
+  shx_status status = shx_bind_weights(c->op, set, set + b->gate_up_bytes);
+  if (status != SHX_SUCCESS) return status;
+  switch (c->mode) {
+    case kStandinAlone:
+      return standin(c, main);
+    case kBaselineThenStandin:
+      status = shx_record_step(c->op, b->x, c->batch, layer % 2, main);
+      return status == SHX_SUCCESS ? standin(c, main) : status;
+    case kGateOnly:
+      return shx_record_gate(c->op, b->x, c->batch, main);
+    case kDownOnly:
+      return shx_record_down(c->op, c->batch, layer % 2, main);
+    case kSplitBeside:
+      /* gate on the main stream; then the stand-in on a side stream beside SharedDown */
+      status = shx_record_gate(c->op, b->x, c->batch, main);
+      if (status != SHX_SUCCESS) return status;
+      if (cudaEventRecord(c->fork[layer], main) != cudaSuccess ||
+          cudaStreamWaitEvent(c->side, c->fork[layer], 0) != cudaSuccess)
+        return shx_fail(SHX_CUDA_ERROR, "fork failed");
+      status = standin(c, c->side);
+      if (status == SHX_SUCCESS) status = shx_record_down(c->op, c->batch, layer % 2, main);
+      if (status != SHX_SUCCESS) return status;
+      if (cudaEventRecord(c->join[layer], c->side) != cudaSuccess ||
+          cudaStreamWaitEvent(main, c->join[layer], 0) != cudaSuccess)
+        return shx_fail(SHX_CUDA_ERROR, "join failed");
+      return SHX_SUCCESS;
+  }
+  return SHX_INTERNAL_ERROR;
+}
+
+static shx_status time_beside(const shx_timing_setup *setup, int batch, beside_mode mode,
+                              shx_variant variant, void *standin_weights, size_t standin_bytes,
+                              shx_step_time *time) {
+  shx_status status = SHX_SUCCESS;
+  shx_config config = setup->config;
+  config.variant = variant;
+  config.split_down_sms = 132 - STANDIN_SMS;
+  beside_context c;
+  memset(&c, 0, sizeof c);
+  c.setup = setup;
+  c.batch = batch;
+  c.mode = mode;
+  c.standin_weights = standin_weights;
+  c.standin_bytes = standin_bytes;
+  shx_bench b;
+  SHX_TRY(shx_bench_make(setup, batch, &b));
+  SHX_TRY(shx_create(&config, &c.op));
+  void *peers[16];
+  for (int p = 0; p < config.tp; ++p) peers[p] = (char *)b.mailboxes + p * b.mailbox_bytes;
+  SHX_TRY(shx_bind_peers(c.op, peers, config.tp));
+  SHX_CUDA(cudaStreamCreateWithFlags(&c.side, cudaStreamNonBlocking));
+  for (int l = 0; l < setup->layers; ++l) {
+    SHX_CUDA(cudaEventCreateWithFlags(&c.fork[l], cudaEventDisableTiming));
+    SHX_CUDA(cudaEventCreateWithFlags(&c.join[l], cudaEventDisableTiming));
+  }
+  SHX_TRY(shx_time_layers(setup, &b, record_beside, &c, time));
+  SHX_TRY(shx_check_device(c.op));
+cleanup:
+  for (int l = 0; l < setup->layers; ++l) {
+    if (c.fork[l]) cudaEventDestroy(c.fork[l]);
+    if (c.join[l]) cudaEventDestroy(c.join[l]);
+  }
+  if (c.side) cudaStreamDestroy(c.side);
+  shx_destroy(c.op);
+  shx_bench_free(&b);
+  return status;
+}
+
+/* ---- Output ---------------------------------------------------------------------------- */
+
+static void write_policy(FILE *file, const row *rows, int count) {
+  fprintf(file, "# shared-expert policy, written by perf/bench: tp first_batch last_batch "
+                "variant\n# A variant other than the baseline is chosen only where its "
+                "slowest replay beat the baseline's fastest.\n");
+  for (int i = 0; i < count; ++i) {
+    const row *r = &rows[i];
+    const char *best = "baseline";
+    double best_us = r->baseline.median_us;
+    if (r->fused.max_us < r->baseline.min_us && r->fused.median_us < best_us) {
+      best = "fused";
+      best_us = r->fused.median_us;
+    }
+    if (r->split.max_us < r->baseline.min_us && r->split.median_us < best_us) best = "split";
+    int first = i == 0 || rows[i - 1].tp != r->tp ? 1 : rows[i - 1].batch + 1;
+    int last = i + 1 == count || rows[i + 1].tp != r->tp ? 1024 : r->batch;
+    fprintf(file, "%d %d %d %s\n", r->tp, first, last, best);
+  }
+}
+
+int main(int argc, char **argv) {
+  int quick = 0;
+  const char *csv_path = "bench.csv", *policy_path = "policy.txt";
+  for (int i = 1; i < argc; ++i) {
+    if (strcmp(argv[i], "--quick") == 0) quick = 1;
+    else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv_path = argv[++i];
+    else if (strcmp(argv[i], "--policy") == 0 && i + 1 < argc) policy_path = argv[++i];
+    else {
+      fprintf(stderr, "usage: %s [--quick] [--csv FILE] [--policy FILE]\n", argv[0]);
+      return 2;
+    }
+  }
+  shx_testbed_skip_without_gpu(1);
+  const int *batches = quick ? kQuickBatches : kAllBatches;
+  int batch_count = quick ? 2 : (int)(sizeof kAllBatches / sizeof *kAllBatches);
+  row rows[2 * 13];
+  int count = 0;
+  FILE *csv = fopen(csv_path, "w");
+  if (csv == NULL) {
+    fprintf(stderr, "cannot write %s\n", csv_path);
+    return 1;
+  }
+  fprintf(csv, "tp,batch,variant,median_us,min_us,max_us,weight_gbps,ratio_to_floor,"
+               "speedup_over_baseline\n");
+  const int tps[] = {8, 16};
+  for (int t = 0; t < 2; ++t) {
+    shx_config config = SHX_CONFIG_INIT;
+    config.tp = tps[t];
+    shx_timing_setup setup = {config, 10, 40, 20, NULL};
+    double bytes = 3.0 * (6144 / tps[t]) * 7168 * 2;
+    progress("floor", tps[t], 0);
+    shx_step_time floor_time;
+    SHX_CHECK_OK(shx_time_floor(&setup, FLOOR_GRID, 1, &floor_time));
+    for (int b = 0; b < batch_count; ++b) {
+      row *r = &rows[count++];
+      r->tp = tps[t];
+      r->batch = batches[b];
+      r->floor = floor_time;
+      progress("baseline", r->tp, r->batch);
+      SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_BASELINE, r->batch, &r->baseline));
+      progress("fused", r->tp, r->batch);
+      SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_FUSED, r->batch, &r->fused));
+      progress("split", r->tp, r->batch);
+      SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_SPLIT, r->batch, &r->split));
+      const char *names[] = {"floor", "baseline", "fused", "split"};
+      const shx_step_time *times[] = {&r->floor, &r->baseline, &r->fused, &r->split};
+      for (int v = 0; v < 4; ++v)
+        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,%.1f,%.3f,%.3f\n", r->tp, r->batch, names[v],
+                times[v]->median_us, times[v]->min_us, times[v]->max_us,
+                bytes / times[v]->median_us / 1e3, times[v]->median_us / r->floor.median_us,
+                r->baseline.median_us / times[v]->median_us);
+    }
+  }
+  fprintf(stderr, "\n");
+  printf("One rank's step (us, median of 20 graph replays of 40 steps; spread = max-min)\n");
+  printf("%3s %4s | %7s | %7s %5s | %7s %5s %6s %5s | %7s %5s %6s %5s\n", "tp", "B",
+         "floor", "base", "sprd", "fused", "sprd", "xfloor", "xbase", "split", "sprd",
+         "xfloor", "xbase");
+  for (int i = 0; i < count; ++i) {
+    const row *r = &rows[i];
+    printf("%3d %4d | %7.2f | %7.2f %5.2f | %7.2f %5.2f %6.2f %5.2f | %7.2f %5.2f %6.2f "
+           "%5.2f\n",
+           r->tp, r->batch, r->floor.median_us, r->baseline.median_us,
+           r->baseline.max_us - r->baseline.min_us, r->fused.median_us,
+           r->fused.max_us - r->fused.min_us, r->fused.median_us / r->floor.median_us,
+           r->baseline.median_us / r->fused.median_us, r->split.median_us,
+           r->split.max_us - r->split.min_us, r->split.median_us / r->floor.median_us,
+           r->baseline.median_us / r->split.median_us);
+  }
+
+  /* PDL on/off for the fused kernel. */
+  printf("\nFused step with and without programmatic dependent launch (us)\n");
+  for (int t = 0; t < 2; ++t)
+    for (int b = 0; b < 2; ++b) {
+      shx_config config = SHX_CONFIG_INIT;
+      config.tp = tps[t];
+      shx_timing_setup setup = {config, 10, 40, 20, NULL};
+      shx_step_time on, off;
+      progress("fused pdl on/off", tps[t], kQuickBatches[b]);
+      SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_FUSED, kQuickBatches[b], &on));
+      setup.config.programmatic_launch = 0;
+      SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_FUSED, kQuickBatches[b], &off));
+      printf("tp %2d B %3d: PDL on %.2f, off %.2f\n", tps[t], kQuickBatches[b], on.median_us,
+             off.median_us);
+      fprintf(csv, "%d,%d,fused_pdl_on,%.3f,%.3f,%.3f,,,\n", tps[t], kQuickBatches[b],
+              on.median_us, on.min_us, on.max_us);
+      fprintf(csv, "%d,%d,fused_pdl_off,%.3f,%.3f,%.3f,,,\n", tps[t], kQuickBatches[b],
+              off.median_us, off.min_us, off.max_us);
+    }
+
+  /* Part 2: the split variant beside the routed experts' stand-in. */
+  size_t standin_bytes = (size_t)512 << 20;
+  void *standin_weights = NULL;
+  if (cudaMalloc(&standin_weights, standin_bytes) != cudaSuccess ||
+      cudaMemset(standin_weights, 1, standin_bytes) != cudaSuccess) {
+    fprintf(stderr, "no device memory for the stand-in\n");
+    return 1;
+  }
+  printf("\nSplit beside the routed stand-in (%d SMs, %.0f us; SharedDown on %d SMs), us "
+         "per step\n", STANDIN_SMS, STANDIN_US, 132 - STANDIN_SMS);
+  printf("%3s %4s | %8s %8s %8s | %8s %8s | %s\n", "tp", "B", "stand-in", "base+si",
+         "split||si", "gate", "down", "SharedDown hidden");
+  for (int t = 0; t < 2; ++t)
+    for (int b = 0; b < 2; ++b) {
+      shx_config config = SHX_CONFIG_INIT;
+      config.tp = tps[t];
+      shx_timing_setup setup = {config, 10, 40, 20, NULL};
+      int batch = kQuickBatches[b];
+      shx_step_time alone, chained, beside, gate, down;
+      progress("split beside stand-in", tps[t], batch);
+      SHX_CHECK_OK(time_beside(&setup, batch, kStandinAlone, SHX_VARIANT_BASELINE,
+                               standin_weights, standin_bytes, &alone));
+      SHX_CHECK_OK(time_beside(&setup, batch, kBaselineThenStandin, SHX_VARIANT_BASELINE,
+                               standin_weights, standin_bytes, &chained));
+      SHX_CHECK_OK(time_beside(&setup, batch, kSplitBeside, SHX_VARIANT_SPLIT,
+                               standin_weights, standin_bytes, &beside));
+      SHX_CHECK_OK(time_beside(&setup, batch, kGateOnly, SHX_VARIANT_SPLIT, standin_weights,
+                               standin_bytes, &gate));
+      SHX_CHECK_OK(time_beside(&setup, batch, kDownOnly, SHX_VARIANT_SPLIT, standin_weights,
+                               standin_bytes, &down));
+      double hidden = (gate.median_us + down.median_us + alone.median_us - beside.median_us) /
+                      down.median_us;
+      printf("%3d %4d | %8.2f %8.2f %8.2f | %8.2f %8.2f | %.0f%%\n", tps[t], batch,
+             alone.median_us, chained.median_us, beside.median_us, gate.median_us,
+             down.median_us, 100.0 * hidden);
+      const char *names[] = {"standin", "baseline_then_standin", "split_beside_standin",
+                             "gate_only", "shared_down_only"};
+      const shx_step_time *times[] = {&alone, &chained, &beside, &gate, &down};
+      for (int v = 0; v < 5; ++v)
+        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,,,\n", tps[t], batch, names[v],
+                times[v]->median_us, times[v]->min_us, times[v]->max_us);
+    }
+  fprintf(stderr, "\n");
+  cudaFree(standin_weights);
+  fclose(csv);
+  FILE *policy = fopen(policy_path, "w");
+  if (policy == NULL) {
+    fprintf(stderr, "cannot write %s\n", policy_path);
+    return 1;
+  }
+  write_policy(policy, rows, count);
+  fclose(policy);
+  printf("\nwrote %s and %s\n", csv_path, policy_path);
+  return 0;
+}
