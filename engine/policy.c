@@ -7,11 +7,14 @@
 
 #include "engine/status.h"
 
-/* Until perf/bench has measured otherwise: the fused kernel serves 9..128 (SPEC
- * "Variants"), the baseline the rest. perf/policy.txt overrides this. */
+/* perf/policy.txt as perf/bench wrote it from the run recorded in perf/RESULTS.md
+ * (2026-11-30, run 15): the fused kernel won repeatably except at TP8 B 65..96; the split
+ * variant, alone on the GPU, nowhere. A policy_path overrides it. */
 static const char kDefaultPolicy[] =
-    "8 9 128 fused\n"
-    "16 9 128 fused\n";
+    "8 1 64 fused\n"
+    "8 65 96 baseline\n"
+    "8 97 128 fused\n"
+    "16 1 128 fused\n";
 
 void shx_policy_default(shx_policy *policy) {
   shx_status status = shx_policy_parse(kDefaultPolicy, policy);

@@ -10,7 +10,9 @@ int main(void) {
   shx_policy_default(&policy);
   CHECK(policy.count > 0);
   CHECK(shx_policy_choose(&policy, 8, 9) == SHX_VARIANT_FUSED);
-  CHECK(shx_policy_choose(&policy, 8, 1) == SHX_VARIANT_BASELINE);
+  CHECK(shx_policy_choose(&policy, 8, 1) == SHX_VARIANT_FUSED);
+  CHECK(shx_policy_choose(&policy, 8, 80) == SHX_VARIANT_BASELINE);
+  CHECK(shx_policy_choose(&policy, 8, 129) == SHX_VARIANT_BASELINE);
   CHECK(shx_policy_choose(&policy, 16, 128) == SHX_VARIANT_FUSED);
   CHECK(shx_policy_choose(&policy, 16, 129) == SHX_VARIANT_BASELINE);
 
@@ -33,6 +35,12 @@ int main(void) {
   CHECK(shx_policy_parse("8 9 64 fused extra\n", &policy) == SHX_INVALID_ARGUMENT);
   CHECK(shx_policy_load("/nonexistent/policy.txt", &policy) == SHX_INVALID_ARGUMENT);
   CHECK(strstr(shx_last_error(), "/nonexistent/policy.txt") != NULL);
+  /* The built-in table is the benchmark's: perf/policy.txt (a data dependency). */
+  shx_policy measured, builtin;
+  CHECK(shx_policy_load("perf/policy.txt", &measured) == SHX_SUCCESS);
+  shx_policy_default(&builtin);
+  CHECK(measured.count == builtin.count);
+  CHECK(memcmp(measured.rules, builtin.rules, sizeof(shx_policy_rule) * builtin.count) == 0);
   printf("policy_test: ok\n");
   return 0;
 }

@@ -1,12 +1,11 @@
-/* fused.cu: the fused shared-expert kernel for Hopper (sm_90a) and its C launcher.
- *
- * One persistent kernel computes a rank's shared expert for one decode step and pushes
- * its output into the peers' mailboxes (ops/fused.h, SPEC.md "fused"):
+/* fused.cu: the shared-expert kernel family for Hopper (sm_90a) and its C launchers:
+ * the fused kernel, its gate mode (the split variant's first half) and SharedDown (the
+ * split variant's second half). ops/fused.h is the interface; SPEC.md "Variants".
  *
  *   g, u = x Wg^T, x Wu^T     gate/up GEMM, K = H split over the CTAs of a cluster
  *   h    = BF16(act(BF16(g), BF16(u)))   owners reduce the split K through DSMEM
- *   ---- grid barrier: every h column written ----
- *   y    = h Wd^T              down GEMM, one 64-row tile of Wd per CTA (some get more)
+ *   ---- grid barrier: every h column written ----      (gate mode ends before it)
+ *   y    = h Wd^T              down GEMM, one 64-row tile of Wd per CTA
  *   push BF16(y) (-0 -> +0) into mailbox[peer][parity][rank][token][column]
  *
  * Build: bazel build //ops:fused (ptxas report: bazel-bin/ops/fused.ptxas.txt).
@@ -18,42 +17,47 @@
  * the K blocks (64 wide) [k_begin, k_begin + k_count) of H, so each CTA holds an FP32
  * partial [64 rows x N tokens] in registers. The tile's 32 h columns are owned
  * width = 32 / cluster at a time: owner q gets columns [width q, width (q + 1)). Every
- * CTA stores its partial rows into the owners' receive buffers (st.shared::cluster),
- * and each owner sums the parts in rank (= K) order, rounds, applies the activation
- * (ops/activation.cuh, shared with the split variant) and writes its h columns. No
- * float atomics anywhere: the result is the same on every run.
+ * CTA stores its partial rows into the owners' receive buffers (st.shared::cluster);
+ * after the cluster barrier each owner sums the parts in rank (= K) order, rounds,
+ * applies the activation (ops/activation.cuh) and stores its h columns, one thread per
+ * element. No float atomics anywhere: the result is the same on every run.
  *
- * After a grid barrier on two global counters, CTA c computes down tile c (64 rows of
- * Wd, K = I): y^T[64 rows x N tokens]. Tiles beyond the grid go one per cluster first
- * (to rank 0 of clusters 0, 1, ..., then rank 1, ...). The plan balances the work: a
- * CTA with two down tiles gets fewer gate/up K blocks (water-filling within the
- * cluster). The epilogue stages y^T transposed in shared memory and stores 16-byte
- * BF16 vectors of 8 consecutive columns of one token into the owning peer's mailbox.
+ * The grid has whole clusters past the gate/up ones ("down-only" CTAs, no gate/up work)
+ * until every 64-row tile of Wd has its own CTA: no CTA streams a second down tile after
+ * the barrier. Down tile p = granules 2p and 2p+1 (32 rows each) stacked into one A
+ * operand. Down weights are streamed before the grid barrier as ring stages free up
+ * (down-only CTAs stream theirs before griddepcontrol.wait: they depend on nothing); after
+ * the barrier only h is loaded. The K chain runs in two accumulators (even and odd
+ * blocks, summed at the end: a fixed order). The epilogue stages y^T transposed in
+ * shared memory and stores 16-byte BF16 vectors of 8 consecutive columns of one token
+ * into the owning peer's mailbox.
  *
- * GEOMETRY (H200: 132 SMs, one CTA per SM; H = 7168, I_total = 6144)
+ * GEOMETRY (H200: 132 SMs; H = 7168, I_total = 6144; from Geometry<N> and the plan)
  *                                     TP8 (I = 768)          TP16 (I = 384)
  *   gate/up tiles (I / 32)            24                     12
- *   cluster (K split), grid           4, 96                  8, 96
- *   gate/up K blocks (112 per tile)   19 | 31 31 31 (c<16),  10 10 16 16 15 15 15 15 (c<4)
- *     per rank, clusters c            28 x 4 (c >= 16)       9 15 15 15 15 15 14 14 (c>=4)
- *   down tiles (H / 64 = 112)         1 per CTA, 2 on rank 0 of clusters 0-15 (TP8);
- *                                     2 on ranks 0 (all) and 1 (clusters 0-3) (TP16)
- *   down K blocks per tile (I / 64)   12                     6
- *   64-blocks per CTA, max (mean)     43 (42)                22 (21)
- *   ring stages (depend on N only)    N = 16: 16 x 10 KB; N = 128: 6 x 24 KB
- *                                     (N = 8: 16, N = 32: 15, N = 64: 11)
- *   dynamic shared memory             N = 16: 169,480 B; N = 128: 183,560 B
- *                                     (largest: N = 64, 198,920 B)
- * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> cluster 8, 64 CTAs; I = 128 -> 32
- * CTAs with up to 4 down tiles each (extra tiles keep going one per cluster).
+ *   cluster (K split)                 4                      8
+ *   CTAs: gate/up + down-only = grid  96 + 16 = 112          96 + 16 = 112
+ *   gate/up K blocks per CTA          28 (112 / 4)           14 (112 / 8)
+ *   down tiles (H / 64 = 112)         one per CTA, K = I / 64 = 12 (TP8) or 6 (TP16)
+ *   ring stages, shared memory        N = 8: 12, N = 16: 10, N = 32: 8 stages in at most
+ *                                     112 KB: two CTAs per SM, so the next step's grid
+ *                                     (PDL) is resident beside this one;
+ *                                     N = 64: 12, N = 128: 7 stages in at most 220 KB,
+ *                                     one CTA per SM (N = 16: 108,160 B; N = 128:
+ *                                     208,256 B)
+ * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
+ * I = 128 -> 4 tiles, 32 + 80 CTAs.
  *
  * Why not the reference design's 120 CTAs in clusters of 5 (TP8) or 10 (TP16): on an
  * H200 at one CTA per SM only 22 clusters of 5 (110 CTAs) or 7 of 10 (70 CTAs) are
  * co-resident (SPEC.md table), so the grid barrier would wait for CTAs that can never
- * run. Cluster sizes 2, 4, 8 divide the 32 h columns of a tile evenly and are
- * co-resident in 66, 30 and 15 clusters. shx_fused_plan_make tries 8, 4, 2 (largest
- * grid <= 132 first) and keeps the first that cudaOccupancyMaxActiveClusters proves
- * fully co-resident for the real kernel, shared memory and cluster size.
+ * run. Cluster sizes 2, 4, 8 divide the 32 h columns of a tile evenly (66, 30 and 15
+ * co-resident clusters at one CTA per SM). shx_fused_plan_make tries 8, 4, 2 (largest
+ * gate/up grid <= 132 first), each with and without the down-only clusters, and keeps
+ * the first that cudaOccupancyMaxActiveClusters proves fully co-resident for the real
+ * kernel, shared memory and cluster size. Measured alternatives and their times are in
+ * perf/RESULTS.md (96 CTAs with two down tiles on some CTAs: 20.6 us a step at TP8 B=9;
+ * this geometry: 14.0 us).
  *
  * WARP ROLES (160 threads)
  *   warps 0-3 (consumer warpgroup): wgmma for every ring stage, the DSMEM partial push,
@@ -68,31 +72,35 @@
  * BARRIERS, and what each waits for
  *   full[s]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
  *             stage s (weights, and x or h): the consumer may run its wgmma.
- *   empty[s]  (count 4: lane 0 of each consumer warp, after wgmma.wait_group 0) stage
- *             s is no longer read: the producer may refill it.
- *   received  (count cluster x 128, phase 0 only) every consumer thread of every CTA
- *             of the cluster has stored its partial rows into this owner's buffer
- *             (remote arrive, release.cluster; wait with acquire.cluster).
- *   cluster barrier, prologue: every CTA's mbarriers are initialized before any
- *             remote arrival. Cluster barrier, end: no CTA exits while a peer might
- *             still touch its shared memory.
- *   named barrier 1 (128 consumer threads): h stored before the grid arrival; the
+ *   empty[s]  (count 4: lane 0 of each consumer warp, after the stage's wgmma-group is
+ *             complete; one group stays in flight) stage s may be refilled.
+ *   cluster barrier, prologue: every CTA's mbarriers are initialized (and the CTAs
+ *             exist) before any DSMEM traffic. Exchange phase: all 160 threads of every
+ *             CTA of the cluster arrive (consumers with release after their partial
+ *             stores; the producer lanes early, relaxed); owners read after the wait
+ *             (acquire). No barrier at the end: every DSMEM store to a CTA precedes its
+ *             own exchange wait, so CTAs leave as soon as they are done.
+ *   named barrier 1 (128 consumer threads): h stored before thread 0's release; the
  *             epilogue's staging written before it is read, and read before reuse.
  *   grid barrier (counters[0]): each CTA adds 1 (red.release.gpu) once its owned h
- *             columns are stored; the producer spins (ld.acquire.gpu) until it reads
- *             `grid`. counters[1] counts CTAs through; the last one re-arms both to 0
- *             for the next launch (no host reset).
- *   griddepcontrol.wait: every thread, after the prologue, before reading x, h, the
- *             counters or writing anything global. Only the first ring's weights are
- *             loaded before it.
+ *             columns are stored (down-only CTAs at once); the producer spins
+ *             (ld.acquire.gpu) until it reads `grid`, issues its h loads, then counts
+ *             through counters[1]; the last one re-arms both to 0 for the next launch.
+ *   griddepcontrol.wait: every thread before reading x, h, the counters or writing
+ *             anything global. Only weights are loaded before it.
  *   griddepcontrol.launch_dependents: by each CTA only after it passed the grid
  *             barrier; a dependent grid scheduled earlier could take the SMs that this
- *             grid's own late CTAs need, and the barrier would never complete.
- *   Watchdog: every wait on other CTAs reads %globaltimer; after 1 s (2 s for mbarrier
- *             waits, which may include the producer's grid-barrier wait) it sets
- *             *error_flag and stops waiting. The output is then garbage, but the kernel
- *             ends. After a timeout the counters may not be re-armed: the engine
- *             zeroes them when it reports SHX_DEVICE_TIMEOUT.
+ *             grid's own late CTAs need, and the barrier would never complete. (Gate
+ *             mode has no grid barrier and triggers once its loads are issued.)
+ *   Watchdog: every wait on other CTAs reads %globaltimer; after args.watchdog_ns
+ *             (twice that for mbarrier waits) it sets *error_flag and stops waiting.
+ *             The output is then garbage, but the kernel ends; the engine re-arms the
+ *             counters when it reports SHX_DEVICE_TIMEOUT.
+ *
+ * SHAREDDOWN (shared_down): plan.sms CTAs of the same 160 threads and ring; CTA c takes
+ * down tiles c, c + sms, ... and runs the same functions as the fused kernel's down
+ * phase (load_down_weights, mma_blocks_paired, push_down_job) at the same N, so its
+ * pushes are bit-identical to the fused kernel's.
  */
 #include <cuda.h>
 #include <cudaTypedefs.h>

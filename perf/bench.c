@@ -1,6 +1,7 @@
 /* bench.c: the benchmark against cuBLASLt: table, CSV, policy.
  *
  *   bench [--quick] [--csv FILE] [--policy FILE]
+ *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
  *
  * Part 1, for tp in {8, 16} and B in {1, 2, 4, 8, 9, 13, 16, 24, 32, 48, 64, 96, 128}
  * (--quick: B in {9, 64}): one rank's step time (perf/timing.h: 40 steps per graph on
@@ -144,36 +145,96 @@ cleanup:
 
 /* ---- Output ---------------------------------------------------------------------------- */
 
+/* The variant for one measured (tp, batch): the fastest whose slowest replay beat the
+ * baseline's fastest replay, else the baseline. */
+static const char *policy_choice(const row *r) {
+  const char *best = "baseline";
+  double best_us = r->baseline.median_us;
+  if (r->fused.max_us < r->baseline.min_us && r->fused.median_us < best_us) {
+    best = "fused";
+    best_us = r->fused.median_us;
+  }
+  if (r->split.max_us < r->baseline.min_us && r->split.median_us < best_us) best = "split";
+  return best;
+}
+
+/* One rule per run of equal choices; a measured batch covers the batches above the
+ * previous measured one. Batches past the largest measured get no rule (baseline). */
 static void write_policy(FILE *file, const row *rows, int count) {
   fprintf(file, "# shared-expert policy, written by perf/bench: tp first_batch last_batch "
                 "variant\n# A variant other than the baseline is chosen only where its "
                 "slowest replay beat the baseline's fastest.\n");
-  for (int i = 0; i < count; ++i) {
-    const row *r = &rows[i];
-    const char *best = "baseline";
-    double best_us = r->baseline.median_us;
-    if (r->fused.max_us < r->baseline.min_us && r->fused.median_us < best_us) {
-      best = "fused";
-      best_us = r->fused.median_us;
-    }
-    if (r->split.max_us < r->baseline.min_us && r->split.median_us < best_us) best = "split";
-    int first = i == 0 || rows[i - 1].tp != r->tp ? 1 : rows[i - 1].batch + 1;
-    int last = i + 1 == count || rows[i + 1].tp != r->tp ? 1024 : r->batch;
-    fprintf(file, "%d %d %d %s\n", r->tp, first, last, best);
+  for (int i = 0; i < count;) {
+    const char *choice = policy_choice(&rows[i]);
+    int first = i == 0 || rows[i - 1].tp != rows[i].tp ? 1 : rows[i - 1].batch + 1;
+    int j = i;
+    while (j + 1 < count && rows[j + 1].tp == rows[i].tp &&
+           strcmp(policy_choice(&rows[j + 1]), choice) == 0)
+      ++j;
+    fprintf(file, "%d %d %d %s\n", rows[i].tp, first, rows[j].batch, choice);
+    i = j + 1;
   }
+}
+
+/* Rows of an earlier run's CSV (its floor, baseline, fused and split lines). */
+static int rows_from_csv(const char *path, row *rows, int capacity) {
+  FILE *file = fopen(path, "r");
+  if (file == NULL) return -1;
+  char line[512];
+  int count = 0;
+  while (fgets(line, sizeof line, file) != NULL) {
+    int tp, batch;
+    char variant[64];
+    double median, low, high;
+    if (sscanf(line, "%d,%d,%63[^,],%lf,%lf,%lf", &tp, &batch, variant, &median, &low,
+               &high) != 6)
+      continue;
+    int at = -1;
+    for (int i = 0; i < count; ++i)
+      if (rows[i].tp == tp && rows[i].batch == batch) at = i;
+    if (at < 0) {
+      if (count == capacity) break;
+      at = count++;
+      memset(&rows[at], 0, sizeof rows[at]);
+      rows[at].tp = tp;
+      rows[at].batch = batch;
+    }
+    shx_step_time time = {median, low, high};
+    if (strcmp(variant, "floor") == 0) rows[at].floor = time;
+    else if (strcmp(variant, "baseline") == 0) rows[at].baseline = time;
+    else if (strcmp(variant, "fused") == 0) rows[at].fused = time;
+    else if (strcmp(variant, "split") == 0) rows[at].split = time;
+  }
+  fclose(file);
+  return count;
 }
 
 int main(int argc, char **argv) {
   int quick = 0;
-  const char *csv_path = "bench.csv", *policy_path = "policy.txt";
+  const char *csv_path = "bench.csv", *policy_path = "policy.txt", *from_csv = NULL;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
     else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv_path = argv[++i];
     else if (strcmp(argv[i], "--policy") == 0 && i + 1 < argc) policy_path = argv[++i];
+    else if (strcmp(argv[i], "--from-csv") == 0 && i + 1 < argc) from_csv = argv[++i];
     else {
-      fprintf(stderr, "usage: %s [--quick] [--csv FILE] [--policy FILE]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--quick] [--csv FILE] [--policy FILE] | --from-csv FILE "
+              "[--policy FILE]\n", argv[0]);
       return 2;
     }
+  }
+  if (from_csv != NULL) {
+    row measured[2 * 13];
+    int count = rows_from_csv(from_csv, measured, 2 * 13);
+    FILE *policy = count > 0 ? fopen(policy_path, "w") : NULL;
+    if (policy == NULL) {
+      fprintf(stderr, "cannot read %s or write %s\n", from_csv, policy_path);
+      return 1;
+    }
+    write_policy(policy, measured, count);
+    fclose(policy);
+    printf("wrote %s from %s (%d measured batches)\n", policy_path, from_csv, count);
+    return 0;
   }
   shx_testbed_skip_without_gpu(1);
   const int *batches = quick ? kQuickBatches : kAllBatches;

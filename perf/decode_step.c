@@ -3,7 +3,8 @@
  *   decode_step [GOLDEN_DIR]        (default testdata/golden)
  *
  * With a Hopper GPU: for TP8 and TP16 at B = 9 and 64, a whole TP group (all ranks on
- * the visible GPUs) runs one graph-captured step of each variant built so far, the
+ * the visible GPUs) runs one graph-captured step of each variant (baseline, fused,
+ * split with SharedDown on split_down_sms SMs), the
  * reduced output is checked against the CPU reference (relative L2 <= 5e-3, no NaN),
  * then one rank's per-step time is measured (perf/timing.h: 40 steps per graph on 10
  * rotating weight sets, median of 20 replays) and printed with its ratio to the
@@ -11,7 +12,7 @@
  * Without one: says so, and runs the CPU reference on the golden files instead,
  * requiring bit-exact agreement.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* scandir, alphasort, clock_gettime */
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,15 +32,16 @@ static double seconds_now(void) {
 }
 
 static int cpu_reference_on_goldens(const char *directory) {
-  DIR *dir = opendir(directory);
-  if (dir == NULL) {
+  struct dirent **entries = NULL;
+  int entry_count = scandir(directory, &entries, NULL, alphasort);
+  if (entry_count < 0) {
     fprintf(stderr, "cannot open %s\n", directory);
     return 1;
   }
   printf("%-40s %4s %4s %8s %s\n", "golden file", "tp", "B", "seconds", "result");
   int failures = 0, files = 0;
-  struct dirent *entry;
-  while ((entry = readdir(dir)) != NULL) {
+  for (int e = 0; e < entry_count; ++e) {
+    const struct dirent *entry = entries[e];
     size_t length = strlen(entry->d_name);
     if (length < 5 || strcmp(entry->d_name + length - 4, ".bin") != 0) continue;
     char path[1024], message[256];
@@ -68,7 +70,8 @@ static int cpu_reference_on_goldens(const char *directory) {
     free(reduced);
     shx_golden_free(&golden);
   }
-  closedir(dir);
+  for (int e = 0; e < entry_count; ++e) free(entries[e]);
+  free(entries);
   printf("CPU reference: %d of %d golden files reproduced bit-exactly\n", files - failures,
          files);
   return failures != 0 || files == 0;
@@ -111,8 +114,8 @@ int main(int argc, char **argv) {
            "CPU reference on %s instead.\n", goldens);
     return cpu_reference_on_goldens(goldens);
   }
-  const shx_variant variants[] = {SHX_VARIANT_BASELINE, SHX_VARIANT_FUSED};
-  const char *names[] = {"baseline", "fused"};
+  const shx_variant variants[] = {SHX_VARIANT_BASELINE, SHX_VARIANT_FUSED, SHX_VARIANT_SPLIT};
+  const char *names[] = {"baseline", "fused", "split"};
   const int tps[] = {8, 16}, batches[] = {9, 64};
   printf("%-9s %3s %4s %10s %10s %10s %9s %8s %9s\n", "variant", "tp", "B", "rel L2",
          "us/step", "min..max", "GB/s", "%HBM", "x base");
@@ -126,7 +129,7 @@ int main(int argc, char **argv) {
       uint16_t *want = malloc((size_t)batch * 7168 * 2);
       shx_testbed_reference(&bed, batch, want);
       double baseline_us = 0;
-      for (int v = 0; v < 2; ++v) {
+      for (int v = 0; v < 3; ++v) {
         double error = checked_step(&bed, variants[v], gpus, batch, want);
         shx_timing_setup setup = {bed.config, 10, 40, 20};
         shx_step_time time;

@@ -18,7 +18,7 @@ done
 for tool in ${SANITIZERS:-memcheck racecheck synccheck}; do
   for variant in ${SANITIZED:-fused split baseline}; do
     echo "== compute-sanitizer --tool $tool: $variant tp 8 B 16"
-    SHX_WATCHDOG_MS=0 timeout ${SANITIZER_TIMEOUT:-300} compute-sanitizer --tool "$tool" --error-exitcode 9 \
+    timeout ${SANITIZER_TIMEOUT:-300} compute-sanitizer --tool "$tool" --error-exitcode 9 \
       ./profile_step $variant 8 16 1 > "$out/sanitizer_${tool}_$variant.log" 2>&1
     echo "exit $?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|us per step" \
       "$out/sanitizer_${tool}_$variant.log" | tail -3
