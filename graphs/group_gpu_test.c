@@ -3,8 +3,8 @@
  *   group_<VARIANT>_<GPUS>gpu_test [VARIANT [GPUS]]   VARIANT: baseline | fused | split
  * (each Bazel target has its VARIANT and GPUS compiled in, so it runs without args)
  *
- * For TP8 and TP16 at the design dims and B in {1, 9, 13, 64, 128} (every variant,
- * the fused kernel at B = 1 too): outputs poisoned with NaN before every replay, 20 graph replays with
+ * For TP8 and TP16 at the design dims and B in {1, 9, 13, 16, 31, 32, 48, 64, 128}
+ * (every variant at every B): outputs poisoned with NaN before every replay, 20 graph replays with
  * alternating parity; the first checked against the CPU reference (relative L2 <=
  * 5e-3, no NaN, so every element was written), every later one bitwise equal to the
  * first; afterwards every mailbox slot is re-armed (0x8000). Exits 77 (skipped) when
@@ -77,12 +77,13 @@ int main(int argc, char **argv) {
                         : strcmp(name, "split") == 0 ? SHX_VARIANT_SPLIT
                                                      : SHX_VARIANT_BASELINE;
   shx_testbed_skip_without_gpu(gpus);
-  const int batches[] = {1, 9, 13, 64, 128};
+  const int batches[] = {1, 9, 13, 16, 31, 32, 48, 64, 128};
   const int tps[] = {8, 16};
   for (int i = 0; i < 2; ++i) {
     shx_testbed bed;
     shx_testbed_make(&bed, tps[i], 7168, 6144, 128, SHX_ACT_SITU);
-    for (int b = 0; b < 5; ++b) run_case(&bed, variant, gpus, batches[b]);
+    for (int b = 0; b < (int)(sizeof batches / sizeof *batches); ++b)
+      run_case(&bed, variant, gpus, batches[b]);
     shx_testbed_free(&bed);
   }
   printf("group_gpu_test %s on %d GPU(s): all cases passed\n", name, gpus);
