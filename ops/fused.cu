@@ -99,7 +99,7 @@
  *
  * SHAREDDOWN (shared_down): plan.sms CTAs of the same 160 threads and ring; CTA c takes
  * down tiles c, c + sms, ... and runs the same functions as the fused kernel's down
- * phase (load_down_weights, mma_blocks_paired, push_down_job) at the same N, so its
+ * phase (load_down_weights, mma_blocks<N, true>, push_down_job) at the same N, so its
  * pushes are bit-identical to the fused kernel's.
  */
 #include <cuda.h>
@@ -362,51 +362,30 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
 
 /* Consumes the next `blocks` ring stages into acc (overwriting it). One wgmma-group
  * stays in flight: stage s is issued before stage s - 1 is waited for and released, so
- * the barrier wait and the MMA issue of the next stage overlap the running MMAs (the
- * accumulation order, block by block, is unchanged). Returns with every MMA done. */
-template <int N>
+ * the barrier wait and the MMA issue of the next stage overlap the running MMAs.
+ * kPaired (the down phase's K chain, on the critical path after the grid barrier): even
+ * K blocks into `acc`, odd ones into a second accumulator, so that consecutive
+ * wgmma-groups do not wait for each other; acc = even + odd at the end (a fixed order:
+ * deterministic, and SharedDown runs this same function). Otherwise (gate/up) one
+ * accumulator in block order. `trace` (debug, may be NULL) gets the time the first stage
+ * was ready (trace point 6). Returns with every MMA done. */
+template <int N, bool kPaired>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N> &smem,
                                            RingCursor<Geometry<N>::kNumStages> &cursor,
-                                           int lane, Watchdog &watchdog) {
-  int previous = -1;
-  for (int block = 0; block < blocks; ++block) {
-    wait_barrier(smem.full(cursor.stage), cursor.phase, watchdog);
-    mma_stage_issue<N>(acc, smem.weights(cursor.stage), smem.activations(cursor.stage),
-                       block > 0);
-    if (previous >= 0) {
-      ptx::wgmma_wait<1>();
-      release_stage(smem.empty(previous), lane);
-    }
-    previous = cursor.stage;
-    cursor.advance();
-  }
-  ptx::wgmma_wait<0>();
-#pragma unroll
-  for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
-  if (previous >= 0) release_stage(smem.empty(previous), lane);
-}
-
-/* The down phase's K chain, on the critical path after the grid barrier: even K blocks
- * into `acc`, odd ones into a second accumulator, so that consecutive wgmma-groups do
- * not wait for each other; acc = even + odd at the end (a fixed order: deterministic,
- * and the split variant's SharedDown runs this same function). */
-template <int N>
-__device__ __forceinline__ void mma_blocks_paired(float (&acc)[N / 2], int blocks,
-                                                  const SharedLayout<N> &smem,
-                                                  RingCursor<Geometry<N>::kNumStages> &cursor,
-                                                  int lane, Watchdog &watchdog,
-                                                  unsigned long long *trace) {
-  float odd[N / 2];
+                                           int lane, Watchdog &watchdog,
+                                           unsigned long long *trace) {
+  float odd[N / 2]; /* unused (and optimized away) unless kPaired */
 #pragma unroll
   for (int i = 0; i < N / 2; ++i) odd[i] = 0.0f;
   int previous = -1;
   for (int block = 0; block < blocks; ++block) {
     wait_barrier(smem.full(cursor.stage), cursor.phase, watchdog);
-    if (block == 0 && threadIdx.x == 0 && trace != nullptr) trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
-    if (block % 2 == 0) {
+    if (block == 0 && threadIdx.x == 0 && trace != nullptr)
+      trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
+    if (!kPaired || block % 2 == 0) {
       mma_stage_issue<N>(acc, smem.weights(cursor.stage), smem.activations(cursor.stage),
-                         block > 0);
+                         block > (kPaired ? 1 : 0));
     } else {
       mma_stage_issue<N>(odd, smem.weights(cursor.stage), smem.activations(cursor.stage),
                          block > 1);
@@ -420,13 +399,16 @@ __device__ __forceinline__ void mma_blocks_paired(float (&acc)[N / 2], int block
   }
   ptx::wgmma_wait<0>();
 #pragma unroll
-  for (int i = 0; i < N / 2; ++i) {
-    ptx::fence_operand(acc[i]);
-    ptx::fence_operand(odd[i]);
+  for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
+  if constexpr (kPaired) {
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(odd[i]);
   }
   if (previous >= 0) release_stage(smem.empty(previous), lane);
+  if constexpr (kPaired) {
 #pragma unroll
-  for (int i = 0; i < N / 2; ++i) acc[i] = __fadd_rn(acc[i], odd[i]);
+    for (int i = 0; i < N / 2; ++i) acc[i] = __fadd_rn(acc[i], odd[i]);
+  }
 }
 
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
@@ -556,7 +538,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       float acc[N / 2];
 #pragma unroll
       for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-      mma_blocks<N>(acc, work.k_count, smem, cursor, lane, watchdog);
+      mma_blocks<N, false>(acc, work.k_count, smem, cursor, lane, watchdog, nullptr);
       if (threadIdx.x == 0) trace_point(args, 1);
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
@@ -589,8 +571,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks_paired<N>(acc, work.down_blocks, smem, cursor, lane, watchdog,
-                         j == 0 ? args.trace : nullptr);
+    mma_blocks<N, true>(acc, work.down_blocks, smem, cursor, lane, watchdog,
+                        j == 0 ? args.trace : nullptr);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
     push_down_job<N>(acc, smem.staging_floats, down_job(work.cta, j, plan),
                      plan.hidden / plan.tp, plan.tp, args);
@@ -771,7 +753,7 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 /* `gridDim.x` (= plan.sms) persistent CTAs beside the routed experts: CTA c takes the
  * 64-row tiles c, c + sms, ... of Wd, streams each tile's K blocks with h through the
- * same ring, and runs exactly the fused kernel's down path (mma_blocks_paired,
+ * same ring, and runs exactly the fused kernel's down path (mma_blocks<N, true>,
  * push_down_job) for the same padded batch: the mailboxes are bit-identical to the
  * fused variant's. h comes from the gate kernel, complete before this grid starts (or
  * before its griddepcontrol.wait under PDL). */
@@ -822,7 +804,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks_paired<N>(acc, down_blocks, smem, cursor, lane, watchdog, nullptr);
+    mma_blocks<N, true>(acc, down_blocks, smem, cursor, lane, watchdog, nullptr);
     push_down_job<N>(acc, smem.staging_floats, tile_job(cta + j * grid, granules),
                      plan.hidden / plan.tp, plan.tp, args);
   }
