@@ -1,4 +1,4 @@
-/* check.h: the tests' assertion macro (tests may exit; the library never does). */
+/* check.h: the assertion macro of tests and tools (they may exit; the library never does). */
 #ifndef SHX_ENGINE_CHECK_H_
 #define SHX_ENGINE_CHECK_H_
 

@@ -19,14 +19,8 @@
 #include "graphs/testbed.h"
 
 static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int batch) {
-  shx_config config = bed->config;
-  config.variant = variant;
-  shx_group *group = NULL;
-  SHX_CHECK_OK(shx_group_create(&config, gpus, &group));
-  for (int r = 0; r < config.tp; ++r)
-    SHX_CHECK_OK(shx_group_upload_weights(group, r, bed->gate_up[r], bed->down[r]));
-  SHX_CHECK_OK(shx_group_upload_x(group, bed->x, batch));
-  SHX_CHECK_OK(shx_group_capture(group, batch, 1));
+  const shx_config config = bed->config;
+  shx_group *group = shx_testbed_group(bed, variant, gpus, batch, 1);
 
   size_t count = (size_t)batch * config.hidden;
   uint16_t *first = malloc(count * 2), *again = malloc(count * 2), *want = malloc(count * 2);

@@ -23,18 +23,6 @@ typedef struct mailboxes {
   uint16_t *all; /* [tp][slots] */
 } mailboxes;
 
-static shx_group *make_group(const shx_testbed *bed, shx_variant variant, int batch) {
-  shx_config config = bed->config;
-  config.variant = variant;
-  shx_group *group = NULL;
-  SHX_CHECK_OK(shx_group_create(&config, 1, &group));
-  for (int r = 0; r < config.tp; ++r)
-    SHX_CHECK_OK(shx_group_upload_weights(group, r, bed->gate_up[r], bed->down[r]));
-  SHX_CHECK_OK(shx_group_upload_x(group, bed->x, batch));
-  SHX_CHECK_OK(shx_group_capture(group, batch, 0));
-  return group;
-}
-
 /* One step of `parity`, then every rank's mailbox into `out`, then re-armed. */
 static void step_and_read(shx_group *group, int parity, mailboxes *out) {
   SHX_CHECK_OK(shx_group_step(group, parity));
@@ -52,7 +40,7 @@ static mailboxes mailboxes_make(const shx_config *config) {
 }
 
 static void determinism(const shx_testbed *bed, int batch, int replays) {
-  shx_group *group = make_group(bed, SHX_VARIANT_FUSED, batch);
+  shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 0);
   mailboxes first[2] = {mailboxes_make(&bed->config), mailboxes_make(&bed->config)};
   mailboxes again = mailboxes_make(&bed->config);
   size_t parity_slots = again.slots / 2;
@@ -85,10 +73,10 @@ static void determinism(const shx_testbed *bed, int batch, int replays) {
 
 static void fused_equals_split(const shx_testbed *bed, int batch) {
   mailboxes fused = mailboxes_make(&bed->config), split = mailboxes_make(&bed->config);
-  shx_group *group = make_group(bed, SHX_VARIANT_FUSED, batch);
+  shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 0);
   step_and_read(group, 1, &fused);
   shx_group_destroy(group);
-  group = make_group(bed, SHX_VARIANT_SPLIT, batch);
+  group = shx_testbed_group(bed, SHX_VARIANT_SPLIT, 1, batch, 0);
   step_and_read(group, 1, &split);
   shx_group_destroy(group);
   size_t differ = 0, written = 0;

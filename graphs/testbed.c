@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "graphs/group.h"
 #include "testdata/inputs.h"
 
 int shx_testbed_hopper_count(void) {
@@ -67,6 +68,19 @@ void shx_testbed_free(shx_testbed *bed) {
     free(bed->down[r]);
   }
   memset(bed, 0, sizeof *bed);
+}
+
+shx_group *shx_testbed_group(const shx_testbed *bed, shx_variant variant, int gpus,
+                             int batch, int with_tail) {
+  shx_config config = bed->config;
+  config.variant = variant;
+  shx_group *group = NULL;
+  SHX_CHECK_OK(shx_group_create(&config, gpus, &group));
+  for (int r = 0; r < config.tp; ++r)
+    SHX_CHECK_OK(shx_group_upload_weights(group, r, bed->gate_up[r], bed->down[r]));
+  SHX_CHECK_OK(shx_group_upload_x(group, bed->x, batch));
+  SHX_CHECK_OK(shx_group_capture(group, batch, with_tail));
+  return group;
 }
 
 typedef struct rank_job {

@@ -38,6 +38,12 @@ int shx_testbed_hopper_count(void);
 void shx_testbed_make(shx_testbed *bed, int tp, int hidden, int inter_total,
                       int capacity, shx_activation activation);
 void shx_testbed_free(shx_testbed *bed);
+/* A TP group of bed's config and `variant` on `gpus` GPUs, every rank's weights and x
+ * uploaded, the step graphs captured for `batch` (with or without the tail). Exits on
+ * failure (tests and tools only). */
+struct shx_group *shx_testbed_group(const shx_testbed *bed, shx_variant variant, int gpus,
+                                    int batch, int with_tail);
+
 /* out [batch, H]: the reduced output of all ranks by the CPU reference. */
 void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out);
 

@@ -9,13 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      exit(1);                                                                 \
-    }                                                                          \
-  } while (0)
+#include "engine/check.h"
 
 #define CHECK_BITS(got, want)                                                          \
   do {                                                                                 \

@@ -80,14 +80,8 @@ static int cpu_reference_on_goldens(const char *directory) {
 /* One graph-captured step of a whole group, checked against the CPU reference. */
 static double checked_step(const shx_testbed *bed, shx_variant variant, int gpus, int batch,
                            const uint16_t *want) {
-  shx_config config = bed->config;
-  config.variant = variant;
-  shx_group *group = NULL;
-  SHX_CHECK_OK(shx_group_create(&config, gpus, &group));
-  for (int r = 0; r < config.tp; ++r)
-    SHX_CHECK_OK(shx_group_upload_weights(group, r, bed->gate_up[r], bed->down[r]));
-  SHX_CHECK_OK(shx_group_upload_x(group, bed->x, batch));
-  SHX_CHECK_OK(shx_group_capture(group, batch, 1));
+  const shx_config config = bed->config;
+  shx_group *group = shx_testbed_group(bed, variant, gpus, batch, 1);
   SHX_CHECK_OK(shx_group_poison_outputs(group));
   SHX_CHECK_OK(shx_group_step(group, 0));
   SHX_CHECK_OK(shx_group_sync(group));

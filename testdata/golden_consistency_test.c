@@ -14,13 +14,7 @@
 
 #include "testdata/golden.h"
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      exit(1);                                                                 \
-    }                                                                          \
-  } while (0)
+#include "engine/check.h"
 
 static void load(const char *path, shx_golden *golden) {
   char message[512];

@@ -15,13 +15,7 @@
 #include "testdata/golden.h"
 #include "testdata/inputs.h"
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      exit(1);                                                                 \
-    }                                                                          \
-  } while (0)
+#include "engine/check.h"
 
 static char temp_dir[1024];
 
