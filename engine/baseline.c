@@ -100,8 +100,7 @@ cleanup:
   return status;
 }
 
-shx_status shx_baseline_record(shx_op *op, const void *x, int batch, int parity,
-                               cudaStream_t stream) {
+shx_status shx_baseline_chain(shx_op *op, const void *x, int batch, cudaStream_t stream) {
   shx_status status = SHX_SUCCESS;
   const shx_config *c = &op->config;
   int hidden = c->hidden, inter = op->inter;
@@ -118,9 +117,18 @@ shx_status shx_baseline_record(shx_op *op, const void *x, int batch, int parity,
                  &plan->gate_up_algo, 0, stream));
   status = shx_launch_activation(op->gu, op->h, batch, inter, c->activation, c->situ_beta,
                                  c->situ_lambda, stream, message);
-  if (status != SHX_SUCCESS) goto launch_failed;
+  if (status != SHX_SUCCESS) return shx_fail(status, "%s", message);
   SHX_TRY(matmul(op, hidden, batch, inter, op->down, op->h, op->y, &plan->down_algo, 0,
                  stream));
+cleanup:
+  return status;
+}
+
+shx_status shx_baseline_record(shx_op *op, const void *x, int batch, int parity,
+                               cudaStream_t stream) {
+  shx_status status = shx_baseline_chain(op, x, batch, stream);
+  if (status != SHX_SUCCESS) return status;
+  const shx_config *c = &op->config;
   shx_mailbox_route route;
   memset(&route, 0, sizeof route);
   memcpy(route.peers, op->peers, sizeof op->peers);
@@ -129,11 +137,7 @@ shx_status shx_baseline_record(shx_op *op, const void *x, int batch, int parity,
   route.shard = op->shard;
   route.capacity = c->capacity;
   route.parity = parity;
+  char message[SHX_MESSAGE_BYTES] = "";
   status = shx_launch_push(op->y, &route, batch, stream, message);
-  if (status != SHX_SUCCESS) goto launch_failed;
-  return SHX_SUCCESS;
-launch_failed:
-  return shx_fail(status, "%s", message);
-cleanup:
-  return status;
+  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
 }

@@ -61,5 +61,8 @@ shx_status shx_baseline_init(shx_op *op);
 void shx_baseline_release(shx_op *op);
 shx_status shx_baseline_record(shx_op *op, const void *x, int batch, int parity,
                                cudaStream_t stream);
+/* The baseline without its push: y [batch, H] BF16 in op->y (for the NCCL comparison of
+ * perf/bench, where a reduce-scatter takes the push's place). */
+shx_status shx_baseline_chain(shx_op *op, const void *x, int batch, cudaStream_t stream);
 
 #endif /* SHX_ENGINE_OP_H_ */

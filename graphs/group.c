@@ -262,3 +262,27 @@ shx_status shx_group_rearm(shx_group *g) {
 cleanup:
   return status;
 }
+
+shx_status shx_group_time_steps(shx_group *g, int steps, double *us_per_step) {
+  shx_status status = SHX_SUCCESS;
+  cudaEvent_t start = NULL, stop = NULL;
+  float ms = 0;
+  for (int i = 0; i < 5; ++i) SHX_TRY(shx_group_step(g, i % 2));
+  SHX_TRY(shx_group_sync(g));
+  SHX_CUDA(cudaSetDevice(0));
+  SHX_CUDA(cudaEventCreate(&start));
+  SHX_CUDA(cudaEventCreate(&stop));
+  SHX_CUDA(cudaEventRecord(start, g->stream[0]));
+  for (int i = 0; i < steps; ++i) SHX_TRY(shx_group_step(g, i % 2));
+  SHX_CUDA(cudaSetDevice(0));
+  for (int e = 1; e < g->gpus; ++e) SHX_CUDA(cudaStreamWaitEvent(g->stream[0], g->done[e], 0));
+  SHX_CUDA(cudaEventRecord(stop, g->stream[0]));
+  SHX_TRY(shx_group_sync(g));
+  SHX_CUDA(cudaEventElapsedTime(&ms, start, stop));
+  *us_per_step = ms * 1000.0 / steps;
+cleanup:
+  cudaSetDevice(0);
+  if (start) cudaEventDestroy(start);
+  if (stop) cudaEventDestroy(stop);
+  return status;
+}

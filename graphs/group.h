@@ -38,6 +38,10 @@ shx_status shx_group_step(shx_group *group, int parity);
 /* Waits for every GPU, then reads every op's watchdog flag. */
 shx_status shx_group_sync(shx_group *group);
 
+/* Per-step time of the captured step over `steps` steps (after 5 warm-up steps),
+ * measured with events on GPU 0's stream, which waits for every GPU's last step. */
+shx_status shx_group_time_steps(shx_group *group, int steps, double *us_per_step);
+
 /* Fills every rank's output with 0xFFFF (a BF16 NaN) so unwritten elements show. */
 shx_status shx_group_poison_outputs(shx_group *group);
 /* Copies every rank's output shard into out [batch, H] (rank p's columns p S..). */

@@ -14,6 +14,9 @@
  * SMs for 15 us while streaming its own weights; the step (gate kernel, then SharedDown
  * on the remaining SMs overlapped with the stand-in) against the stand-in alone and the
  * baseline chain followed by the stand-in, and how much of SharedDown hides.
+ * Part 3, where two or more Hopper GPUs are visible: one rank per GPU (TP2), the
+ * baseline chain followed by NCCL's reduce-scatter (what engines do today) against the
+ * same chain with the push and the tail, at B = 9 and 64 (perf/nccl_compare.h).
  * The CSV has every number; the policy file (engine/policy.h format) names, per tp and
  * batch range, the fastest variant whose slowest replay beat the baseline's fastest
  * (a repeatable win); elsewhere the baseline. A progress line goes to stderr.
@@ -28,6 +31,7 @@
 #include "engine/status.h"
 #include "graphs/testbed.h"
 #include "perf/floor.h"
+#include "perf/nccl_compare.h"
 #include "perf/timing.h"
 
 #define HBM_BYTES_PER_US 4.48e6 /* SPEC: 4.48 TB/s with all SMs busy */
@@ -358,6 +362,30 @@ int main(int argc, char **argv) {
     }
   fprintf(stderr, "\n");
   cudaFree(standin_weights);
+
+  /* Part 3: NCCL's reduce-scatter against the push, one rank per GPU. */
+  if (shx_testbed_hopper_count() >= 2) {
+    printf("\nBaseline chain + NCCL reduce-scatter vs + push and tail, TP2 on 2 GPUs (us "
+           "per step)\n");
+    for (int b = 0; b < 2; ++b) {
+      shx_nccl_comparison comparison;
+      progress("nccl vs push", 2, kQuickBatches[b]);
+      shx_status status = shx_compare_nccl(2, kQuickBatches[b], 40, &comparison);
+      if (status != SHX_SUCCESS) {
+        printf("B %3d: not measured: %s\n", kQuickBatches[b], shx_last_error());
+        continue;
+      }
+      printf("B %3d: NCCL reduce-scatter %.2f, push + tail %.2f\n", kQuickBatches[b],
+             comparison.nccl_us, comparison.push_us);
+      fprintf(csv, "2,%d,baseline_nccl_reduce_scatter,%.3f,,,,,\n", kQuickBatches[b],
+              comparison.nccl_us);
+      fprintf(csv, "2,%d,baseline_push_tail,%.3f,,,,,\n", kQuickBatches[b],
+              comparison.push_us);
+    }
+    fprintf(stderr, "\n");
+  } else {
+    printf("\nNCCL comparison skipped: it needs two Hopper GPUs\n");
+  }
   fclose(csv);
   FILE *policy = fopen(policy_path, "w");
   if (policy == NULL) {
