@@ -68,6 +68,13 @@ shx_status shx_check_config(const shx_config *config) {
   if (config->programmatic_launch != 0 && config->programmatic_launch != 1)
     return shx_fail(SHX_INVALID_ARGUMENT, "programmatic_launch %d is not 0 or 1",
                     config->programmatic_launch);
+  if ((config->variant == SHX_VARIANT_FUSED || config->variant == SHX_VARIANT_SPLIT) &&
+      config->capacity > SHX_FUSED_MAX_N)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "capacity %d is over the %d tokens the %s variant serves: use auto "
+                    "(baseline above %d) or baseline", config->capacity, SHX_FUSED_MAX_N,
+                    config->variant == SHX_VARIANT_FUSED ? "fused" : "split",
+                    SHX_FUSED_MAX_N);
   if (config->split_down_sms < 1 || config->split_down_sms > SHX_FUSED_MAX_CTAS)
     return shx_fail(SHX_INVALID_ARGUMENT, "split_down_sms %d is outside [1, %d]",
                     config->split_down_sms, SHX_FUSED_MAX_CTAS);

@@ -53,6 +53,10 @@ static void test_config(void) {
   c = good_config(); c.situ_beta = 0.0f;         expect_refused(shx_check_config(&c), "situ_beta 0");
   c = good_config(); c.situ_lambda = -1.0f;      expect_refused(shx_check_config(&c), "situ_lambda -1");
   c = good_config(); c.programmatic_launch = 2;  expect_refused(shx_check_config(&c), "programmatic_launch 2");
+  c = good_config(); c.variant = SHX_VARIANT_FUSED; c.capacity = 256;
+  expect_refused(shx_check_config(&c), "capacity 256 is over the 128");
+  c = good_config(); c.variant = SHX_VARIANT_AUTO; c.capacity = 256;
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
   c = good_config(); c.split_down_sms = 0;       expect_refused(shx_check_config(&c), "split_down_sms 0");
   c = good_config(); c.split_down_sms = 500;     expect_refused(shx_check_config(&c), "split_down_sms 500");
 }

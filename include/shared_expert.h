@@ -65,7 +65,9 @@ typedef struct shx_config {
   int intermediate_total; /* I_total: shared-expert intermediate dim, all ranks */
   int tp;                 /* tensor-parallel ranks: 1, 2, 4, 8 or 16 */
   int rank;               /* this op's rank, 0 <= rank < tp */
-  int capacity;           /* the largest batch a step may have, 128 <= capacity <= 1024 */
+  int capacity;           /* the largest batch a step may have, 1 <= capacity <= 1024;
+                             at most 128 with the fused or split variant (auto serves
+                             larger batches with the baseline) */
   shx_variant variant;
   shx_activation activation;
   float situ_beta;        /* SiTU's gate cap, > 0 */
