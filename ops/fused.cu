@@ -116,6 +116,7 @@
 
 #include "ops/activation.cuh"
 #include "ops/fused.h"
+#include "ops/fused_plan.h"
 #include "ops/ptx/cluster.cuh"
 #include "ops/ptx/mbarrier.cuh"
 #include "ops/ptx/memory.cuh"
@@ -198,30 +199,7 @@ struct Geometry {
 
 /* ---- Work of one CTA, shared by host (plan) and device ---------------------------- */
 
-/* A down job: two granules of 32 rows of Wd stacked into one 64-row wgmma A operand
- * (rows 0-31 `first`, 32-63 `second`; second = -1 leaves rows 32-63 meaningless and
- * unpushed, which only an H that is not a multiple of 64 would need). Job j of CTA c is
- * the 64-row tile p = c + j * grid: granules 2 p and 2 p + 1. The grid has one CTA per
- * tile where the device allows, so a CTA normally has exactly one job. */
-struct DownJob {
-  int first, second;
-};
-
-__host__ __device__ inline DownJob tile_job(int pair, int granules) {
-  DownJob result;
-  result.first = 2 * pair < granules ? 2 * pair : -1;
-  result.second = 2 * pair + 1 < granules ? 2 * pair + 1 : -1;
-  return result;
-}
-
-__host__ __device__ inline DownJob down_job(int cta, int job, const shx_fused_plan &plan) {
-  return tile_job(cta + job * plan.grid, plan.down_granules);
-}
-
-__host__ __device__ inline int down_job_count(int cta, const shx_fused_plan &plan) {
-  const int pairs = (plan.down_granules + 1) / 2;
-  return cta < pairs ? (pairs - 1 - cta) / plan.grid + 1 : 0;
-}
+/* The work of each CTA (down jobs, K ranges): ops/fused_plan.h. */
 
 /* ---- Device helpers ---------------------------------------------------------------- */
 
@@ -484,7 +462,7 @@ __device__ __forceinline__ uint32_t pack_bf16_positive_zero(float low, float hig
  * of 64). */
 template <int N>
 __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *staging,
-                                              DownJob job, int shard, int tp,
+                                              shx_down_job job, int shard, int tp,
                                               const shx_fused_args &args) {
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 #pragma unroll
@@ -566,7 +544,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
   }
 
   /* 4. Down jobs: the producer feeds their h after the grid barrier. */
-  const int jobs = down_job_count(work.cta, plan);
+  const int jobs = shx_down_job_count(work.cta, &plan);
   for (int j = 0; j < jobs; ++j) {
     float acc[N / 2];
 #pragma unroll
@@ -574,7 +552,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
     mma_blocks<N, true>(acc, work.down_blocks, smem, cursor, lane, watchdog,
                         j == 0 ? args.trace : nullptr);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
-    push_down_job<N>(acc, smem.staging_floats, down_job(work.cta, j, plan),
+    push_down_job<N>(acc, smem.staging_floats, shx_down_job_of(work.cta, j, &plan),
                      plan.hidden / plan.tp, plan.tp, args);
   }
   if (threadIdx.x == 0) trace_point(args, 5);
@@ -585,7 +563,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
  * `second`, if any, into rows 32-63. A lone granule leaves rows 32-63 as they were: the
  * MMA's rows 32-63 are then meaningless and never pushed. */
 __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtensorMap *down_map,
-                                                  uint32_t full, DownJob job, int block,
+                                                  uint32_t full, shx_down_job job, int block,
                                                   uint32_t activation_bytes) {
   const int column = kBlockK * block;
   const uint32_t weight_bytes = job.second >= 0 ? kWeightTileBytes : kHalfTileBytes;
@@ -647,13 +625,14 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   /* 2. Before the grid barrier: down weights, as stages free up, up to a ring's worth.
    * Their full barriers already expect the h bytes too, issued after the barrier. The
    * down stages are numbered d = job * down_blocks + block over the CTA's jobs. */
-  const int down_stages = down_job_count(work.cta, plan) * work.down_blocks;
+  const int down_stages = shx_down_job_count(work.cta, &plan) * work.down_blocks;
   const int early = down_stages < G::kNumStages ? down_stages : G::kNumStages;
   RingCursor<G::kNumStages> early_cursor = cursor;
   for (int d = 0; d < early; ++d) {
     wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     load_down_weights(smem.weights(cursor.stage), down_map, smem.full(cursor.stage),
-                      down_job(work.cta, d / work.down_blocks, plan), d % work.down_blocks,
+                      shx_down_job_of(work.cta, d / work.down_blocks, &plan),
+                      d % work.down_blocks,
                       G::kActivationTileBytes);
     cursor.advance();
   }
@@ -677,7 +656,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
     wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     const uint32_t full = smem.full(cursor.stage);
     load_down_weights(smem.weights(cursor.stage), down_map, full,
-                      down_job(work.cta, d / work.down_blocks, plan), d % work.down_blocks,
+                      shx_down_job_of(work.cta, d / work.down_blocks, &plan),
+                      d % work.down_blocks,
                       G::kActivationTileBytes);
     ptx::tma_load_2d(smem.activations(cursor.stage), h_map, full,
                      kBlockK * (d % work.down_blocks), 0);
@@ -787,7 +767,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     ptx::prefetch_tensormap(&h_map);
     RingCursor<G::kNumStages> cursor;
     for (int j = 0; j < jobs; ++j) {
-      const DownJob job = tile_job(cta + j * grid, granules);
+      const shx_down_job job = shx_tile_job(cta + j * grid, granules);
       for (int block = 0; block < down_blocks; ++block) {
         wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
         const uint32_t full = smem.full(cursor.stage);
@@ -805,7 +785,7 @@ __global__ void __launch_bounds__(kThreads, 1)
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
     mma_blocks<N, true>(acc, down_blocks, smem, cursor, lane, watchdog, nullptr);
-    push_down_job<N>(acc, smem.staging_floats, tile_job(cta + j * grid, granules),
+    push_down_job<N>(acc, smem.staging_floats, shx_tile_job(cta + j * grid, granules),
                      plan.hidden / plan.tp, plan.tp, args);
   }
 }
@@ -875,37 +855,6 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
   return cudaOccupancyMaxActiveClusters(clusters, shared_expert_fused<N, kFused>, &config);
 }
 
-/* Gate/up K blocks per CTA: each CTA starts with one block, then the remaining blocks go
- * one at a time to the CTA of the cluster with the least work (its down blocks
- * included; ties to the lowest rank). Ranges are contiguous in rank order. */
-void balance_k_split(shx_fused_plan *plan) {
-  const int k_blocks = plan->hidden / kBlockK;
-  const int down_blocks = plan->inter / kBlockK;
-  for (int first = 0; first < plan->gate_up_ctas; first += plan->cluster) {
-    int load[kMaxCluster];
-    int count[kMaxCluster];
-    /* Work in 4 KB units: a gate/up block is 2, a down job's K block 2. */
-    for (int rank = 0; rank < plan->cluster; ++rank) {
-      const int jobs = down_job_count(first + rank, *plan);
-      count[rank] = 1;
-      load[rank] = 2 * jobs * down_blocks + 2;
-    }
-    for (int block = plan->cluster; block < k_blocks; ++block) {
-      int lightest = 0;
-      for (int rank = 1; rank < plan->cluster; ++rank) {
-        if (load[rank] < load[lightest]) lightest = rank;
-      }
-      ++count[lightest];
-      load[lightest] += 2;
-    }
-    int begin = 0;
-    for (int rank = 0; rank < plan->cluster; ++rank) {
-      plan->k_begin[first + rank] = static_cast<uint16_t>(begin);
-      plan->k_count[first + rank] = static_cast<uint16_t>(count[rank]);
-      begin += count[rank];
-    }
-  }
-}
 
 typedef PFN_cuTensorMapEncodeTiled_v12000 EncodeTiled;
 
@@ -1017,10 +966,8 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
     if (gate_up_ctas > kMaxGrid || k_blocks < cluster) continue;
     /* Whole clusters of down-only CTAs until every 64-row down tile has its own CTA (or
      * the SMs run out): then no CTA streams a second down tile after the barrier. */
-    const int wanted = (down_tiles + cluster - 1) / cluster * cluster;
-    const int most = kMaxGrid / cluster * cluster;
-    const int widest = wanted < most ? wanted : most;
-    const int grids[2] = {widest > gate_up_ctas ? widest : gate_up_ctas, gate_up_ctas};
+    const int grids[2] = {shx_fused_widest_grid(gate_up_ctas, cluster, down_tiles, kMaxGrid),
+                          gate_up_ctas};
     for (int grid : grids) {
       candidate.cluster = cluster;
       candidate.gate_up_ctas = gate_up_ctas;
@@ -1036,9 +983,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
         return SHX_CUDA_ERROR;
       }
       if (resident >= grid / cluster) {
-        memset(candidate.k_begin, 0, sizeof(candidate.k_begin));
-        memset(candidate.k_count, 0, sizeof(candidate.k_count));
-        balance_k_split(&candidate);
+        shx_fused_balance_k_split(&candidate);
         *plan = candidate;
         return SHX_SUCCESS;
       }

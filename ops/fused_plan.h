@@ -1,0 +1,89 @@
+/* fused_plan.h: the pure geometry of the fused kernel family, shared by the kernels
+ * (device), their plan (host, ops/fused.cu) and the CPU test (ops/fused_plan_test.c).
+ * No CUDA calls: which grid is co-resident is decided in shx_fused_plan_make.
+ *
+ * Work of CTA c of a plan:
+ *   gate/up: CTAs [0, gate_up_ctas) in clusters of `cluster`; cluster m computes the
+ *     gate/up tile m over the K blocks [k_begin[c], + k_count[c]) of CTA c.
+ *   down: job j of CTA c is the 64-row tile p = c + j * grid of Wd (granules 2p and
+ *     2p + 1, 32 rows each); CTAs past gate_up_ctas do only down work.
+ */
+#ifndef SHX_OPS_FUSED_PLAN_H_
+#define SHX_OPS_FUSED_PLAN_H_
+
+#include <stdint.h>
+
+#include "ops/fused.h"
+
+#ifdef __CUDACC__
+#define SHX_HOST_DEVICE __host__ __device__
+#else
+#define SHX_HOST_DEVICE
+#endif
+
+/* Two 32-row granules of Wd stacked into one 64-row MMA: rows 0-31 `first`, 32-63
+ * `second` (-1: none, the rows are then meaningless and never pushed; only an H that is
+ * not a multiple of 64 would need it). first = -1: no job. */
+typedef struct shx_down_job {
+  int first, second;
+} shx_down_job;
+
+static inline SHX_HOST_DEVICE shx_down_job shx_tile_job(int pair, int granules) {
+  shx_down_job job;
+  job.first = 2 * pair < granules ? 2 * pair : -1;
+  job.second = 2 * pair + 1 < granules ? 2 * pair + 1 : -1;
+  return job;
+}
+
+static inline SHX_HOST_DEVICE shx_down_job shx_down_job_of(int cta, int job,
+                                                          const shx_fused_plan *plan) {
+  return shx_tile_job(cta + job * plan->grid, plan->down_granules);
+}
+
+static inline SHX_HOST_DEVICE int shx_down_job_count(int cta, const shx_fused_plan *plan) {
+  const int pairs = (plan->down_granules + 1) / 2;
+  return cta < pairs ? (pairs - 1 - cta) / plan->grid + 1 : 0;
+}
+
+/* The widest grid for `cluster`: whole clusters past the gate/up ones until every
+ * 64-row down tile has its own CTA, or `max_grid` allows no more. */
+static inline int shx_fused_widest_grid(int gate_up_ctas, int cluster, int down_tiles,
+                                        int max_grid) {
+  const int wanted = (down_tiles + cluster - 1) / cluster * cluster;
+  const int most = max_grid / cluster * cluster;
+  const int widest = wanted < most ? wanted : most;
+  return widest > gate_up_ctas ? widest : gate_up_ctas;
+}
+
+/* Gate/up K blocks per CTA: each CTA of a gate/up cluster starts with one block, then
+ * the remaining blocks go one at a time to the CTA of the cluster with the least work
+ * (its down blocks included, 4 KB units: a gate/up block and a down job's K block are
+ * 2 each; ties to the lowest rank). Ranges are contiguous in rank order (= the K order
+ * in which owners sum the parts). Needs hidden, inter, cluster, gate_up_ctas, grid and
+ * down_granules set; zeroes every other CTA's range. */
+static inline void shx_fused_balance_k_split(shx_fused_plan *plan) {
+  const int k_blocks = plan->hidden / 64, down_blocks = plan->inter / 64;
+  for (int c = 0; c < SHX_FUSED_MAX_CTAS; ++c) plan->k_begin[c] = plan->k_count[c] = 0;
+  for (int first = 0; first < plan->gate_up_ctas; first += plan->cluster) {
+    int load[8], count[8];
+    for (int rank = 0; rank < plan->cluster; ++rank) {
+      count[rank] = 1;
+      load[rank] = 2 * shx_down_job_count(first + rank, plan) * down_blocks + 2;
+    }
+    for (int block = plan->cluster; block < k_blocks; ++block) {
+      int lightest = 0;
+      for (int rank = 1; rank < plan->cluster; ++rank)
+        if (load[rank] < load[lightest]) lightest = rank;
+      ++count[lightest];
+      load[lightest] += 2;
+    }
+    int begin = 0;
+    for (int rank = 0; rank < plan->cluster; ++rank) {
+      plan->k_begin[first + rank] = (uint16_t)begin;
+      plan->k_count[first + rank] = (uint16_t)count[rank];
+      begin += count[rank];
+    }
+  }
+}
+
+#endif /* SHX_OPS_FUSED_PLAN_H_ */

@@ -1,0 +1,76 @@
+/* fused_plan_test.c: the fused kernel family's work split (ops/fused_plan.h) on the CPU,
+ * for the design dims and the DeepSeek-V3 / Kimi-K2 dims at TP8 and TP16 and every
+ * cluster size the plan may pick: every 64-row tile of Wd belongs to exactly one
+ * (CTA, job); every gate/up cluster's K ranges tile [0, H / 64) contiguously in rank
+ * order with at least one block each; down-only CTAs have no gate/up work; the work of
+ * a cluster's CTAs differs by at most one K block; the grid is whole clusters and fits
+ * the device. */
+#include <string.h>
+
+#include "engine/check.h"
+#include "ops/fused_plan.h"
+
+static void check_plan(int hidden, int inter, int cluster) {
+  shx_fused_plan plan;
+  memset(&plan, 0, sizeof plan);
+  plan.hidden = hidden;
+  plan.inter = inter;
+  plan.cluster = cluster;
+  plan.gate_up_ctas = inter / 32 * cluster;
+  plan.down_granules = hidden / 32;
+  const int down_tiles = hidden / 64;
+  plan.grid = shx_fused_widest_grid(plan.gate_up_ctas, cluster, down_tiles,
+                                    SHX_FUSED_MAX_CTAS);
+  CHECK(plan.grid % cluster == 0);
+  CHECK(plan.grid >= plan.gate_up_ctas);
+  CHECK(plan.grid <= SHX_FUSED_MAX_CTAS);
+  shx_fused_balance_k_split(&plan);
+
+  static int owner[4096];
+  for (int p = 0; p < down_tiles; ++p) owner[p] = -1;
+  for (int cta = 0; cta < plan.grid; ++cta) {
+    int jobs = shx_down_job_count(cta, &plan);
+    for (int j = 0; j < jobs; ++j) {
+      shx_down_job job = shx_down_job_of(cta, j, &plan);
+      CHECK(job.first >= 0 && job.first % 2 == 0 && job.second == job.first + 1);
+      CHECK(owner[job.first / 2] == -1); /* no tile twice */
+      owner[job.first / 2] = cta;
+    }
+    CHECK(shx_down_job_of(cta, jobs, &plan).first == -1); /* no job past the count */
+  }
+  for (int p = 0; p < down_tiles; ++p) CHECK(owner[p] >= 0); /* every tile once */
+  /* Where the grid could cover every tile, each CTA has at most one. */
+  if (plan.grid >= down_tiles)
+    for (int cta = 0; cta < plan.grid; ++cta) CHECK(shx_down_job_count(cta, &plan) <= 1);
+
+  const int k_blocks = hidden / 64, down_blocks = inter / 64;
+  for (int first = 0; first < plan.gate_up_ctas; first += cluster) {
+    int begin = 0, lightest = 1 << 30, heaviest = 0;
+    for (int rank = 0; rank < cluster; ++rank) {
+      int c = first + rank;
+      CHECK(plan.k_begin[c] == begin);
+      CHECK(plan.k_count[c] >= 1);
+      begin += plan.k_count[c];
+      int work = plan.k_count[c] + shx_down_job_count(c, &plan) * down_blocks;
+      if (work < lightest) lightest = work;
+      if (work > heaviest) heaviest = work;
+    }
+    CHECK(begin == k_blocks);
+    CHECK(heaviest - lightest <= 1);
+  }
+  for (int c = plan.gate_up_ctas; c < SHX_FUSED_MAX_CTAS; ++c) CHECK(plan.k_count[c] == 0);
+  printf("  H %d I %4d cluster %d: grid %3d (%3d gate/up), down tiles %d\n", hidden, inter,
+         cluster, plan.grid, plan.gate_up_ctas, down_tiles);
+}
+
+int main(void) {
+  const int inters[] = {768, 384, 256, 128}; /* I_total 6144 and 2048 at TP8 and TP16 */
+  const int clusters[] = {2, 4, 8};
+  for (int i = 0; i < 4; ++i)
+    for (int k = 0; k < 3; ++k)
+      if (inters[i] / 32 * clusters[k] <= SHX_FUSED_MAX_CTAS)
+        check_plan(7168, inters[i], clusters[k]);
+  check_plan(4096, 512, 4); /* another model: H 4096, I_total 4096 at TP8 */
+  printf("fused_plan_test: ok\n");
+  return 0;
+}
