@@ -1,6 +1,6 @@
 /* bench.c: the benchmark against cuBLASLt: table, CSV, policy.
  *
- *   bench [--quick] [--csv FILE] [--policy FILE]
+ *   bench [--quick] [--repeat N] [--csv FILE] [--policy FILE]
  *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
  *
  * Part 1, for tp in {8, 16} and B in {1, 2, 4, 8, 9, 13, 16, 24, 32, 48, 64, 96, 128}
@@ -17,9 +17,13 @@
  * Part 3, where two or more Hopper GPUs are visible: one rank per GPU (TP2), the
  * baseline chain followed by NCCL's reduce-scatter (what engines do today) against the
  * same chain with the push and the tail, at B = 9 and 64 (perf/nccl_compare.h).
+ * --repeat N measures part 1 N times back to back (the table shows the first run) and
+ * records, per tp and B, the run-to-run spread: the largest change of a variant's
+ * median between runs (CSV variant "run_spread").
  * The CSV has every number; the policy file (engine/policy.h format) names, per tp and
  * batch range, the fastest variant whose slowest replay beat the baseline's fastest
- * (a repeatable win); elsewhere the baseline. A progress line goes to stderr.
+ * and whose gain is larger than the run-to-run spread (a repeatable win); elsewhere the
+ * baseline. A progress line goes to stderr.
  * Plot: tools/plot.sh FILE.csv FILE.png.
  */
 #include <cuda_runtime_api.h>
@@ -45,6 +49,7 @@ static const int kQuickBatches[] = {9, 64};
 typedef struct row {
   int tp, batch;
   shx_step_time baseline, fused, split, floor;
+  double run_spread_us; /* --repeat: largest change of a variant's median between runs */
 } row;
 
 static void progress(const char *what, int tp, int batch) {
@@ -151,14 +156,19 @@ cleanup:
 
 /* The variant for one measured (tp, batch): the fastest whose slowest replay beat the
  * baseline's fastest replay, else the baseline. */
+static int repeatable_win(const shx_step_time *candidate, const row *r) {
+  return candidate->max_us < r->baseline.min_us &&
+         r->baseline.median_us - candidate->median_us > r->run_spread_us;
+}
+
 static const char *policy_choice(const row *r) {
   const char *best = "baseline";
   double best_us = r->baseline.median_us;
-  if (r->fused.max_us < r->baseline.min_us && r->fused.median_us < best_us) {
+  if (repeatable_win(&r->fused, r) && r->fused.median_us < best_us) {
     best = "fused";
     best_us = r->fused.median_us;
   }
-  if (r->split.max_us < r->baseline.min_us && r->split.median_us < best_us) best = "split";
+  if (repeatable_win(&r->split, r) && r->split.median_us < best_us) best = "split";
   return best;
 }
 
@@ -208,21 +218,24 @@ static int rows_from_csv(const char *path, row *rows, int capacity) {
     else if (strcmp(variant, "baseline") == 0) rows[at].baseline = time;
     else if (strcmp(variant, "fused") == 0) rows[at].fused = time;
     else if (strcmp(variant, "split") == 0) rows[at].split = time;
+    else if (strcmp(variant, "run_spread") == 0) rows[at].run_spread_us = median;
   }
   fclose(file);
   return count;
 }
 
 int main(int argc, char **argv) {
-  int quick = 0;
+  int quick = 0, repeat = 1;
   const char *csv_path = "bench.csv", *policy_path = "policy.txt", *from_csv = NULL;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
+    else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = atoi(argv[++i]);
     else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv_path = argv[++i];
     else if (strcmp(argv[i], "--policy") == 0 && i + 1 < argc) policy_path = argv[++i];
     else if (strcmp(argv[i], "--from-csv") == 0 && i + 1 < argc) from_csv = argv[++i];
     else {
-      fprintf(stderr, "usage: %s [--quick] [--csv FILE] [--policy FILE] | --from-csv FILE "
+      fprintf(stderr, "usage: %s [--quick] [--repeat N] [--csv FILE] [--policy FILE] | "
+              "--from-csv FILE "
               "[--policy FILE]\n", argv[0]);
       return 2;
     }
@@ -253,36 +266,67 @@ int main(int argc, char **argv) {
   fprintf(csv, "tp,batch,variant,median_us,min_us,max_us,weight_gbps,ratio_to_floor,"
                "speedup_over_baseline\n");
   const int tps[] = {8, 16};
-  for (int t = 0; t < 2; ++t) {
-    shx_config config = SHX_CONFIG_INIT;
-    config.tp = tps[t];
-    shx_timing_setup setup = {config, 10, 40, 20, NULL};
-    double bytes = 3.0 * (6144 / tps[t]) * 7168 * 2;
-    progress("floor", tps[t], 0);
-    shx_step_time floor_time;
-    SHX_CHECK_OK(shx_time_floor(&setup, FLOOR_GRID, 1, &floor_time));
-    for (int b = 0; b < batch_count; ++b) {
-      row *r = &rows[count++];
-      r->tp = tps[t];
-      r->batch = batches[b];
-      r->floor = floor_time;
-      progress("baseline", r->tp, r->batch);
-      SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_BASELINE, r->batch, &r->baseline));
-      progress("fused", r->tp, r->batch);
-      SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_FUSED, r->batch, &r->fused));
-      progress("split", r->tp, r->batch);
-      SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_SPLIT, r->batch, &r->split));
-      const char *names[] = {"floor", "baseline", "fused", "split"};
-      const shx_step_time *times[] = {&r->floor, &r->baseline, &r->fused, &r->split};
-      for (int v = 0; v < 4; ++v)
-        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,%.1f,%.3f,%.3f\n", r->tp, r->batch, names[v],
-                times[v]->median_us, times[v]->min_us, times[v]->max_us,
-                bytes / times[v]->median_us / 1e3, times[v]->median_us / r->floor.median_us,
-                r->baseline.median_us / times[v]->median_us);
+  if (repeat < 1) repeat = 1;
+  for (int run = 0; run < repeat; ++run) {
+    count = 0;
+    for (int t = 0; t < 2; ++t) {
+      shx_config config = SHX_CONFIG_INIT;
+      config.tp = tps[t];
+      shx_timing_setup setup = {config, 10, 40, 20, NULL};
+      double bytes = 3.0 * (6144 / tps[t]) * 7168 * 2;
+      progress(run == 0 ? "floor" : "floor (again)", tps[t], 0);
+      shx_step_time floor_time;
+      SHX_CHECK_OK(shx_time_floor(&setup, FLOOR_GRID, 1, &floor_time));
+      for (int b = 0; b < batch_count; ++b) {
+        row measured;
+        memset(&measured, 0, sizeof measured);
+        row *r = &measured;
+        r->tp = tps[t];
+        r->batch = batches[b];
+        r->floor = floor_time;
+        progress("baseline", r->tp, r->batch);
+        SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_BASELINE, r->batch, &r->baseline));
+        progress("fused", r->tp, r->batch);
+        SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_FUSED, r->batch, &r->fused));
+        progress("split", r->tp, r->batch);
+        SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_SPLIT, r->batch, &r->split));
+        row *first = &rows[count++];
+        if (run == 0) {
+          *first = measured;
+          const char *names[] = {"floor", "baseline", "fused", "split"};
+          const shx_step_time *times[] = {&r->floor, &r->baseline, &r->fused, &r->split};
+          for (int v = 0; v < 4; ++v)
+            fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,%.1f,%.3f,%.3f\n", r->tp, r->batch,
+                    names[v], times[v]->median_us, times[v]->min_us, times[v]->max_us,
+                    bytes / times[v]->median_us / 1e3,
+                    times[v]->median_us / r->floor.median_us,
+                    r->baseline.median_us / times[v]->median_us);
+        } else {
+          const shx_step_time *was[] = {&first->floor, &first->baseline, &first->fused,
+                                        &first->split};
+          const shx_step_time *now[] = {&r->floor, &r->baseline, &r->fused, &r->split};
+          for (int v = 0; v < 4; ++v) {
+            double change = now[v]->median_us - was[v]->median_us;
+            if (change < 0) change = -change;
+            if (change > first->run_spread_us) first->run_spread_us = change;
+          }
+        }
+      }
     }
   }
+  if (repeat > 1)
+    for (int i = 0; i < count; ++i)
+      fprintf(csv, "%d,%d,run_spread,%.3f,,,,,\n", rows[i].tp, rows[i].batch,
+              rows[i].run_spread_us);
   fprintf(stderr, "\n");
   printf("One rank's step (us, median of 20 graph replays of 40 steps; spread = max-min)\n");
+  if (repeat > 1) {
+    double largest = 0;
+    for (int i = 0; i < count; ++i)
+      if (rows[i].run_spread_us > largest) largest = rows[i].run_spread_us;
+    printf("%d runs back to back: largest change of a median between runs %.2f us\n",
+           repeat, largest);
+  }
   printf("%3s %4s | %7s | %7s %5s | %7s %5s %6s %5s | %7s %5s %6s %5s\n", "tp", "B",
          "floor", "base", "sprd", "fused", "sprd", "xfloor", "xbase", "split", "sprd",
          "xfloor", "xbase");
