@@ -284,9 +284,16 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
       return shx_baseline_record(op, x, batch, parity, (cudaStream_t)stream);
     case SHX_VARIANT_FUSED:
       return record_fused_kernel(op, x, batch, parity, 0, stream);
-    case SHX_VARIANT_SPLIT:
+    case SHX_VARIANT_SPLIT: {
+      /* Both halves' plans are checked before the first launch: nothing is launched
+       * when either cannot run. */
+      int bucket = fused_bucket(batch);
+      if (bucket < 0 || op->down_status[bucket] != SHX_SUCCESS)
+        return shx_fail(SHX_UNSUPPORTED, "no SharedDown plan for batch %d: %s", batch,
+                        op->fused_message);
       status = record_fused_kernel(op, x, batch, parity, 1, stream);
       return status == SHX_SUCCESS ? record_down_kernel(op, batch, parity, stream) : status;
+    }
     case SHX_VARIANT_AUTO:
       break;
   }
