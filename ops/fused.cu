@@ -183,7 +183,8 @@ struct Geometry {
   static constexpr int kStagingBytes =
       kReceiveBytes > kEpilogueBytes ? kReceiveBytes : kEpilogueBytes;
   static constexpr int kFixedBytes = kAlignSlack + kStagingBytes + kBarrierBytes;
-  static constexpr int kBudget = N <= kTwoPerSmMaxN ? kTwoPerSmBudget : kSmemBudget;
+  static constexpr int kCtasPerSm = N <= kTwoPerSmMaxN ? 2 : 1;
+  static constexpr int kBudget = kCtasPerSm == 2 ? kTwoPerSmBudget : kSmemBudget;
   static constexpr int kRingFit = (kBudget - kFixedBytes) / kStageBytes;
   static constexpr int kNumStages = kRingFit < kMaxStages ? kRingFit : kMaxStages;
   static constexpr int kRingBytes = kNumStages * kStageBytes;
@@ -319,6 +320,7 @@ __device__ __forceinline__ void mma_stage_issue(float (&acc)[N / 2], uint32_t we
                                                 uint32_t activations, bool accumulate) {
 #pragma unroll
   for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
+  __syncwarp(); /* wgmma is .sync.aligned: the warp reconverged after its spin waits */
   ptx::wgmma_fence();
 #pragma unroll
   for (int k = 0; k < kBlockK / kMmaK; ++k) {
@@ -524,10 +526,12 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
     ptx::cluster_wait_acquire(); /* every CTA of the cluster stored its partials */
     if (threadIdx.x == 0) trace_point(args, 2);
     reduce_owned_columns<N>(smem.staging_floats, work, plan, args);
-    /* 3. h published: the named barrier orders every thread's h stores before thread
-     * 0's gpu-scope release (cumulative, as in a cooperative grid sync); the proxy fence
-     * because other CTAs read h with TMA (they fence again after their acquire). The
+    /* 3. h published: each thread's proxy fence (it acts within one thread) orders its
+     * own h stores for the async proxy, since other CTAs read h with TMA (and fence
+     * again after their acquire); the named barrier orders every thread's stores before
+     * thread 0's gpu-scope release (cumulative, as in a cooperative grid sync). The
      * barrier also ends every read of the receive buffer before the epilogue reuses it. */
+    ptx::fence_proxy_async_global();
     ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
   }
   if (kMode == kGate) {
@@ -538,7 +542,6 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
   }
   /* A down-only CTA (past gate_up_ctas) has no h to publish: it counts in at once. */
   if (threadIdx.x == 0) {
-    ptx::fence_proxy_async_global();
     ptx::red_release_gpu_add(&args.counters[0], 1u);
     if (work.k_count > 0) trace_point(args, 3);
   }
@@ -668,7 +671,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
 /* ---- The kernel --------------------------------------------------------------------- */
 
 template <int N, Mode kMode>
-__global__ void __launch_bounds__(kThreads, 1)
+__global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     shared_expert_fused(const __grid_constant__ CUtensorMap gate_up_map,
                         const __grid_constant__ CUtensorMap down_map,
                         const __grid_constant__ CUtensorMap x_map,
@@ -738,7 +741,7 @@ __global__ void __launch_bounds__(kThreads, 1)
  * fused variant's. h comes from the gate kernel, complete before this grid starts (or
  * before its griddepcontrol.wait under PDL). */
 template <int N>
-__global__ void __launch_bounds__(kThreads, 1)
+__global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     shared_down(const __grid_constant__ CUtensorMap down_map,
                 const __grid_constant__ CUtensorMap h_map,
                 const __grid_constant__ shx_down_plan plan,
@@ -1034,6 +1037,20 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
                    plan->stages);
     return SHX_INVALID_ARGUMENT;
   }
+  { /* The work split must be the plan's own: a hand-made one could make the kernel
+     * store h past its rows or leave a cluster's barrier phase short of arrivals. */
+    shx_fused_plan rebuilt = *plan;
+    shx_fused_balance_k_split(&rebuilt);
+    const int widest = shx_fused_widest_grid(plan->gate_up_ctas, plan->cluster,
+                                             plan->hidden / kTileRows, kMaxGrid);
+    if (memcmp(rebuilt.k_begin, plan->k_begin, sizeof(plan->k_begin)) != 0 ||
+        memcmp(rebuilt.k_count, plan->k_count, sizeof(plan->k_count)) != 0 ||
+        (plan->grid != widest && plan->grid != plan->gate_up_ctas)) {
+      format_message(message, "shx_fused_launch: plan's work split (grid %d) was not made "
+                              "by shx_fused_plan_make", plan->grid);
+      return SHX_INVALID_ARGUMENT;
+    }
+  }
   struct Pointer {
     const char *name;
     const void *pointer;
@@ -1208,7 +1225,9 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
 extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused_args *args,
                                       void *stream, char *message) {
   if (plan == nullptr || args == nullptr || !valid_n(plan->n) || !valid_tp(plan->tp) ||
-      plan->sms < 1 || plan->hidden % kTileRows != 0 || plan->inter % kBlockK != 0) {
+      plan->sms < 1 || plan->sms > kMaxGrid || plan->hidden <= 0 || plan->inter <= 0 ||
+      plan->hidden % kTileRows != 0 || plan->inter % kBlockK != 0 ||
+      (plan->hidden / plan->tp) % kTileRows != 0) {
     format_message(message, "shx_down_launch: plan or args invalid (not from "
                             "shx_down_plan_make?)");
     return SHX_INVALID_ARGUMENT;

@@ -73,7 +73,19 @@ shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
                                shx_fused_plan *plan, char *message);
 
 /* Records one launch on `stream` (a cudaStream_t). pdl != 0 launches with
- * programmatic stream serialization: weights stream before the dependency wait. */
+ * programmatic stream serialization: weights stream before the dependency wait.
+ *
+ * Ordering the caller provides: a launch touches this op's h and barrier counters only
+ * after its griddepcontrol.wait, i.e. once its primary grid has completed. That orders
+ * it after the previous launch on the same counters when the primary is that launch, a
+ * kernel that itself waits for its predecessor, or any launch without PDL. A primary
+ * launched with PDL that never executes griddepcontrol.wait must not sit between two
+ * launches on the same op.
+ *
+ * After a watchdog timeout (SHX_DEVICE_TIMEOUT from shx_check_device) the counters may be
+ * skewed and TMA copies of the abandoned launch may still land: every launch between the
+ * timeout and the host's shx_check_device is invalid; shx_check_device re-arms the
+ * counters. */
 shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *args,
                             void *stream, int pdl, char *message);
 
