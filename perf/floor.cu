@@ -25,13 +25,20 @@ constexpr int kStages = 8;
 constexpr uint32_t kChunkBytes = 16 * 1024;
 constexpr int kSmemBytes = kStages * kChunkBytes + 8 * kStages;
 
+/* One thread's ring of `stages` slots of `slot_bytes` at `ring`, each with its mbarrier
+ * (one arrival + the copy's bytes) after the slots; returns the barriers' address. */
+__device__ __forceinline__ uint32_t init_ring(uint32_t ring, int stages, uint32_t slot_bytes) {
+  const uint32_t barriers = ring + stages * slot_bytes;
+  for (int s = 0; s < stages; ++s) shx::ptx::mbarrier_init(barriers + 8 * s, 1);
+  shx::ptx::fence_mbarrier_init();
+  return barriers;
+}
+
 __global__ void __launch_bounds__(32, 1) stream_floor(const uint8_t *weights, size_t bytes) {
   extern __shared__ __align__(128) uint8_t smem[];
   if (threadIdx.x != 0) return;
   const uint32_t ring = shx::ptx::smem_address(smem);
-  const uint32_t barriers = ring + kStages * kChunkBytes;
-  for (int s = 0; s < kStages; ++s) shx::ptx::mbarrier_init(barriers + 8 * s, 1);
-  shx::ptx::fence_mbarrier_init();
+  const uint32_t barriers = init_ring(ring, kStages, kChunkBytes);
   /* This CTA's slice, in 16-byte units so every copy stays aligned. */
   const size_t units = bytes / 16;
   const size_t begin = units * blockIdx.x / gridDim.x * 16;
@@ -75,9 +82,7 @@ __global__ void __launch_bounds__(32, 1)
   const uint32_t raw = shx::ptx::smem_address(smem);
   const uint32_t ring = (raw + 1023) & ~1023u;
   constexpr int kTileStages = 16;
-  const uint32_t barriers = ring + kTileStages * 8192;
-  for (int s = 0; s < kTileStages; ++s) shx::ptx::mbarrier_init(barriers + 8 * s, 1);
-  shx::ptx::fence_mbarrier_init();
+  const uint32_t barriers = init_ring(ring, kTileStages, 8192);
   const int tile = blockIdx.x / 4, quarter = blockIdx.x % 4;
   const int begin = k_blocks * quarter / 4, end = k_blocks * (quarter + 1) / 4;
   for (int i = 0; i < end - begin; ++i) {
@@ -109,9 +114,7 @@ __global__ void __launch_bounds__(32, 1)
   extern __shared__ __align__(128) uint8_t smem[];
   if (threadIdx.x != 0) return;
   const uint32_t ring = shx::ptx::smem_address(smem);
-  const uint32_t barriers = ring + kStages * kChunkBytes;
-  for (int s = 0; s < kStages; ++s) shx::ptx::mbarrier_init(barriers + 8 * s, 1);
-  shx::ptx::fence_mbarrier_init();
+  const uint32_t barriers = init_ring(ring, kStages, kChunkBytes);
   const size_t slice = bytes / gridDim.x / kChunkBytes * kChunkBytes;
   const uint8_t *begin = weights + slice * blockIdx.x;
   const uint64_t start = shx::ptx::globaltimer();
