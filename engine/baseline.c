@@ -10,7 +10,6 @@
  * FP32 compute, BF16 output (cuBLASLt rounds to nearest even): SPEC's rounding points
  * for g, u and y. The algorithm is cuBLASLt's first heuristic, cached per batch.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +52,7 @@ void shx_baseline_release(shx_op *op) {
 }
 
 /* One GEMM D[m, n] = op_T(A)[m, k] B[k, n], BF16 in and out, FP32 compute. With
- * `algo` NULL, asks the heuristic and stores its choice there instead of running. */
+ * `choose`, asks the heuristic and stores its choice in *algo instead of running. */
 static shx_status matmul(shx_op *op, int m, int n, int k, const void *a, const void *b,
                          void *d, cublasLtMatmulAlgo_t *algo, int choose,
                          cudaStream_t stream) {
@@ -76,6 +75,22 @@ static shx_status matmul(shx_op *op, int m, int n, int k, const void *a, const v
     SHX_LT(cublasLtMatmulPreferenceSetAttribute(
         preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &op->workspace_bytes,
         sizeof op->workspace_bytes));
+    /* The API promises 16-byte alignment only (cuBLASLt assumes 256 by default). */
+    const uint32_t alignment = 16;
+    SHX_LT(cublasLtMatmulPreferenceSetAttribute(
+        preference, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, &alignment, sizeof alignment));
+    SHX_LT(cublasLtMatmulPreferenceSetAttribute(
+        preference, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES, &alignment, sizeof alignment));
+    SHX_LT(cublasLtMatmulPreferenceSetAttribute(
+        preference, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, &alignment, sizeof alignment));
+    SHX_LT(cublasLtMatmulPreferenceSetAttribute(
+        preference, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, &alignment, sizeof alignment));
+    /* SPEC numerics: FP32 accumulation, one rounding to BF16. A split-K algorithm may
+     * only combine its parts in FP32 (not in place in the BF16 output). */
+    const uint32_t reduction = CUBLASLT_REDUCTION_SCHEME_COMPUTE_TYPE;
+    SHX_LT(cublasLtMatmulPreferenceSetAttribute(
+        preference, CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK, &reduction,
+        sizeof reduction));
     cublasLtMatmulHeuristicResult_t result;
     int found = 0;
     SHX_LT(cublasLtMatmulAlgoGetHeuristic(op->lt, desc, layout_a, layout_b, layout_d,

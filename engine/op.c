@@ -88,6 +88,7 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
   /* The fused geometry of each padded batch this capacity reaches. */
   for (int i = 0; i < SHX_FUSED_BUCKETS; ++i) {
     op->fused_status[i] = SHX_UNSUPPORTED;
+    op->down_status[i] = SHX_UNSUPPORTED;
     if (kFusedBuckets[i] > SHX_FUSED_MAX_N) continue;
     char message[SHX_MESSAGE_BYTES] = "";
     op->fused_status[i] = shx_fused_plan_make(config->hidden, op->inter, config->tp,
@@ -102,13 +103,18 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
       memcpy(op->fused_message, message, sizeof message);
     (void)cudaGetLastError();
   }
-  if ((config->variant == SHX_VARIANT_FUSED || config->variant == SHX_VARIANT_SPLIT) &&
-      (op->fused_status[1] != SHX_SUCCESS ||
-       (config->variant == SHX_VARIANT_SPLIT && op->down_status[1] != SHX_SUCCESS))) {
-    status = shx_fail(SHX_UNSUPPORTED, "the %s variant cannot run here: %s",
-                      config->variant == SHX_VARIANT_FUSED ? "fused" : "split",
-                      op->fused_message);
-    goto cleanup;
+  /* An explicit fused or split op must serve every batch up to its capacity. */
+  for (int i = 0; (config->variant == SHX_VARIANT_FUSED ||
+                   config->variant == SHX_VARIANT_SPLIT) && i < SHX_FUSED_BUCKETS; ++i) {
+    int reached = i == 0 || kFusedBuckets[i - 1] < config->capacity;
+    if (reached && (op->fused_status[i] != SHX_SUCCESS ||
+                    (config->variant == SHX_VARIANT_SPLIT &&
+                     op->down_status[i] != SHX_SUCCESS))) {
+      status = shx_fail(SHX_UNSUPPORTED, "the %s variant cannot run batches up to %d here: %s",
+                        config->variant == SHX_VARIANT_FUSED ? "fused" : "split",
+                        kFusedBuckets[i], op->fused_message);
+      goto cleanup;
+    }
   }
   SHX_CUDA(cudaDeviceSynchronize()); /* the scratch memset is done before any use */
   *op_out = op;
@@ -120,10 +126,14 @@ cleanup:
 
 shx_status shx_destroy(shx_op *op) {
   if (op == NULL) return SHX_SUCCESS;
+  shx_status status = SHX_SUCCESS;
   int previous = -1;
   cudaGetDevice(&previous);
   cudaSetDevice(op->device);
-  cudaDeviceSynchronize();
+  cudaError_t synced = cudaDeviceSynchronize(); /* everything is freed whatever it says */
+  if (synced != cudaSuccess)
+    status = shx_fail(SHX_CUDA_ERROR, "shx_destroy: the op's device reported %s; its "
+                      "memory was freed", cudaGetErrorString(synced));
   shx_baseline_release(op);
   cudaFree(op->h);
   cudaFree(op->gu);
@@ -132,7 +142,7 @@ shx_status shx_destroy(shx_op *op) {
   (void)cudaGetLastError();
   if (previous >= 0) cudaSetDevice(previous);
   free(op);
-  return SHX_SUCCESS;
+  return status;
 }
 
 shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down) {

@@ -48,8 +48,10 @@ shx_status shx_policy_parse(const char *text, shx_policy *policy) {
     char name[32];
     int tp, first, last, extra;
     char trailing[2];
+    const char *text_start = buffer;
+    while (*text_start == ' ' || *text_start == '\t' || *text_start == '\r') ++text_start;
+    if (*text_start == '\0') continue; /* blank or comment */
     extra = sscanf(buffer, " %d %d %d %31s %1s", &tp, &first, &last, name, trailing);
-    if (extra <= 0) continue; /* blank or comment */
     shx_variant variant;
     if (extra != 4 || !variant_named(name, &variant) || first < 1 || last < first || tp < 1)
       return shx_fail(SHX_INVALID_ARGUMENT,

@@ -32,6 +32,11 @@ int main(void) {
   CHECK(shx_policy_parse("8 9 64 fused\n8 9 fast\n", &policy) == SHX_INVALID_ARGUMENT);
   CHECK(strstr(shx_last_error(), "line 2") != NULL);
   CHECK(shx_policy_parse("8 9 4 fused\n", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(shx_policy_parse("fused 8 1 64\n", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(shx_policy_parse("8 1 64 fused\nhello\n", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(strstr(shx_last_error(), "line 2") != NULL);
+  CHECK(shx_policy_parse("  \n\t# only a comment\n\n", &policy) == SHX_SUCCESS);
+  CHECK(policy.count == 0);
   CHECK(shx_policy_parse("8 9 64 fused extra\n", &policy) == SHX_INVALID_ARGUMENT);
   CHECK(shx_policy_load("/nonexistent/policy.txt", &policy) == SHX_INVALID_ARGUMENT);
   CHECK(strstr(shx_last_error(), "/nonexistent/policy.txt") != NULL);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/status.h"
+#include "engine/validate.h"
 
 #define SHX_GROUP_MAX_RANKS 16
 
@@ -64,6 +65,7 @@ shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
   shx_status status = SHX_SUCCESS;
   shx_group *g = NULL;
   *out = NULL;
+  if ((status = shx_check_config(base)) != SHX_SUCCESS) return status;
   int visible = 0;
   if (cudaGetDeviceCount(&visible) != cudaSuccess || visible == 0) {
     (void)cudaGetLastError();
@@ -141,6 +143,9 @@ shx_status shx_group_upload_weights(shx_group *g, int rank, const uint16_t *gate
                       cudaMemcpyHostToDevice));
   SHX_CUDA(cudaMemcpy(g->down[rank], down, (size_t)g->config.hidden * inter * 2,
                       cudaMemcpyHostToDevice));
+  /* A copy from pageable memory may return before its DMA lands, and the steps run on
+   * non-blocking streams: finish it here. */
+  SHX_CUDA(cudaDeviceSynchronize());
 cleanup:
   return status;
 }
@@ -151,6 +156,7 @@ shx_status shx_group_upload_x(shx_group *g, const uint16_t *x, int batch) {
     SHX_CUDA(cudaSetDevice(d));
     SHX_CUDA(cudaMemcpy(g->x[d], x, (size_t)batch * g->config.hidden * 2,
                         cudaMemcpyHostToDevice));
+    SHX_CUDA(cudaDeviceSynchronize()); /* as in shx_group_upload_weights */
   }
 cleanup:
   return status;

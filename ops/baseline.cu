@@ -163,6 +163,7 @@ extern "C" shx_status shx_launch_activation(const void *gu, void *h, int batch, 
              inter, batch);
     return SHX_UNSUPPORTED;
   }
+  (void)cudaGetLastError(); /* a stale error is not this launch's */
   activation_kernel<<<blocks_for((size_t)batch * inter / 8), kThreads, 0,
                       (cudaStream_t)stream>>>(static_cast<const uint16_t *>(gu),
                                               static_cast<uint16_t *>(h), batch, inter,
@@ -177,6 +178,7 @@ extern "C" shx_status shx_launch_push(const void *y, const shx_mailbox_route *ro
              route->shard, route->tp);
     return SHX_UNSUPPORTED;
   }
+  (void)cudaGetLastError(); /* a stale error is not this launch's */
   push_kernel<<<blocks_for((size_t)batch * route->tp * route->shard / 8), kThreads, 0,
                 (cudaStream_t)stream>>>(static_cast<const uint16_t *>(y), *route, batch);
   return launched("push_kernel", message);
@@ -190,6 +192,7 @@ extern "C" shx_status shx_launch_tail(const shx_mailbox_route *route, void *out,
              route->shard, route->tp);
     return SHX_UNSUPPORTED;
   }
+  (void)cudaGetLastError(); /* a stale error is not this launch's */
   tail_kernel<<<blocks_for((size_t)batch * route->shard / 8), kThreads, 0,
                 (cudaStream_t)stream>>>(*route, static_cast<uint16_t *>(out), batch,
                                         error_flag, watchdog_ns);
@@ -199,6 +202,7 @@ extern "C" shx_status shx_launch_tail(const shx_mailbox_route *route, void *out,
 extern "C" shx_status shx_launch_arm(void *mailbox, size_t bytes, void *stream,
                                      char *message) {
   size_t vectors = bytes / 16;
+  (void)cudaGetLastError(); /* a stale error is not this launch's */
   arm_kernel<<<blocks_for(vectors), kThreads, 0, (cudaStream_t)stream>>>(
       static_cast<uint4 *>(mailbox), vectors);
   return launched("arm_kernel", message);

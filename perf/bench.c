@@ -118,6 +118,7 @@ static shx_status time_beside(const shx_timing_setup *setup, int batch, beside_m
                               shx_variant variant, void *standin_weights, size_t standin_bytes,
                               shx_step_time *time) {
   shx_status status = SHX_SUCCESS;
+  if (setup->layers > 64) return shx_fail(SHX_INVALID_ARGUMENT, "at most 64 layers here");
   shx_config config = setup->config;
   config.variant = variant;
   config.split_down_sms = 132 - STANDIN_SMS;
@@ -200,9 +201,9 @@ static int rows_from_csv(const char *path, row *rows, int capacity) {
     int tp, batch;
     char variant[64];
     double median, low, high;
-    if (sscanf(line, "%d,%d,%63[^,],%lf,%lf,%lf", &tp, &batch, variant, &median, &low,
-               &high) != 6)
-      continue;
+    int fields = sscanf(line, "%d,%d,%63[^,],%lf,%lf,%lf", &tp, &batch, variant, &median,
+                        &low, &high);
+    if (fields < 4 || (fields < 6 && strcmp(variant, "run_spread") != 0)) continue;
     int at = -1;
     for (int i = 0; i < count; ++i)
       if (rows[i].tp == tp && rows[i].batch == batch) at = i;

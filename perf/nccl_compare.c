@@ -38,6 +38,7 @@ static shx_status time_nccl(const shx_testbed *bed, int gpus, int batch, int ste
   cudaGraphExec_t steps_exec[MAX_GPUS] = {0};
   ncclComm_t comms[MAX_GPUS] = {0};
   int devices[MAX_GPUS];
+  cudaGraph_t graphs[MAX_GPUS] = {0};
   cudaEvent_t start = NULL, stop = NULL;
   int capturing[MAX_GPUS] = {0};
   size_t count = (size_t)batch * base->hidden / gpus; /* elements each rank receives */
@@ -63,7 +64,6 @@ static shx_status time_nccl(const shx_testbed *bed, int gpus, int batch, int ste
   }
   SHX_NCCL(ncclCommInitAll(comms, gpus, devices));
   /* One step, captured on every GPU's stream at once (NCCL's multi-GPU capture). */
-  cudaGraph_t graphs[MAX_GPUS] = {0};
   for (int g = 0; g < gpus; ++g) {
     SHX_CUDA(cudaSetDevice(g));
     SHX_CUDA(cudaStreamBeginCapture(streams[g], cudaStreamCaptureModeThreadLocal));

@@ -30,7 +30,8 @@ shx_status shx_bench_make(const shx_timing_setup *setup, int batch, shx_bench *b
   b->down_bytes = (size_t)c->hidden * inter * 2;
   b->set_bytes = b->gate_up_bytes + b->down_bytes;
   b->mailbox_bytes = shx_mailbox_bytes(c);
-  uint16_t *host = malloc(b->gate_up_bytes);
+  size_t x_bytes = (size_t)c->capacity * c->hidden * 2;
+  uint16_t *host = malloc(b->gate_up_bytes > x_bytes ? b->gate_up_bytes : x_bytes);
   if (host == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for timing");
   SHX_CUDA(cudaMalloc(&b->weights, b->set_bytes * setup->sets));
   shx_fill_gate_up(20261130u, 0, inter, c->hidden, host);
