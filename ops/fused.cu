@@ -849,9 +849,15 @@ cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStrea
  * shared memory and cluster size). */
 template <int N>
 cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
+  /* Both modes' shared-memory limit, once per device here at plan time, so that the
+   * launches (every recorded step) do no attribute calls. */
   cudaError_t error = cudaFuncSetAttribute(shared_expert_fused<N, kFused>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            Geometry<N>::kSmemBytes);
+  if (error == cudaSuccess)
+    error = cudaFuncSetAttribute(shared_expert_fused<N, kGate>,
+                                 cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 Geometry<N>::kSmemBytes);
   if (error != cudaSuccess) return error;
   cudaLaunchAttribute attributes[2];
   const cudaLaunchConfig_t config = launch_config<N>(plan, plan.grid, nullptr, attributes, 0);
@@ -1138,15 +1144,12 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
   const cudaError_t error = with_n(plan->n, [&](auto kN) {
     constexpr int N = decltype(kN)::value;
     auto kernel = mode == kGate ? shared_expert_fused<N, kGate> : shared_expert_fused<N, kFused>;
-    cudaError_t status = cudaFuncSetAttribute(
-        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Geometry<N>::kSmemBytes);
-    if (status != cudaSuccess) return status;
     cudaLaunchAttribute attributes[2];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     const cudaLaunchConfig_t config =
         launch_config<N>(*plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl);
-    status = cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map, h_map, *plan,
-                                *args);
+    cudaError_t status = cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map,
+                                            h_map, *plan, *args);
     if (status != cudaSuccess) return status;
     return cudaGetLastError();
   });
@@ -1260,10 +1263,7 @@ extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused
     return SHX_CUDA_ERROR;
   }
   const cudaError_t error = with_n(plan->n, [&](auto kN) {
-    constexpr int N = decltype(kN)::value;
-    cudaError_t status = cudaFuncSetAttribute(
-        shared_down<N>, cudaFuncAttributeMaxDynamicSharedMemorySize, Geometry<N>::kSmemBytes);
-    if (status != cudaSuccess) return status;
+    constexpr int N = decltype(kN)::value; /* shared memory limit set by the plan */
     shared_down<N><<<plan->sms, kThreads, Geometry<N>::kSmemBytes,
                      static_cast<cudaStream_t>(stream)>>>(down_map, h_map, *plan, *args);
     return cudaGetLastError();

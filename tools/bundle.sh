@@ -15,5 +15,6 @@ for target in $targets //perf:decode_step //perf:profile_step //perf:bench //eng
 done
 cp -r testdata/golden bundle/testdata/
 cp tools/run_gpu_tests.sh bundle/
+git rev-parse --short HEAD > bundle/COMMIT  # which sources the binaries are
 chmod -R u+w bundle
 echo "bundle: $(ls bundle | wc -l) files in bundle/"

@@ -8,7 +8,7 @@ mkdir -p "$out"
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 export NCCL_NVLS_ENABLE=0
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
-echo "commit $(git rev-parse --short HEAD 2>/dev/null)" | tee -a "$out/gpu.txt"
+echo "bundle of commit $(cat bundle/COMMIT 2>/dev/null)" | tee -a "$out/gpu.txt"
 cuobjdump --dump-sass bundle/group_fused_1gpu_test > "$out/fused.sass" 2>&1
 echo "HGMMA instructions in the fused kernels: $(grep -c HGMMA "$out/fused.sass")"
 echo "local memory (LDL/STL) in the fused kernels: $(grep -cE '\b(LDL|STL)\b' "$out/fused.sass")"

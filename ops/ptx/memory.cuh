@@ -25,12 +25,6 @@ __device__ __forceinline__ void fence_proxy_async_global() {
   asm volatile("fence.proxy.async.global;" ::: "memory");
 }
 
-/* Same, for this CTA's shared memory (generic writes that a later TMA store or wgmma
- * reads, or TMA writes that later generic code reads without an mbarrier). */
-__device__ __forceinline__ void fence_proxy_async_shared() {
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-}
-
 /* Load with acquire semantics at GPU scope: later reads see what the releasing writers
  * published. */
 __device__ __forceinline__ uint32_t ld_acquire_gpu(const uint32_t *address) {
