@@ -10,7 +10,8 @@
  * a graph of STEPS steps (default 20); PDL 0 turns programmatic launch off. With
  * "trace", the last fused launch's phase stamps (%globaltimer per CTA) are printed as
  * min / median / max over CTAs, in us after the earliest start. SHX_WATCHDOG_MS in the
- * environment sets the config's watchdog_ms (0 under compute-sanitizer).
+ * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
+ * 1 under compute-sanitizer, where every launch is slow).
  */
 #include <cuda_runtime_api.h>
 #include <stdio.h>
@@ -69,7 +70,8 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
 
 int main(int argc, char **argv) {
   if (argc < 4) {
-    fprintf(stderr, "usage: %s baseline|fused|floor TP BATCH [STEPS [PDL [trace]]]\n",
+    fprintf(stderr, "usage: %s baseline|fused|split|floor|floor_gate_up|floor_tiles TP BATCH "
+            "[STEPS [PDL [trace]]]\n",
             argv[0]);
     return 2;
   }
@@ -78,11 +80,18 @@ int main(int argc, char **argv) {
   config.tp = atoi(argv[2]);
   int batch = atoi(argv[3]);
   config.programmatic_launch = argc > 5 ? atoi(argv[5]) : 1;
-  /* compute-sanitizer slows kernels by orders of magnitude: SHX_WATCHDOG_MS=0 there. */
+  /* Under compute-sanitizer's racecheck and synccheck the fused kernel's grid barrier
+   * does not complete (tools/gpu_validate.sh): a short SHX_WATCHDOG_MS lets it end. */
   const char *watchdog = getenv("SHX_WATCHDOG_MS");
   if (watchdog != NULL) config.watchdog_ms = (uint32_t)strtoul(watchdog, NULL, 10);
   int trace = argc > 6 && strcmp(argv[6], "trace") == 0;
-  shx_timing_setup setup = {config, 10, argc > 4 ? atoi(argv[4]) : 20, 5, NULL};
+  const char *replays = getenv("SHX_REPLAYS");
+  shx_timing_setup setup = {config, 10, argc > 4 ? atoi(argv[4]) : 20,
+                            replays != NULL ? atoi(replays) : 5, NULL};
+  if (setup.replays < 1 || setup.layers < 1) {
+    fprintf(stderr, "STEPS and SHX_REPLAYS must be >= 1\n");
+    return 2;
+  }
   size_t trace_bytes = sizeof(unsigned long long) * SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS;
   if (trace) {
     if (cudaMalloc((void **)&setup.fused_trace, trace_bytes) != cudaSuccess ||

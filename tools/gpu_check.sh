@@ -3,8 +3,7 @@
 # made by tools/bundle.sh: GPU facts, the GPU tests, SASS (HGMMA), the main job.
 #   tools/gpu_check.sh [OUTDIR]       logs land in OUTDIR (default ./out)
 set -uo pipefail
-out=${1:-out}
-mkdir -p "$out"
+mkdir -p "${1:-out}" && out=$(cd "${1:-out}" && pwd)
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 export NCCL_NVLS_ENABLE=0
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
