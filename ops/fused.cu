@@ -73,7 +73,8 @@
  *   full[s]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
  *             stage s (weights, and x or h): the consumer may run its wgmma.
  *   empty[s]  (count 4: lane 0 of each consumer warp, after the stage's wgmma-group is
- *             complete; one group stays in flight) stage s may be refilled.
+ *             complete; one group stays in flight) stage s may be refilled. The
+ *             producer waits for every phase, the last lap's too (drain_ring).
  *   cluster barrier, prologue: every CTA's mbarriers are initialized (and the CTAs
  *             exist) before any DSMEM traffic. Exchange phase: all 160 threads of every
  *             CTA of the cluster arrive (consumers with release after their partial
@@ -300,6 +301,22 @@ __device__ __forceinline__ void grid_barrier_wait(uint32_t *counters, uint32_t g
       atomicExch(watchdog.flag, 1u);
       break;
     }
+  }
+}
+
+/* The producer's last act: waits, stage by stage, for the consumers' release of the
+ * latest fill of every ring stage, so that no phase of an empty barrier completes
+ * without a waiter (compute-sanitizer synccheck reports such a phase as "Missing
+ * wait") and no arrival is still in flight when the CTA ends. A stage never filled is
+ * in its first lap, whose parity-1 wait passes at once. Off the critical path: the
+ * consumers are finishing their last MMAs. */
+template <int N>
+__device__ __forceinline__ void drain_ring(const SharedLayout<N> &smem,
+                                           RingCursor<Geometry<N>::kNumStages> cursor,
+                                           Watchdog &watchdog) {
+  for (int i = 0; i < Geometry<N>::kNumStages; ++i) {
+    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
+    cursor.advance();
   }
 }
 
@@ -622,6 +639,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
 
   if (kMode == kGate) { /* nothing waits on this grid: let the next one start early */
     ptx::griddep_launch_dependents();
+    drain_ring<N>(smem, cursor, watchdog);
     return;
   }
 
@@ -666,6 +684,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
                      kBlockK * (d % work.down_blocks), 0);
     cursor.advance();
   }
+  drain_ring<N>(smem, cursor, watchdog);
 }
 
 /* ---- The kernel --------------------------------------------------------------------- */
@@ -780,6 +799,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
         cursor.advance();
       }
     }
+    drain_ring<N>(smem, cursor, watchdog);
     return;
   }
   RingCursor<G::kNumStages> cursor;
