@@ -74,7 +74,9 @@
  *             stage s (weights, and x or h): the consumer may run its wgmma.
  *   empty[s]  (count 4: lane 0 of each consumer warp, after the stage's wgmma-group is
  *             complete; one group stays in flight) stage s may be refilled. The
- *             producer waits for every phase, the last lap's too (drain_ring).
+ *             producer waits for every phase, the last lap's too (drain_ring); each
+ *             arriving warp waits for the phase it arrived on in the previous lap
+ *             before it arrives again (release_stage), already complete by then.
  *   cluster barrier, prologue: every CTA's mbarriers are initialized (and the CTAs
  *             exist) before any DSMEM traffic. Exchange phase: all 160 threads of every
  *             CTA of the cluster arrive (consumers with release after their partial
@@ -351,10 +353,20 @@ __device__ __forceinline__ void mma_stage_issue(float (&acc)[N / 2], uint32_t we
   for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
 }
 
-/* After the warp's wgmma on the stage has completed: one arrival per consumer warp. */
-__device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
+/* After the warp's wgmma on the stage has completed: one arrival per consumer warp, on
+ * the empty barrier of a stage filled in the lap of parity `phase`. Lane 0 first waits
+ * for the phase it arrived on in the previous lap (parity phase ^ 1; on the first lap
+ * that passes at once). That phase is complete already: the producer waited for it
+ * before it refilled the stage, and this warp has consumed the refill. So the wait
+ * costs one try_wait, and each of the warp's arrivals is paired with a wait, as
+ * compute-sanitizer synccheck requires (it reports "Missing wait" otherwise). */
+__device__ __forceinline__ void release_stage(uint32_t empty, uint32_t phase, int lane,
+                                              Watchdog &watchdog) {
   __syncwarp();
-  if (lane == 0) ptx::mbarrier_arrive(empty);
+  if (lane == 0) {
+    wait_barrier(empty, phase ^ 1u, watchdog);
+    ptx::mbarrier_arrive(empty);
+  }
 }
 
 /* Consumes the next `blocks` ring stages into acc (overwriting it). One wgmma-group
@@ -376,6 +388,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 #pragma unroll
   for (int i = 0; i < N / 2; ++i) odd[i] = 0.0f;
   int previous = -1;
+  uint32_t previous_phase = 0;
   for (int block = 0; block < blocks; ++block) {
     wait_barrier(smem.full(cursor.stage), cursor.phase, watchdog);
     if (block == 0 && threadIdx.x == 0 && trace != nullptr)
@@ -389,9 +402,10 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
     }
     if (previous >= 0) {
       ptx::wgmma_wait<1>();
-      release_stage(smem.empty(previous), lane);
+      release_stage(smem.empty(previous), previous_phase, lane, watchdog);
     }
     previous = cursor.stage;
+    previous_phase = cursor.phase;
     cursor.advance();
   }
   ptx::wgmma_wait<0>();
@@ -401,7 +415,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) ptx::fence_operand(odd[i]);
   }
-  if (previous >= 0) release_stage(smem.empty(previous), lane);
+  if (previous >= 0) release_stage(smem.empty(previous), previous_phase, lane, watchdog);
   if constexpr (kPaired) {
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = __fadd_rn(acc[i], odd[i]);

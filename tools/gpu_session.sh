@@ -3,18 +3,19 @@
 # made by tools/bundle.sh, inside one time budget (the device tool allows 600 s a call):
 #   1. tools/gpu_check.sh: GPU facts, SASS (HGMMA), the GPU tests, the main job;
 #   2. the benchmark, twice back to back (bench --repeat 2): table, CSV, policy;
-#   3. tools/gpu_validate.sh: compute-sanitizer memcheck, racecheck, synccheck.
+#   3. trace: the fused kernel's phase stamps (profile_step ... trace) at TP8 and TP16;
+#   4. tools/gpu_validate.sh: compute-sanitizer synccheck, memcheck, racecheck.
 # Each part gets what is left of BUDGET (seconds, default 560) at most. Logs are packed
 # into OUTDIR/logs.tar.gz (the tool brings back at most 8 files); bench.txt, bench.csv,
 # policy.txt and session.txt stay beside it.
-#   BUDGET=560 PARTS="check bench validate" tools/gpu_session.sh OUTDIR
+#   BUDGET=560 PARTS="check bench trace validate" tools/gpu_session.sh OUTDIR
 set -uo pipefail
 mkdir -p "${1:?usage: tools/gpu_session.sh OUTDIR}/logs" && out=$(cd "$1" && pwd)
 budget=${BUDGET:-560}
 left() { echo $(( budget - SECONDS > 1 ? budget - SECONDS : 1 )); }
 {
   echo "bundle of commit $(cat bundle/COMMIT 2>/dev/null), $(date -u)"
-  for part in ${PARTS:-check bench validate}; do
+  for part in ${PARTS:-check bench trace validate}; do
     echo "=== $part (at ${SECONDS} s; $(left) s left)"
     case $part in
       check)
@@ -25,6 +26,10 @@ group_split_1gpu_test mailbox_gpu_test"} TEST_TIMEOUT=$(( $(left) < 240 ? $(left
         (cd bundle && timeout "$(left)" ./bench ${BENCH_ARGS:---repeat 2} \
           --csv "$out/bench.csv" --policy "$out/policy.txt" > "$out/bench.txt" \
           2> "$out/logs/bench.err"); echo "bench exit $?"; tail -40 "$out/bench.txt" ;;
+      trace)
+        for shape in "8 9" "16 9" "8 64"; do
+          (cd bundle && timeout 60 ./profile_step fused $shape 1 1 trace)
+        done ;;
       validate)
         TESTS=" " SANITIZER_TIMEOUT=${SANITIZER_TIMEOUT:-90} SANITIZED=${SANITIZED:-"split fused"} \
           timeout "$(left)" tools/gpu_validate.sh "$out/logs" ;;

@@ -20,7 +20,7 @@ done
 # variant). If the fused kernel's grid barrier still times out under a tool, the kernel
 # goes on through every phase with stale h, so every shared-memory access is still made
 # and checked; the log then ends in SHX_DEVICE_TIMEOUT, which is reported below.
-for tool in ${SANITIZERS:-synccheck racecheck memcheck}; do
+for tool in ${SANITIZERS:-synccheck memcheck racecheck}; do
   for variant in ${SANITIZED:-split fused baseline}; do
     watchdog_ms=1000
     [ "$tool" != memcheck ] && watchdog_ms=${SANITIZER_WATCHDOG_MS:-5000}
