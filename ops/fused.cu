@@ -72,12 +72,8 @@
  * BARRIERS, and what each waits for
  *   full[s]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
  *             stage s (weights, and x or h): the consumer may run its wgmma.
- *   empty[s]  (count 4: one lane of each consumer warp, lane lap % 32, after the
- *             stage's wgmma-group is complete; one group stays in flight) stage s may be
- *             refilled. The producer waits for every phase, the last lap's too
- *             (drain_ring), and before it re-arms full[s] it also waits for full[s]'s
- *             previous phase (wait_stage_free): every thread that arrives on a barrier
- *             twice waits on it in between, as compute-sanitizer synccheck requires.
+ *   empty[s]  (count 4: lane 0 of each consumer warp, after the stage's wgmma-group is
+ *             complete; one group stays in flight) stage s may be refilled.
  *   cluster barrier, prologue: every CTA's mbarriers are initialized (and the CTAs
  *             exist) before any DSMEM traffic. Exchange phase: all 160 threads of every
  *             CTA of the cluster arrive (consumers with release after their partial
@@ -218,13 +214,11 @@ __device__ __forceinline__ void trace_point(const shx_fused_args &args, int poin
 template <int kStages>
 struct RingCursor {
   int stage = 0;
-  uint32_t phase = 0; /* = lap % 2: the parity of the stage's barrier phases this lap */
-  int lap = 0;
+  uint32_t phase = 0;
   __device__ __forceinline__ void advance() {
     if (++stage == kStages) {
       stage = 0;
       phase ^= 1u;
-      ++lap;
     }
   }
 };
@@ -309,36 +303,6 @@ __device__ __forceinline__ void grid_barrier_wait(uint32_t *counters, uint32_t g
   }
 }
 
-/* The producer's wait before it refills the stage under `cursor`: the consumers have
- * released the stage's previous fill (empty), and the previous phase of its full
- * barrier, which this thread armed, has completed. The second wait passes at once
- * (the consumers waited for that phase before they released the stage); it pairs
- * each of the producer's arrivals on a full barrier with a wait, as synccheck
- * requires (release_stage). On the first lap both pass at once. */
-template <int N>
-__device__ __forceinline__ void wait_stage_free(const SharedLayout<N> &smem,
-                                                const RingCursor<Geometry<N>::kNumStages> &cursor,
-                                                Watchdog &watchdog) {
-  wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
-  wait_barrier(smem.full(cursor.stage), cursor.phase ^ 1u, watchdog);
-}
-
-/* The producer's last act: waits, stage by stage, for the consumers' release of the
- * latest fill of every ring stage, so that no phase of an empty barrier completes
- * without a waiter (compute-sanitizer synccheck reports such a phase as "Missing
- * wait") and no arrival is still in flight when the CTA ends. A stage never filled is
- * in its first lap, whose parity-1 wait passes at once. Off the critical path: the
- * consumers are finishing their last MMAs. */
-template <int N>
-__device__ __forceinline__ void drain_ring(const SharedLayout<N> &smem,
-                                           RingCursor<Geometry<N>::kNumStages> cursor,
-                                           Watchdog &watchdog) {
-  for (int i = 0; i < Geometry<N>::kNumStages; ++i) {
-    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
-    cursor.advance();
-  }
-}
-
 /* After the barrier (off the critical path: once the h loads are issued): count
  * through; the last CTA through re-arms both counters for the next launch. */
 __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t grid) {
@@ -370,16 +334,16 @@ __device__ __forceinline__ void mma_stage_issue(float (&acc)[N / 2], uint32_t we
   for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
 }
 
-/* After the warp's wgmma on the stage has completed: one arrival per consumer warp on
- * the stage's empty barrier, by lane `lap % 32` (the ring's lap of this fill). No
- * thread arrives twice on one barrier within a launch (at most 5 laps), so no thread
- * needs to observe a phase before it arrives again: compute-sanitizer synccheck
- * reports every second arrival of a thread with no wait on that barrier in between
- * ("Missing wait", runs 16-19), and a wait here, on the consumers' critical path,
- * cost 1.8 us a step at TP8 B=9 (run 19). */
-__device__ __forceinline__ void release_stage(uint32_t empty, int lap, int lane) {
+/* After the warp's wgmma on the stage has completed: one arrival per consumer warp.
+ * compute-sanitizer synccheck reports this arrival, and the producer's re-arming of a
+ * full barrier, as "Missing wait": it wants a thread that arrives on phase k >= 1 of
+ * an mbarrier to have waited for phase k - 1 itself. Here that order holds through
+ * the paired barrier (phase k - 1 of empty[s] completed before the producer refilled
+ * stage s, which this warp waited for on full[s]). Adding the waits synccheck wants
+ * cost 1.3-1.8 us a step at TP8 B=9 (perf/RESULTS.md, runs 19 and 20). */
+__device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
   __syncwarp();
-  if (lane == lap % 32) ptx::mbarrier_arrive(empty);
+  if (lane == 0) ptx::mbarrier_arrive(empty);
 }
 
 /* Consumes the next `blocks` ring stages into acc (overwriting it). One wgmma-group
@@ -400,7 +364,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   float odd[N / 2]; /* unused (and optimized away) unless kPaired */
 #pragma unroll
   for (int i = 0; i < N / 2; ++i) odd[i] = 0.0f;
-  int previous = -1, previous_lap = 0;
+  int previous = -1;
   for (int block = 0; block < blocks; ++block) {
     wait_barrier(smem.full(cursor.stage), cursor.phase, watchdog);
     if (block == 0 && threadIdx.x == 0 && trace != nullptr)
@@ -414,10 +378,9 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
     }
     if (previous >= 0) {
       ptx::wgmma_wait<1>();
-      release_stage(smem.empty(previous), previous_lap, lane);
+      release_stage(smem.empty(previous), lane);
     }
     previous = cursor.stage;
-    previous_lap = cursor.lap;
     cursor.advance();
   }
   ptx::wgmma_wait<0>();
@@ -427,7 +390,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) ptx::fence_operand(odd[i]);
   }
-  if (previous >= 0) release_stage(smem.empty(previous), previous_lap, lane);
+  if (previous >= 0) release_stage(smem.empty(previous), lane);
   if constexpr (kPaired) {
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = __fadd_rn(acc[i], odd[i]);
@@ -653,7 +616,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   /* 1. The rest of the gate/up K blocks. */
   for (int block = first_ring; block < work.k_count; ++block) {
     const int column = kBlockK * (work.k_begin + block);
-    wait_stage_free<N>(smem, cursor, watchdog);
+    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     const uint32_t full = smem.full(cursor.stage);
     ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
     ptx::tma_load_2d(smem.weights(cursor.stage), gate_up_map, full, column, gate_row);
@@ -665,7 +628,6 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
 
   if (kMode == kGate) { /* nothing waits on this grid: let the next one start early */
     ptx::griddep_launch_dependents();
-    drain_ring<N>(smem, cursor, watchdog);
     return;
   }
 
@@ -676,7 +638,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   const int early = down_stages < G::kNumStages ? down_stages : G::kNumStages;
   RingCursor<G::kNumStages> early_cursor = cursor;
   for (int d = 0; d < early; ++d) {
-    wait_stage_free<N>(smem, cursor, watchdog);
+    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     load_down_weights(smem.weights(cursor.stage), down_map, smem.full(cursor.stage),
                       shx_down_job_of(work.cta, d / work.down_blocks, &plan),
                       d % work.down_blocks,
@@ -700,7 +662,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   }
   grid_barrier_depart(args.counters, static_cast<uint32_t>(plan.grid));
   for (int d = early; d < down_stages; ++d) {
-    wait_stage_free<N>(smem, cursor, watchdog);
+    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
     const uint32_t full = smem.full(cursor.stage);
     load_down_weights(smem.weights(cursor.stage), down_map, full,
                       shx_down_job_of(work.cta, d / work.down_blocks, &plan),
@@ -710,7 +672,6 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
                      kBlockK * (d % work.down_blocks), 0);
     cursor.advance();
   }
-  drain_ring<N>(smem, cursor, watchdog);
 }
 
 /* ---- The kernel --------------------------------------------------------------------- */
@@ -817,7 +778,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     for (int j = 0; j < jobs; ++j) {
       const shx_down_job job = shx_tile_job(cta + j * grid, granules);
       for (int block = 0; block < down_blocks; ++block) {
-        wait_stage_free<N>(smem, cursor, watchdog);
+        wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
         const uint32_t full = smem.full(cursor.stage);
         load_down_weights(smem.weights(cursor.stage), &down_map, full, job, block,
                           G::kActivationTileBytes);
@@ -825,7 +786,6 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
         cursor.advance();
       }
     }
-    drain_ring<N>(smem, cursor, watchdog);
     return;
   }
   RingCursor<G::kNumStages> cursor;
