@@ -78,10 +78,15 @@ static shx_status time_nccl(const shx_testbed *bed, int gpus, int batch, int ste
     SHX_NCCL(ncclReduceScatter(ops[g]->y, scattered[g], count, ncclBfloat16, ncclSum,
                                comms[g], streams[g]));
   SHX_NCCL(ncclGroupEnd());
+  /* Every capture ends before any graph is instantiated: instantiation is refused while
+   * this thread still captures another stream (thread-local capture mode). */
   for (int g = 0; g < gpus; ++g) {
     SHX_CUDA(cudaSetDevice(g));
     capturing[g] = 0;
     SHX_CUDA(cudaStreamEndCapture(streams[g], &graphs[g]));
+  }
+  for (int g = 0; g < gpus; ++g) {
+    SHX_CUDA(cudaSetDevice(g));
     SHX_CUDA(cudaGraphInstantiate(&steps_exec[g], graphs[g], 0));
     SHX_CUDA(cudaGraphDestroy(graphs[g]));
     graphs[g] = NULL;
