@@ -80,8 +80,8 @@ int main(int argc, char **argv) {
   config.tp = atoi(argv[2]);
   int batch = atoi(argv[3]);
   config.programmatic_launch = argc > 5 ? atoi(argv[5]) : 1;
-  /* Under compute-sanitizer's racecheck and synccheck the fused kernel's grid barrier
-   * does not complete (tools/gpu_validate.sh): a short SHX_WATCHDOG_MS lets it end. */
+  /* Under compute-sanitizer's racecheck and synccheck, waits take far longer than the
+   * default watchdog allows: tools/gpu_validate.sh sets SHX_WATCHDOG_MS there. */
   const char *watchdog = getenv("SHX_WATCHDOG_MS");
   if (watchdog != NULL) config.watchdog_ms = (uint32_t)strtoul(watchdog, NULL, 10);
   int trace = argc > 6 && strcmp(argv[6], "trace") == 0;
