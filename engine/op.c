@@ -220,7 +220,6 @@ static void kernel_args(const shx_op *op, const void *x, int batch, int parity,
   args->beta = op->config.situ_beta;
   args->lambda = op->config.situ_lambda;
   args->watchdog_ns = (unsigned long long)op->config.watchdog_ms * 1000000ull;
-  args->l2_prefetch = !op->no_l2_prefetch;
 }
 
 /* The fused kernel, or (gate_only) the split variant's gate kernel. */
@@ -358,5 +357,3 @@ cleanup:
 void shx_op_set_fused_trace(shx_op *op, unsigned long long *device_buffer) {
   op->fused_trace = device_buffer;
 }
-
-void shx_op_set_l2_prefetch(shx_op *op, int on) { op->no_l2_prefetch = !on; }

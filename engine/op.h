@@ -47,16 +47,11 @@ struct shx_op {
 
   shx_policy policy;
   unsigned long long *fused_trace; /* debug: see shx_op_set_fused_trace */
-  int no_l2_prefetch;              /* experiment: see shx_op_set_l2_prefetch */
 };
 
 /* Debug hook for perf/profile_step: the fused kernel writes its phase stamps
  * (SHX_FUSED_TRACE_POINTS per CTA) into `device_buffer`; NULL turns it off. */
 void shx_op_set_fused_trace(shx_op *op, unsigned long long *device_buffer);
-/* Experiment hook for perf/bench: on = 0 stops the fused and gate kernels from asking
- * for their weights beyond the first ring to be brought into L2 before
- * griddepcontrol.wait (shx_fused_args.l2_prefetch); on by default. */
-void shx_op_set_l2_prefetch(shx_op *op, int on);
 
 #define SHX_SCRATCH_WORDS 64
 #define SHX_SCRATCH_ERROR_FLAG 32

@@ -582,21 +582,6 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
     ptx::tma_load_2d(weights + kHalfTileBytes, down_map, full, column, kHalfRows * job.second);
 }
 
-/* L2 prefetch of this CTA's down stages [first, all): the boxes load_down_weights
- * would copy (a hint; see ptx::tma_prefetch_l2_2d). */
-__device__ __forceinline__ void prefetch_down_weights_l2(const CUtensorMap *down_map,
-                                                         const CtaWork &work,
-                                                         const shx_fused_plan &plan,
-                                                         int first) {
-  const int down_stages = shx_down_job_count(work.cta, &plan) * work.down_blocks;
-  for (int d = first; d < down_stages; ++d) {
-    const shx_down_job job = shx_down_job_of(work.cta, d / work.down_blocks, &plan);
-    const int column = kBlockK * (d % work.down_blocks);
-    ptx::tma_prefetch_l2_2d(down_map, column, kHalfRows * job.first);
-    if (job.second >= 0) ptx::tma_prefetch_l2_2d(down_map, column, kHalfRows * job.second);
-  }
-}
-
 template <int N, Mode kMode>
 __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaWork &work,
                                          const CUtensorMap *gate_up_map,
@@ -621,16 +606,6 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   /* The exchange phase of the cluster barrier needs every thread of the cluster; this
    * thread has nothing to publish, so it arrives now and never holds the phase up. */
   if (work.k_count > 0) ptx::cluster_arrive_relaxed();
-  /* While the previous grid finishes, the rest of this CTA's weights stream into L2:
-   * the gate/up blocks past the first ring, then (fused) its down blocks. */
-  if (args.l2_prefetch && work.k_count > 0) {
-    for (int block = first_ring; block < work.k_count; ++block) {
-      const int column = kBlockK * (work.k_begin + block);
-      ptx::tma_prefetch_l2_2d(gate_up_map, column, gate_row);
-      ptx::tma_prefetch_l2_2d(gate_up_map, column, up_row);
-    }
-    if (kMode == kFused) prefetch_down_weights_l2(down_map, work, plan, 0);
-  }
   if (work.k_count > 0) ptx::griddep_wait();
   for (int block = 0; block < first_ring; ++block) {
     ptx::tma_load_2d(smem.activations(block), x_map, smem.full(block),
@@ -670,10 +645,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
                       G::kActivationTileBytes);
     cursor.advance();
   }
-  if (work.k_count == 0) {
-    if (args.l2_prefetch) prefetch_down_weights_l2(down_map, work, plan, early);
-    ptx::griddep_wait();
-  }
+  if (work.k_count == 0) ptx::griddep_wait();
   trace_point(args, 0);
 
   /* 3. Grid barrier: every CTA's h columns are in global memory. */

@@ -64,8 +64,6 @@ typedef struct shx_fused_args {
   shx_activation activation;
   float beta, lambda;   /* SiTU caps */
   unsigned long long watchdog_ns; /* give up waiting after this; 0: never */
-  int l2_prefetch;      /* 1: before griddepcontrol.wait, each CTA asks for the weights
-                           beyond its first ring to be brought into L2 */
 } shx_fused_args;
 
 /* Chooses and checks the geometry for the current device: candidates are tried in

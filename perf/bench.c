@@ -363,32 +363,6 @@ int main(int argc, char **argv) {
               off.median_us, off.min_us, off.max_us);
     }
 
-  /* L2 prefetch before the dependency wait on/off, fused and split, same run. */
-  printf("\nWith and without the L2 prefetch of the weights before griddepcontrol.wait (us)\n");
-  for (int t = 0; t < 2; ++t)
-    for (int b = 0; b < 2; ++b) {
-      shx_config config = SHX_CONFIG_INIT;
-      config.tp = tps[t];
-      shx_timing_setup setup = {config, 10, 40, 20, NULL};
-      const shx_variant variants[2] = {SHX_VARIANT_FUSED, SHX_VARIANT_SPLIT};
-      const char *names[2] = {"fused", "split"};
-      printf("tp %2d B %3d:", tps[t], kQuickBatches[b]);
-      for (int v = 0; v < 2; ++v) {
-        shx_step_time on, off;
-        progress("l2 prefetch on/off", tps[t], kQuickBatches[b]);
-        setup.no_l2_prefetch = 0;
-        SHX_CHECK_OK(shx_time_steps(&setup, variants[v], kQuickBatches[b], &on));
-        setup.no_l2_prefetch = 1;
-        SHX_CHECK_OK(shx_time_steps(&setup, variants[v], kQuickBatches[b], &off));
-        printf(" %s on %.2f, off %.2f;", names[v], on.median_us, off.median_us);
-        fprintf(csv, "%d,%d,%s_l2_prefetch_on,%.3f,%.3f,%.3f,,,\n", tps[t], kQuickBatches[b],
-                names[v], on.median_us, on.min_us, on.max_us);
-        fprintf(csv, "%d,%d,%s_l2_prefetch_off,%.3f,%.3f,%.3f,,,\n", tps[t],
-                kQuickBatches[b], names[v], off.median_us, off.min_us, off.max_us);
-      }
-      printf("\n");
-    }
-
   /* Part 2: the split variant beside the routed experts' stand-in. */
   size_t standin_bytes = (size_t)512 << 20;
   void *standin_weights = NULL;

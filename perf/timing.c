@@ -132,7 +132,6 @@ shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, in
   SHX_TRY(shx_bench_make(setup, batch, &b));
   SHX_TRY(shx_create(&config, &op));
   shx_op_set_fused_trace(op, setup->fused_trace);
-  shx_op_set_l2_prefetch(op, !setup->no_l2_prefetch);
   void *peers[16];
   for (int p = 0; p < config.tp; ++p) peers[p] = (char *)b.mailboxes + p * b.mailbox_bytes;
   SHX_TRY(shx_bind_peers(op, peers, config.tp));

@@ -24,7 +24,6 @@ typedef struct shx_timing_setup {
   int replays;         /* timed replays */
   unsigned long long *fused_trace; /* debug: device buffer for the fused kernel's
                                       phase stamps (engine/op.h), or NULL */
-  int no_l2_prefetch;  /* experiment: 1 turns the kernels' L2 prefetch off (engine/op.h) */
 } shx_timing_setup;
 
 /* The device buffers of one timing: `sets` copies of rank 0's weights, each set

@@ -35,17 +35,6 @@ __device__ __forceinline__ void tma_load_2d(uint32_t destination, const CUtensor
       : "memory");
 }
 
-/* Asks the TMA unit to bring the 2D box at element coordinates (column, row) of `map`
- * into L2, with no shared-memory destination and no barrier: a hint that completes on
- * its own. It reads global memory only (weights here), so it may run before
- * griddepcontrol.wait. */
-__device__ __forceinline__ void tma_prefetch_l2_2d(const CUtensorMap *map, int32_t column,
-                                                   int32_t row) {
-  asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];"
-               ::"l"(reinterpret_cast<uint64_t>(map)), "r"(column), "r"(row)
-               : "memory");
-}
-
 /* Copies `bytes` (a multiple of 16, 16-byte aligned both sides) of global memory into
  * shared memory at `destination` and signals `barrier` with complete_tx of `bytes`: the
  * plain bulk copy, no tensor map (the weight-streaming floor uses it). */
