@@ -10,11 +10,12 @@
 # policy.txt and session.txt stay beside it.
 #   BUDGET=560 PARTS="check bench trace validate" tools/gpu_session.sh OUTDIR
 set -uo pipefail
+bundle=${BUNDLE:-bundle}  # the folder tools/bundle.sh wrote
 mkdir -p "${1:?usage: tools/gpu_session.sh OUTDIR}/logs" && out=$(cd "$1" && pwd)
 budget=${BUDGET:-560}
 left() { echo $(( budget - SECONDS > 1 ? budget - SECONDS : 1 )); }
 {
-  echo "bundle of commit $(cat bundle/COMMIT 2>/dev/null), $(date -u)"
+  echo "bundle of commit $(cat "$bundle/COMMIT" 2>/dev/null), $(date -u)"
   for part in ${PARTS:-check bench trace validate}; do
     echo "=== $part (at ${SECONDS} s; $(left) s left)"
     case $part in
@@ -23,12 +24,12 @@ left() { echo $(( budget - SECONDS > 1 ? budget - SECONDS : 1 )); }
 group_split_1gpu_test mailbox_gpu_test"} TEST_TIMEOUT=$(( $(left) < 240 ? $(left) : 240 )) \
           MAIN_TIMEOUT=60 timeout "$(left)" tools/gpu_check.sh "$out/logs" ;;
       bench)
-        (cd bundle && timeout "$(left)" ./bench ${BENCH_ARGS:---repeat 2} \
+        (cd "$bundle" && timeout "$(left)" ./bench ${BENCH_ARGS:---repeat 2} \
           --csv "$out/bench.csv" --policy "$out/policy.txt" > "$out/bench.txt" \
           2> "$out/logs/bench.err"); echo "bench exit $?"; tail -40 "$out/bench.txt" ;;
       trace)
         for shape in "8 9" "16 9" "8 64"; do
-          (cd bundle && timeout 60 ./profile_step fused $shape 1 1 trace)
+          (cd "$bundle" && timeout 60 ./profile_step fused $shape 1 1 trace)
         done ;;
       validate)
         TESTS=" " SANITIZER_TIMEOUT=${SANITIZER_TIMEOUT:-90} SANITIZED=${SANITIZED:-"split fused"} \

@@ -5,10 +5,11 @@
 # B=16 step of the fused, split and baseline variants.
 #   tools/gpu_validate.sh [OUTDIR]
 set -uo pipefail
+bundle=${BUNDLE:-bundle}  # the folder tools/bundle.sh wrote
 mkdir -p "${1:-out}" && out=$(cd "${1:-out}" && pwd)
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 export NCCL_NVLS_ENABLE=0
-cd bundle
+cd "$bundle"
 for test in ${TESTS:-mailbox_gpu_test group_fused_2gpu_test group_baseline_2gpu_test}; do
   echo "== $test"
   timeout ${TEST_TIMEOUT:-240} ./$test > "$out/$test.log" 2>&1
