@@ -12,6 +12,7 @@ echo "bundle of commit $(cat "$bundle/COMMIT" 2>/dev/null)" | tee -a "$out/gpu.t
 cuobjdump --dump-sass "$bundle"/group_fused_1gpu_test > "$out/fused.sass" 2>&1
 echo "HGMMA instructions in the fused kernels: $(grep -c HGMMA "$out/fused.sass")"
 echo "local memory (LDL/STL) in the fused kernels: $(grep -cE '\b(LDL|STL)\b' "$out/fused.sass")"
+echo "mbarrier phase checks (SYNCS.PHASECHK) in the fused kernels: $(grep -c 'SYNCS.PHASECHK' "$out/fused.sass")"
 for test in ${TESTS:-api_test group_baseline_1gpu_test group_fused_1gpu_test}; do
   echo "== $test"
   timeout ${TEST_TIMEOUT:-240} "$bundle/$test" > "$out/$test.log" 2>&1
