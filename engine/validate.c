@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "engine/status.h"
 #include "ops/fused.h" /* SHX_FUSED_MAX_CTAS */
@@ -11,8 +12,12 @@
 /* The config fields this version reads end with split_down_sms. */
 #define SHX_CONFIG_V0_1_BYTES (offsetof(shx_config, split_down_sms) + sizeof(int))
 
-static int misaligned(const void *pointer) {
-  return ((uintptr_t)pointer % SHX_ALIGNMENT) != 0;
+/* A device buffer argument: present and 16-byte aligned; `name` names it. */
+static shx_status check_buffer(const void *pointer, const char *name) {
+  if (pointer == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "%s is NULL", name);
+  if ((uintptr_t)pointer % SHX_ALIGNMENT != 0)
+    return shx_fail(SHX_INVALID_ARGUMENT, "%s %p is not 16-byte aligned", name, pointer);
+  return SHX_SUCCESS;
 }
 
 shx_status shx_check_config(const shx_config *config) {
@@ -82,13 +87,8 @@ shx_status shx_check_config(const shx_config *config) {
 }
 
 shx_status shx_check_weights(const void *gate_up, const void *down) {
-  if (gate_up == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "gate_up is NULL");
-  if (down == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "down is NULL");
-  if (misaligned(gate_up))
-    return shx_fail(SHX_INVALID_ARGUMENT, "gate_up %p is not 16-byte aligned", gate_up);
-  if (misaligned(down))
-    return shx_fail(SHX_INVALID_ARGUMENT, "down %p is not 16-byte aligned", down);
-  return SHX_SUCCESS;
+  shx_status status = check_buffer(gate_up, "gate_up");
+  return status != SHX_SUCCESS ? status : check_buffer(down, "down");
 }
 
 shx_status shx_check_peers(const shx_config *config, void *const *peers, int count) {
@@ -97,11 +97,10 @@ shx_status shx_check_peers(const shx_config *config, void *const *peers, int cou
     return shx_fail(SHX_INVALID_ARGUMENT, "peer count %d is not tp = %d", count,
                     config->tp);
   for (int p = 0; p < count; ++p) {
-    if (peers[p] == NULL)
-      return shx_fail(SHX_INVALID_ARGUMENT, "peers[%d] is NULL", p);
-    if (misaligned(peers[p]))
-      return shx_fail(SHX_INVALID_ARGUMENT, "peers[%d] %p is not 16-byte aligned", p,
-                      peers[p]);
+    char name[16];
+    snprintf(name, sizeof name, "peers[%d]", p);
+    shx_status status = check_buffer(peers[p], name);
+    if (status != SHX_SUCCESS) return status;
   }
   return SHX_SUCCESS;
 }
@@ -117,10 +116,8 @@ static shx_status check_batch_parity(const shx_config *config, int batch, int pa
 
 shx_status shx_check_step(const shx_config *config, const void *x, int batch,
                           int parity, int bound_weights, int bound_peers) {
-  if (x == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "x is NULL");
-  if (misaligned(x))
-    return shx_fail(SHX_INVALID_ARGUMENT, "x %p is not 16-byte aligned", x);
-  shx_status status = check_batch_parity(config, batch, parity);
+  shx_status status = check_buffer(x, "x");
+  if (status == SHX_SUCCESS) status = check_batch_parity(config, batch, parity);
   if (status != SHX_SUCCESS) return status;
   if (!bound_weights)
     return shx_fail(SHX_INVALID_ARGUMENT,
@@ -132,10 +129,8 @@ shx_status shx_check_step(const shx_config *config, const void *x, int batch,
 
 shx_status shx_check_tail(const shx_config *config, const void *out, int batch,
                           int parity, int bound_peers) {
-  if (out == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "out is NULL");
-  if (misaligned(out))
-    return shx_fail(SHX_INVALID_ARGUMENT, "out %p is not 16-byte aligned", out);
-  shx_status status = check_batch_parity(config, batch, parity);
+  shx_status status = check_buffer(out, "out");
+  if (status == SHX_SUCCESS) status = check_batch_parity(config, batch, parity);
   if (status != SHX_SUCCESS) return status;
   if (!bound_peers)
     return shx_fail(SHX_INVALID_ARGUMENT, "peers are not bound: call shx_bind_peers first");
@@ -143,9 +138,8 @@ shx_status shx_check_tail(const shx_config *config, const void *out, int batch,
 }
 
 shx_status shx_check_mailbox(const void *mailbox, size_t bytes) {
-  if (mailbox == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "mailbox is NULL");
-  if (misaligned(mailbox))
-    return shx_fail(SHX_INVALID_ARGUMENT, "mailbox %p is not 16-byte aligned", mailbox);
+  shx_status status = check_buffer(mailbox, "mailbox");
+  if (status != SHX_SUCCESS) return status;
   if (bytes == 0 || bytes % SHX_ALIGNMENT != 0)
     return shx_fail(SHX_INVALID_ARGUMENT, "mailbox bytes %zu is not a positive multiple of 16",
                     bytes);
