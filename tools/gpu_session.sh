@@ -10,8 +10,8 @@
 # policy.txt and session.txt stay beside it.
 #   BUDGET=560 PARTS="check bench trace validate" tools/gpu_session.sh OUTDIR
 set -uo pipefail
-bundle=${BUNDLE:-bundle}  # the folder tools/bundle.sh wrote
-mkdir -p "${1:?usage: tools/gpu_session.sh OUTDIR}/logs" && out=$(cd "$1" && pwd)
+source "$(dirname "$0")/gpu_env.sh" "${1:?usage: tools/gpu_session.sh OUTDIR}"
+mkdir -p "$out/logs"
 budget=${BUDGET:-560}
 left() { echo $(( budget - SECONDS > 1 ? budget - SECONDS : 1 )); }
 {
@@ -20,16 +20,15 @@ left() { echo $(( budget - SECONDS > 1 ? budget - SECONDS : 1 )); }
     echo "=== $part (at ${SECONDS} s; $(left) s left)"
     case $part in
       check)
-        TESTS=${CHECK_TESTS:-"api_test group_baseline_1gpu_test group_fused_1gpu_test \
-group_split_1gpu_test mailbox_gpu_test"} TEST_TIMEOUT=$(( $(left) < 240 ? $(left) : 240 )) \
-          MAIN_TIMEOUT=60 timeout "$(left)" tools/gpu_check.sh "$out/logs" ;;
+        TEST_TIMEOUT=$(( $(left) < 240 ? $(left) : 240 )) MAIN_TIMEOUT=60 \
+          timeout "$(left)" tools/gpu_check.sh "$out/logs" ;;
       bench)
         (cd "$bundle" && timeout "$(left)" ./bench ${BENCH_ARGS:---repeat 2} \
           --csv "$out/bench.csv" --policy "$out/policy.txt" > "$out/bench.txt" \
           2> "$out/logs/bench.err"); echo "bench exit $?"; tail -40 "$out/bench.txt" ;;
       trace)
         for shape in "8 9" "16 9" "8 64"; do
-          (cd "$bundle" && timeout 60 ./profile_step fused $shape 1 1 trace)
+          (cd "$bundle" && timeout "$(left)" ./profile_step fused $shape 1 1 trace)
         done ;;
       validate)
         TESTS=" " SANITIZER_TIMEOUT=${SANITIZER_TIMEOUT:-90} SANITIZED=${SANITIZED:-"split fused"} \

@@ -5,20 +5,14 @@
 # B=16 step of the fused, split and baseline variants.
 #   tools/gpu_validate.sh [OUTDIR]
 set -uo pipefail
-bundle=${BUNDLE:-bundle}  # the folder tools/bundle.sh wrote
-mkdir -p "${1:-out}" && out=$(cd "${1:-out}" && pwd)
-export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
-export NCCL_NVLS_ENABLE=0
+source "$(dirname "$0")/gpu_env.sh"
+TAIL=${TAIL:-6} run_bundle_tests ${TESTS:-mailbox_gpu_test group_baseline_2gpu_test \
+  group_fused_2gpu_test group_split_2gpu_test}
 cd "$bundle"
-for test in ${TESTS:-mailbox_gpu_test group_fused_2gpu_test group_baseline_2gpu_test}; do
-  echo "== $test"
-  timeout ${TEST_TIMEOUT:-240} ./$test > "$out/$test.log" 2>&1
-  echo "exit $?"; tail -${TAIL:-6} "$out/$test.log"
-done
 # One step (SHX_REPLAYS=1: 4 launches) per tool and variant. Under racecheck and
 # synccheck every launch is far slower, so the watchdog there is SANITIZER_WATCHDOG_MS
 # (default 5000 ms; with 20 ms even the split variant's mbarrier waits gave up, run 16).
-# Under racecheck some waits still time out (runs 17 and 19); a kernel whose wait gave
+# Under racecheck some waits still time out (runs 16, 17 and 19); a kernel whose wait gave
 # up goes on through every phase, so every shared-memory access is still made and
 # checked, and the log ends in SHX_DEVICE_TIMEOUT, reported below. synccheck reports
 # "Missing wait" for the ring's protocol (perf/RESULTS.md runs 17-20: it wants each

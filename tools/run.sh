@@ -6,4 +6,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
 bazel build //perf:decode_step
-exec bazel-bin/perf/decode_step testdata/golden "$@"
+exec bazel-bin/perf/decode_step "${1:-testdata/golden}"

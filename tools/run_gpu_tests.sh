@@ -3,7 +3,7 @@
 # prints "N passed, N failed, N skipped" last. Exit 77 from a test means skipped.
 cd "$(dirname "$0")"
 passed=0 failed=0 skipped=0
-for binary in ./*_gpu_test ./api_test; do
+for binary in ./*gpu_test ./api_test; do
   [ -x "$binary" ] || continue
   start=$(date +%s%N)
   out=$("$binary" 2>&1); code=$?
