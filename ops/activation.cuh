@@ -1,6 +1,6 @@
 /* activation.cuh: the gated activation of the shared expert, one definition for every
- * kernel that produces h (the fused kernel's owners, the split variant's gate kernel),
- * so that their h is bit-identical.
+ * kernel that produces h (the fused kernel's owners, in both its modes, and the
+ * baseline's activation kernel), so that h is computed the same way everywhere.
  *
  *   h = BF16( act( BF16(g), BF16(u) ) )       g, u: FP32 sums over the whole K
  *   SiTU:   act = silu(beta tanh(g / beta)) * (lambda tanh(u / lambda))

@@ -23,11 +23,12 @@
  * element. No float atomics anywhere: the result is the same on every run.
  *
  * The grid has whole clusters past the gate/up ones ("down-only" CTAs, no gate/up work)
- * until every 64-row tile of Wd has its own CTA: no CTA streams a second down tile after
- * the barrier. Down tile p = granules 2p and 2p+1 (32 rows each) stacked into one A
- * operand. Down weights are streamed before the grid barrier as ring stages free up
- * (down-only CTAs stream theirs before griddepcontrol.wait: they depend on nothing); after
- * the barrier only h is loaded. The K chain runs in two accumulators (even and odd
+ * until every 64-row tile of Wd has its own CTA (where the device allows such a grid;
+ * otherwise some CTAs take two tiles). Down tile p = granules 2p and 2p+1 (32 rows each)
+ * stacked into one A operand. Up to a ring's worth of a CTA's down weights streams before
+ * the grid barrier as ring stages free up (down-only CTAs stream theirs before
+ * griddepcontrol.wait: they depend on nothing); after the barrier come h and the down
+ * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128). The K chain runs in two accumulators (even and odd
  * blocks, summed at the end: a fixed order). The epilogue stages y^T transposed in
  * shared memory and stores 16-byte BF16 vectors of 8 consecutive columns of one token
  * into the owning peer's mailbox.
@@ -198,9 +199,7 @@ struct Geometry {
   static_assert(N <= 256, "a TMA box dimension is at most 256");
 };
 
-/* ---- Work of one CTA, shared by host (plan) and device ---------------------------- */
-
-/* The work of each CTA (down jobs, K ranges): ops/fused_plan.h. */
+/* The work of each CTA (down jobs, K ranges) is in ops/fused_plan.h. */
 
 /* ---- Device helpers ---------------------------------------------------------------- */
 
@@ -744,8 +743,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
  * 64-row tiles c, c + sms, ... of Wd, streams each tile's K blocks with h through the
  * same ring, and runs exactly the fused kernel's down path (mma_blocks<N, true>,
  * push_down_job) for the same padded batch: the mailboxes are bit-identical to the
- * fused variant's. h comes from the gate kernel, complete before this grid starts (or
- * before its griddepcontrol.wait under PDL). */
+ * fused variant's. h comes from the gate kernel, complete before this grid starts (it is
+ * launched in plain stream order: its griddepcontrol.wait returns at once). */
 template <int N>
 __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     shared_down(const __grid_constant__ CUtensorMap down_map,
@@ -1154,10 +1153,8 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     const cudaLaunchConfig_t config =
         launch_config<N>(*plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl);
-    cudaError_t status = cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map,
-                                            h_map, *plan, *args);
-    if (status != cudaSuccess) return status;
-    return cudaGetLastError();
+    return cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map, h_map, *plan,
+                              *args);
   });
   if (error != cudaSuccess) {
     cudaGetLastError();
@@ -1270,6 +1267,7 @@ extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused
   }
   const cudaError_t error = with_n(plan->n, [&](auto kN) {
     constexpr int N = decltype(kN)::value; /* shared memory limit set by the plan */
+    (void)cudaGetLastError(); /* a stale error would be taken for this launch's */
     shared_down<N><<<plan->sms, kThreads, Geometry<N>::kSmemBytes,
                      static_cast<cudaStream_t>(stream)>>>(down_map, h_map, *plan, *args);
     return cudaGetLastError();

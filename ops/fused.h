@@ -1,7 +1,7 @@
 /* fused.h: C launch interface of the fused shared-expert kernel (ops/fused.cu).
  *
  * The engine (engine/op.c) plans once per (device, tp, dims, padded batch) with
- * shx_fused_plan() and launches with shx_fused_launch(). Both are plain C; no CUDA
+ * shx_fused_plan_make() and launches with shx_fused_launch(). Both are plain C; no CUDA
  * device types cross this header. Errors come back as shx_status with a message
  * written into `message` (capacity SHX_MESSAGE_BYTES); nothing is launched on error.
  */
@@ -25,7 +25,7 @@ extern "C" {
  * stage ready, first down job's MMAs done. */
 #define SHX_FUSED_TRACE_POINTS 8
 
-/* The geometry of one fused launch, chosen by shx_fused_plan(). */
+/* The geometry of one fused launch, chosen by shx_fused_plan_make(). */
 typedef struct shx_fused_plan {
   int hidden;        /* H */
   int inter;         /* I = I_total / tp */

@@ -44,7 +44,7 @@ __device__ __forceinline__ uint32_t mapa_shared(uint32_t address, uint32_t rank)
 }
 
 /* Two FP32 values (8 bytes, 8-byte aligned) into another CTA's shared memory. A weak
- * store: a later mbarrier_arrive_remote (release.cluster) publishes it. */
+ * store: a later cluster_arrive_release (barrier.cluster.arrive.release) publishes it. */
 __device__ __forceinline__ void st_cluster_v2_f32(uint32_t remote, float first, float second) {
   asm volatile("st.shared::cluster.v2.f32 [%0], {%1, %2};" ::"r"(remote), "f"(first),
                "f"(second)
