@@ -52,12 +52,12 @@ void shx_testbed_make(shx_testbed *bed, int tp, int hidden, int inter_total, int
   bed->config = config;
   int inter = inter_total / tp;
   bed->x = checked_malloc((size_t)capacity * hidden * 2);
-  shx_fill_x(SHX_TESTBED_SEED, capacity, hidden, bed->x);
+  shx_fill_x(SHX_GOLDEN_SEED, capacity, hidden, bed->x);
   for (int r = 0; r < tp; ++r) {
     bed->gate_up[r] = checked_malloc((size_t)2 * inter * hidden * 2);
     bed->down[r] = checked_malloc((size_t)hidden * inter * 2);
-    shx_fill_gate_up(SHX_TESTBED_SEED, r, inter, hidden, bed->gate_up[r]);
-    shx_fill_down(SHX_TESTBED_SEED, r, hidden, inter, inter_total, bed->down[r]);
+    shx_fill_gate_up(SHX_GOLDEN_SEED, r, inter, hidden, bed->gate_up[r]);
+    shx_fill_down(SHX_GOLDEN_SEED, r, hidden, inter, inter_total, bed->down[r]);
   }
 }
 

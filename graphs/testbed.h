@@ -11,7 +11,6 @@
 #include "ops/reference.h"
 #include "shared_expert.h"
 
-#define SHX_TESTBED_SEED 20261130u
 #define SHX_SKIP_EXIT 77 /* "skipped", as automake and tools/test.sh read it */
 
 typedef struct shx_testbed {

@@ -62,7 +62,8 @@ typedef struct shx_config {
   size_t size;            /* sizeof(shx_config) as the caller was built */
   uint32_t version;       /* SHX_VERSION_MAJOR << 16 | SHX_VERSION_MINOR */
   int hidden;             /* H: model dim, a multiple of 64 and of 64 * tp */
-  int intermediate_total; /* I_total: shared-expert intermediate dim, all ranks */
+  int intermediate_total; /* I_total: shared-expert intermediate dim, all ranks; a
+                             multiple of 64 * tp */
   int tp;                 /* tensor-parallel ranks: 1, 2, 4, 8 or 16 */
   int rank;               /* this op's rank, 0 <= rank < tp */
   int capacity;           /* the largest batch a step may have, 1 <= capacity <= 1024;
@@ -115,7 +116,8 @@ shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down);
  * mappings). The array is copied; the memory is not owned. */
 shx_status shx_bind_peers(shx_op *op, void *const *peers, int count);
 
-/* Bytes of one mailbox for this config: 2 * tp * capacity * (H / tp) * 2. */
+/* Bytes of one mailbox for this config: 2 * tp * capacity * (H / tp) * 2; 0 (with the
+ * reason in shx_last_error) if the config is invalid. */
 size_t shx_mailbox_bytes(const shx_config *config);
 /* Arms a mailbox: every slot BF16 -0 (0x8000), on `stream`. Call once after
  * allocating it; the tail re-arms what it consumes. */
@@ -143,7 +145,7 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
 /* The tail on this op's rank p: waits until none of mailbox_p[parity][*][0..batch)
  * holds 0x8000, writes out[t][c] = BF16(sum over sources r in order of the slots)
  * for t < batch, c < S (out row stride S, BF16), then re-arms those slots with 0x8000.
- * `mailbox` is this rank's own (peers[rank]). Capturable. */
+ * mailbox_p is this rank's own mailbox, peers[rank] of shx_bind_peers. Capturable. */
 shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
 
 /* Reads and clears the op's device watchdog flag (synchronizes the op's device):

@@ -38,7 +38,6 @@
 #include "perf/nccl_compare.h"
 #include "perf/timing.h"
 
-#define HBM_BYTES_PER_US 4.48e6 /* SPEC: 4.48 TB/s with all SMs busy */
 #define STANDIN_SMS 100
 #define STANDIN_US 15.0
 #define FLOOR_GRID 112           /* the fused kernel's CTAs at TP8 and TP16 (ops/fused.cu) */
@@ -274,7 +273,7 @@ int main(int argc, char **argv) {
       shx_config config = SHX_CONFIG_INIT;
       config.tp = tps[t];
       shx_timing_setup setup = {config, 10, 40, 20, NULL};
-      double bytes = 3.0 * (6144 / tps[t]) * 7168 * 2;
+      double bytes = shx_weight_bytes(&config);
       progress(run == 0 ? "floor" : "floor (again)", tps[t], 0);
       shx_step_time floor_time;
       SHX_CHECK_OK(shx_time_floor(&setup, FLOOR_GRID, 1, &floor_time));

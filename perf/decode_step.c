@@ -23,7 +23,6 @@
 #include "perf/timing.h"
 #include "testdata/golden.h"
 
-#define HBM_BYTES_PER_US 4.48e6 /* SPEC: 4.48 TB/s with all SMs busy */
 
 static double seconds_now(void) {
   struct timespec now;
@@ -116,8 +115,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 2; ++i) {
     shx_testbed bed;
     shx_testbed_make(&bed, tps[i], 7168, 6144, 128, SHX_ACT_SITU);
-    int inter = 6144 / tps[i];
-    double bytes = 3.0 * inter * 7168 * 2; /* gate, up and down weights of one rank */
+    double bytes = shx_weight_bytes(&bed.config);
     for (int b = 0; b < 2; ++b) {
       int batch = batches[b];
       uint16_t *want = malloc((size_t)batch * 7168 * 2);
@@ -131,7 +129,7 @@ int main(int argc, char **argv) {
         if (v == 0) baseline_us = time.median_us;
         printf("%-9s %3d %4d %10.2e %10.2f %4.1f..%-4.1f %9.0f %7.1f%% %8.2fx\n", names[v],
                tps[i], batch, error, time.median_us, time.min_us, time.max_us,
-               bytes / time.median_us / 1e3, 100.0 * bytes / HBM_BYTES_PER_US / time.median_us,
+               bytes / time.median_us / 1e3, 100.0 * bytes / SHX_HBM_BYTES_PER_US / time.median_us,
                baseline_us / time.median_us);
       }
       free(want);

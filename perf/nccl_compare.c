@@ -94,10 +94,8 @@ static shx_status time_nccl(const shx_testbed *bed, int gpus, int batch, int ste
   for (int i = 0; i < 5 + steps; ++i) {
     if (i == 5) {
       SHX_CUDA(cudaSetDevice(0));
-      if (start == NULL) {
-        SHX_CUDA(cudaEventCreate(&start));
-        SHX_CUDA(cudaEventCreate(&stop));
-      }
+      SHX_CUDA(cudaEventCreate(&start));
+      SHX_CUDA(cudaEventCreate(&stop));
       SHX_CUDA(cudaEventRecord(start, streams[0]));
     }
     for (int g = 0; g < gpus; ++g) {
@@ -147,7 +145,6 @@ shx_status shx_compare_nccl(int gpus, int batch, int steps, shx_nccl_comparison 
   setenv("NCCL_NVLS_ENABLE", "0", 0); /* never NVLink multicast on shared hosts */
   shx_testbed bed;
   shx_testbed_make(&bed, gpus, 7168, 6144, 128, SHX_ACT_SITU);
-  result->tp = gpus;
   SHX_TRY(time_nccl(&bed, gpus, batch, steps, &result->nccl_us));
   shx_group *group = shx_testbed_group(&bed, SHX_VARIANT_BASELINE, gpus, batch, 1);
   status = shx_group_time_steps(group, steps, &result->push_us);

@@ -11,7 +11,6 @@
 #include "shared_expert.h"
 
 typedef struct shx_nccl_comparison {
-  int tp;
   double nccl_us; /* chain + ncclReduceScatter, per step */
   double push_us; /* chain + push + tail, per step */
 } shx_nccl_comparison;

@@ -34,16 +34,16 @@ shx_status shx_bench_make(const shx_timing_setup *setup, int batch, shx_bench *b
   uint16_t *host = malloc(b->gate_up_bytes > x_bytes ? b->gate_up_bytes : x_bytes);
   if (host == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for timing");
   SHX_CUDA(cudaMalloc(&b->weights, b->set_bytes * setup->sets));
-  shx_fill_gate_up(20261130u, 0, inter, c->hidden, host);
+  shx_fill_gate_up(SHX_GOLDEN_SEED, 0, inter, c->hidden, host);
   SHX_CUDA(cudaMemcpy(b->weights, host, b->gate_up_bytes, cudaMemcpyHostToDevice));
-  shx_fill_down(20261130u, 0, c->hidden, inter, c->intermediate_total, host);
+  shx_fill_down(SHX_GOLDEN_SEED, 0, c->hidden, inter, c->intermediate_total, host);
   SHX_CUDA(cudaMemcpy((char *)b->weights + b->gate_up_bytes, host, b->down_bytes,
                       cudaMemcpyHostToDevice));
   for (int s = 1; s < setup->sets; ++s)
     SHX_CUDA(cudaMemcpy((char *)b->weights + s * b->set_bytes, b->weights, b->set_bytes,
                         cudaMemcpyDeviceToDevice));
   SHX_CUDA(cudaMalloc(&b->x, (size_t)c->capacity * c->hidden * 2));
-  shx_fill_x(20261130u, batch, c->hidden, host);
+  shx_fill_x(SHX_GOLDEN_SEED, batch, c->hidden, host);
   SHX_CUDA(cudaMemcpy(b->x, host, (size_t)batch * c->hidden * 2, cudaMemcpyHostToDevice));
   SHX_CUDA(cudaMalloc(&b->mailboxes, b->mailbox_bytes * c->tp));
   SHX_TRY(shx_mailbox_arm(b->mailboxes, b->mailbox_bytes * c->tp, NULL));

@@ -13,6 +13,14 @@
 
 #include "shared_expert.h"
 
+/* SPEC: the H200's HBM streams 4.48 TB/s with all SMs busy (the roofline). */
+#define SHX_HBM_BYTES_PER_US 4.48e6
+
+/* The weight bytes one rank streams per step: gate, up and down, BF16. */
+static inline double shx_weight_bytes(const shx_config *config) {
+  return 3.0 * (config->intermediate_total / config->tp) * config->hidden * 2;
+}
+
 typedef struct shx_step_time {
   double median_us, min_us, max_us; /* per step, over replays */
 } shx_step_time;

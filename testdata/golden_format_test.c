@@ -65,10 +65,6 @@ int main(void) {
   /* FNV-1a 64 of known inputs: empty is the offset basis; "a\0" is 0x0000...61 LE. */
   CHECK(shx_fnv1a64_bf16(NULL, 0) == 0xCBF29CE484222325ull);
   const uint16_t a_byte = 0x0061; /* bytes 'a', '\0' */
-  uint64_t expect = 0xCBF29CE484222325ull;
-  expect = (expect ^ 0x61) * 0x100000001B3ull;
-  expect = (expect ^ 0x00) * 0x100000001B3ull;
-  CHECK(shx_fnv1a64_bf16(&a_byte, 1) == expect);
   CHECK(shx_fnv1a64_bf16(&a_byte, 1) == 0x089BE207B544F1E4ull); /* FNV-1a of "a\0" */
 
   const shx_ref_problem problem = {64, 128, 2, 3, SHX_ACT_SITU, 4.0, 25.0};
@@ -98,8 +94,7 @@ int main(void) {
     /* Byte layout, as README.md documents it. */
     static unsigned char bytes[1 << 16];
     const size_t size = read_all(path, bytes, sizeof bytes);
-    const size_t header = 4 + 4 + 256 + 5 * 4 + 3 * 8;
-    CHECK(header == 308);
+    const size_t header = 308; /* 4 + 4 + 256 + 5 * 4 + 3 * 8, README.md's layout */
     const size_t want_size =
         header + 2 * elements + 8 * tp + 4 + (with_y ? 2 * tp * elements : 0);
     CHECK(size == want_size);

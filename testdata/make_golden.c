@@ -5,7 +5,7 @@
  * A relative output folder is taken from the workspace root (BUILD_WORKSPACE_DIRECTORY,
  * set by `bazel run`). Cases: SiTU (beta 4, lambda 25), H 7168, I_total 6144, TP8 and
  * TP16, B = 1, 9, 13, 64; and SwiGLU, H 7168, I_total 2048 (DeepSeek-V3 shape), TP8,
- * B = 9. Every y_r is stored in full for B <= 13; its hash always. Takes about a minute.
+ * B = 9. Every y_r is stored in full for B <= 13; its hash always. Takes about 20 s.
  */
 #include <stdio.h>
 #include <stdlib.h>
