@@ -10,6 +10,7 @@
 #include "ops/baseline.h"
 
 static const int kFusedBuckets[SHX_FUSED_BUCKETS] = {8, 16, 32, 64, 128};
+_Static_assert(SHX_FUSED_MAX_N == 128, "the largest bucket is the fused kernels' largest N");
 
 /* The smallest fused bucket that holds `batch`, or -1 past the largest. */
 static int fused_bucket(int batch) {
@@ -87,32 +88,25 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
 
   /* The fused geometry of each padded batch this capacity reaches. */
   for (int i = 0; i < SHX_FUSED_BUCKETS; ++i) {
-    op->fused_status[i] = SHX_UNSUPPORTED;
-    op->down_status[i] = SHX_UNSUPPORTED;
-    if (kFusedBuckets[i] > SHX_FUSED_MAX_N) continue;
-    char message[SHX_MESSAGE_BYTES] = "";
     op->fused_status[i] = shx_fused_plan_make(config->hidden, op->inter, config->tp,
                                               kFusedBuckets[i], &op->fused_plans[i],
-                                              message);
-    if (op->fused_status[i] != SHX_SUCCESS && op->fused_message[0] == '\0')
-      memcpy(op->fused_message, message, sizeof message);
+                                              op->fused_messages[i]);
     op->down_status[i] = shx_down_plan_make(config->hidden, op->inter, config->tp,
                                             kFusedBuckets[i], config->split_down_sms,
-                                            &op->down_plans[i], message);
-    if (op->down_status[i] != SHX_SUCCESS && op->fused_message[0] == '\0')
-      memcpy(op->fused_message, message, sizeof message);
+                                            &op->down_plans[i], op->down_messages[i]);
     (void)cudaGetLastError();
   }
   /* An explicit fused or split op must serve every batch up to its capacity. */
   for (int i = 0; (config->variant == SHX_VARIANT_FUSED ||
                    config->variant == SHX_VARIANT_SPLIT) && i < SHX_FUSED_BUCKETS; ++i) {
     int reached = i == 0 || kFusedBuckets[i - 1] < config->capacity;
-    if (reached && (op->fused_status[i] != SHX_SUCCESS ||
-                    (config->variant == SHX_VARIANT_SPLIT &&
-                     op->down_status[i] != SHX_SUCCESS))) {
+    int fused_ok = op->fused_status[i] == SHX_SUCCESS;
+    if (reached && (!fused_ok || (config->variant == SHX_VARIANT_SPLIT &&
+                                  op->down_status[i] != SHX_SUCCESS))) {
       status = shx_fail(SHX_UNSUPPORTED, "the %s variant cannot run batches up to %d here: %s",
                         config->variant == SHX_VARIANT_FUSED ? "fused" : "split",
-                        kFusedBuckets[i], op->fused_message);
+                        kFusedBuckets[i],
+                        fused_ok ? op->down_messages[i] : op->fused_messages[i]);
       goto cleanup;
     }
   }
@@ -231,7 +225,7 @@ static shx_status record_fused_kernel(shx_op *op, const void *x, int batch, int 
                     SHX_FUSED_MAX_N);
   if (op->fused_status[bucket] != SHX_SUCCESS)
     return shx_fail(op->fused_status[bucket], "fused plan for batch %d: %s", batch,
-                    op->fused_message);
+                    op->fused_messages[bucket]);
   shx_fused_args args;
   kernel_args(op, x, batch, parity, &args);
   char message[SHX_MESSAGE_BYTES] = "";
@@ -247,7 +241,7 @@ static shx_status record_down_kernel(shx_op *op, int batch, int parity, void *st
   int bucket = fused_bucket(batch);
   if (bucket < 0 || op->down_status[bucket] != SHX_SUCCESS)
     return shx_fail(SHX_UNSUPPORTED, "no SharedDown plan for batch %d: %s", batch,
-                    op->fused_message);
+                    bucket < 0 ? "over the largest bucket" : op->down_messages[bucket]);
   shx_fused_args args;
   kernel_args(op, NULL, batch, parity, &args);
   char message[SHX_MESSAGE_BYTES] = "";
@@ -300,7 +294,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
       int bucket = fused_bucket(batch);
       if (bucket < 0 || op->down_status[bucket] != SHX_SUCCESS)
         return shx_fail(SHX_UNSUPPORTED, "no SharedDown plan for batch %d: %s", batch,
-                        op->fused_message);
+                        bucket < 0 ? "over the largest bucket" : op->down_messages[bucket]);
       status = record_fused_kernel(op, x, batch, parity, 1, stream);
       return status == SHX_SUCCESS ? record_down_kernel(op, batch, parity, stream) : status;
     }

@@ -43,7 +43,9 @@ struct shx_op {
   shx_down_plan down_plans[SHX_FUSED_BUCKETS];  /* split variant's SharedDown */
   shx_status down_status[SHX_FUSED_BUCKETS];
   shx_status fused_status[SHX_FUSED_BUCKETS]; /* SHX_SUCCESS where planned */
-  char fused_message[SHX_MESSAGE_BYTES];        /* why the first failing plan failed */
+  /* Per bucket, why its fused or SharedDown plan failed ("" where it was made). */
+  char fused_messages[SHX_FUSED_BUCKETS][SHX_MESSAGE_BYTES];
+  char down_messages[SHX_FUSED_BUCKETS][SHX_MESSAGE_BYTES];
 
   shx_policy policy;
   unsigned long long *fused_trace; /* debug: see shx_op_set_fused_trace */
