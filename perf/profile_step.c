@@ -62,8 +62,11 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
     if (last < 0) break;
     column[rank] = (unsigned long long)last;
     printf("CTA %3d:", last);
-    for (int p = 0; p < SHX_FUSED_TRACE_POINTS; ++p)
-      printf(" %6.2f", (stamps[last * SHX_FUSED_TRACE_POINTS + p] - origin) * 1e-3);
+    for (int p = 0; p < SHX_FUSED_TRACE_POINTS; ++p) {
+      unsigned long long t = stamps[last * SHX_FUSED_TRACE_POINTS + p];
+      if (t >= origin) printf(" %6.2f", (t - origin) * 1e-3);
+      else printf(" %6s", "-"); /* a point this CTA never passes (down-only: 1-3) */
+    }
     printf("\n");
   }
 }
@@ -108,10 +111,16 @@ int main(int argc, char **argv) {
   } else if (strcmp(argv[1], "floor_tiles") == 0) {
     SHX_CHECK_OK(shx_time_floor(&setup, -1, 0, &time));
   } else {
-    shx_variant variant = strcmp(argv[1], "fused") == 0   ? SHX_VARIANT_FUSED
-                          : strcmp(argv[1], "split") == 0 ? SHX_VARIANT_SPLIT
-                                                          : SHX_VARIANT_BASELINE;
-    SHX_CHECK_OK(shx_time_steps(&setup, variant, batch, &time));
+    const char *names[] = {"baseline", "fused", "split"};
+    const shx_variant variants[] = {SHX_VARIANT_BASELINE, SHX_VARIANT_FUSED,
+                                    SHX_VARIANT_SPLIT};
+    int v = 0;
+    while (v < 3 && strcmp(argv[1], names[v]) != 0) ++v;
+    if (v == 3) {
+      fprintf(stderr, "unknown variant %s\n", argv[1]);
+      return 2;
+    }
+    SHX_CHECK_OK(shx_time_steps(&setup, variants[v], batch, &time));
   }
   printf("%s tp %d B %d pdl %d: %.2f us per step (one graph of %d steps)\n", argv[1],
          config.tp, batch, config.programmatic_launch, time.median_us, setup.layers);

@@ -42,7 +42,7 @@ shx_status shx_bench_make(const shx_timing_setup *setup, int batch, shx_bench *b
   for (int s = 1; s < setup->sets; ++s)
     SHX_CUDA(cudaMemcpy((char *)b->weights + s * b->set_bytes, b->weights, b->set_bytes,
                         cudaMemcpyDeviceToDevice));
-  SHX_CUDA(cudaMalloc(&b->x, (size_t)c->capacity * c->hidden * 2));
+  SHX_CUDA(cudaMalloc(&b->x, x_bytes));
   shx_fill_x(SHX_GOLDEN_SEED, batch, c->hidden, host);
   SHX_CUDA(cudaMemcpy(b->x, host, (size_t)batch * c->hidden * 2, cudaMemcpyHostToDevice));
   SHX_CUDA(cudaMalloc(&b->mailboxes, b->mailbox_bytes * c->tp));
