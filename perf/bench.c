@@ -155,7 +155,8 @@ cleanup:
 /* ---- Output ---------------------------------------------------------------------------- */
 
 /* The variant for one measured (tp, batch): the fastest whose slowest replay beat the
- * baseline's fastest replay, else the baseline. */
+ * baseline's fastest replay and whose median gain exceeds the run-to-run spread, else
+ * the baseline. */
 static int repeatable_win(const shx_step_time *candidate, const row *r) {
   return candidate->max_us < r->baseline.min_us &&
          r->baseline.median_us - candidate->median_us > r->run_spread_us;
@@ -177,7 +178,8 @@ static const char *policy_choice(const row *r) {
 static void write_policy(FILE *file, const row *rows, int count) {
   fprintf(file, "# shared-expert policy, written by perf/bench: tp first_batch last_batch "
                 "variant\n# A variant other than the baseline is chosen only where its "
-                "slowest replay beat the baseline's fastest.\n");
+                "slowest replay beat the baseline's fastest and its gain exceeds the "
+                "run-to-run spread.\n");
   for (int i = 0; i < count;) {
     const char *choice = policy_choice(&rows[i]);
     int first = i == 0 || rows[i - 1].tp != rows[i].tp ? 1 : rows[i - 1].batch + 1;
