@@ -2,7 +2,8 @@
 # Validation on a GPU host (two GPUs for the cross-GPU tests), from the repository root
 # with a bundle made by tools/bundle.sh: the 2-GPU group tests, the 100-replay mailbox
 # determinism test, and compute-sanitizer (memcheck, racecheck, synccheck) on one TP8
-# B=16 step of the fused, split and baseline variants.
+# B=16 step (SANITIZER_SHAPE="tp B" picks another) of the fused, split and baseline
+# variants.
 #   tools/gpu_validate.sh [OUTDIR]
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh"
@@ -21,11 +22,12 @@ for tool in ${SANITIZERS:-synccheck memcheck racecheck}; do
   for variant in ${SANITIZED:-split fused baseline}; do
     watchdog_ms=1000
     [ "$tool" != memcheck ] && watchdog_ms=${SANITIZER_WATCHDOG_MS:-5000}
-    echo "== compute-sanitizer --tool $tool: $variant tp 8 B 16 (watchdog $watchdog_ms ms)"
-    log="$out/sanitizer_${tool}_$variant.log"
+    shape=${SANITIZER_SHAPE:-8 16}
+    echo "== compute-sanitizer --tool $tool: $variant tp/B $shape (watchdog $watchdog_ms ms)"
+    log="$out/sanitizer_${tool}_${variant}_${shape/ /_}.log"
     SHX_REPLAYS=1 SHX_WATCHDOG_MS=$watchdog_ms timeout ${SANITIZER_TIMEOUT:-300} \
       compute-sanitizer --tool "$tool" --error-exitcode 9 --print-limit 20 \
-      ./profile_step $variant 8 16 1 > "$log" 2>&1
+      ./profile_step $variant $shape 1 > "$log" 2>&1
     echo "exit $? after $SECONDS s"
     grep -E "ERROR SUMMARY|RACECHECK SUMMARY|us per step|timed out|TIMEOUT|error detected" \
       "$log" | sort | uniq -c | tail -6
