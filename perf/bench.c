@@ -1,10 +1,11 @@
 /* bench.c: the benchmark against cuBLASLt: table, CSV, policy.
  *
- *   bench [--quick] [--repeat N] [--csv FILE] [--policy FILE]
+ *   bench [--quick | --batches B1,B2,...] [--table-only] [--repeat N] [--csv FILE]
+ *         [--policy FILE]
  *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
  *
  * Part 1, for tp in {8, 16} and B in {1, 2, 4, 8, 9, 13, 16, 24, 32, 48, 64, 96, 128}
- * (--quick: B in {9, 64}): one rank's step time (perf/timing.h: 40 steps per graph on
+ * (--quick: B in {9, 64}; --batches: the listed B): one rank's step time (perf/timing.h: 40 steps per graph on
  * 10 rotating weight sets, 3 warm-up and 20 timed replays, median and spread) of the
  * baseline (cuBLASLt), fused and split variants, all in this run, beside the floor: the
  * pure weight stream of the same bytes with the fused kernel's CTAs and PDL. Columns: us
@@ -20,6 +21,7 @@
  * --repeat N measures part 1 N times back to back (the table shows the first run) and
  * records, per tp and B, the run-to-run spread: the largest change of a variant's
  * median between runs (CSV variant "run_spread").
+ * --table-only stops after part 1 (an A/B of two builds needs only the table).
  * The CSV has every number; the policy file (engine/policy.h format) names, per tp and
  * batch range, the fastest variant whose slowest replay beat the baseline's fastest
  * and whose gain is larger than the run-to-run spread (a repeatable win); elsewhere the
@@ -226,17 +228,42 @@ static int rows_from_csv(const char *path, row *rows, int capacity) {
   return count;
 }
 
+/* "9,16,32" -> {9, 16, 32}; returns the count, or -1 for anything else than 1 to `capacity`
+ * batch sizes in 1..128. */
+static int parse_batches(const char *text, int *batches, int capacity) {
+  int count = 0;
+  while (*text != '\0') {
+    char *end;
+    long value = strtol(text, &end, 10);
+    if (end == text || value < 1 || value > 128 || count == capacity) return -1;
+    batches[count++] = (int)value;
+    if (*end == ',') ++end;
+    else if (*end != '\0') return -1;
+    text = end;
+  }
+  return count > 0 ? count : -1;
+}
+
 int main(int argc, char **argv) {
-  int quick = 0, repeat = 1;
+  int quick = 0, repeat = 1, table_only = 0, listed_count = 0;
+  int listed[13];
   const char *csv_path = "bench.csv", *policy_path = "policy.txt", *from_csv = NULL;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
-    else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = atoi(argv[++i]);
+    else if (strcmp(argv[i], "--table-only") == 0) table_only = 1;
+    else if (strcmp(argv[i], "--batches") == 0 && i + 1 < argc) {
+      listed_count = parse_batches(argv[++i], listed, 13);
+      if (listed_count <= 0) {
+        fprintf(stderr, "--batches wants 1 to 13 batch sizes in 1..128, comma-separated\n");
+        return 2;
+      }
+    } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = atoi(argv[++i]);
     else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv_path = argv[++i];
     else if (strcmp(argv[i], "--policy") == 0 && i + 1 < argc) policy_path = argv[++i];
     else if (strcmp(argv[i], "--from-csv") == 0 && i + 1 < argc) from_csv = argv[++i];
     else {
-      fprintf(stderr, "usage: %s [--quick] [--repeat N] [--csv FILE] [--policy FILE] | "
+      fprintf(stderr, "usage: %s [--quick | --batches B1,B2,...] [--table-only] "
+              "[--repeat N] [--csv FILE] [--policy FILE] | "
               "--from-csv FILE "
               "[--policy FILE]\n", argv[0]);
       return 2;
@@ -256,8 +283,10 @@ int main(int argc, char **argv) {
     return 0;
   }
   shx_testbed_skip_without_gpu(1);
-  const int *batches = quick ? kQuickBatches : kAllBatches;
-  int batch_count = quick ? 2 : (int)(sizeof kAllBatches / sizeof *kAllBatches);
+  const int *batches = listed_count > 0 ? listed : quick ? kQuickBatches : kAllBatches;
+  int batch_count = listed_count > 0 ? listed_count
+                    : quick          ? 2
+                                     : (int)(sizeof kAllBatches / sizeof *kAllBatches);
   row rows[2 * 13];
   int count = 0;
   FILE *csv = fopen(csv_path, "w");
@@ -342,6 +371,11 @@ int main(int argc, char **argv) {
            r->baseline.median_us / r->fused.median_us, r->split.median_us,
            r->split.max_us - r->split.min_us, r->split.median_us / r->floor.median_us,
            r->baseline.median_us / r->split.median_us);
+  }
+
+  if (table_only) {
+    fclose(csv);
+    return 0;
   }
 
   /* PDL on/off for the fused kernel. */

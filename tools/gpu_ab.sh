@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# A/B of builds in one device call: the benchmark's table (part 1 only) from each bundle
+# folder given, one after another in the same run, on the same GPU.
+#   BATCHES=9,16,32,64 tools/gpu_ab.sh OUTDIR bundle bundle_patched ...
+# Writes OUTDIR/<bundle>.txt (table), .csv and .err (progress and errors).
+set -uo pipefail
+source "$(dirname "$0")/gpu_env.sh" "${1:?usage: tools/gpu_ab.sh OUTDIR BUNDLE...}"
+shift
+for b in "$@"; do
+  echo "== $b ($(cat "$b/COMMIT" 2>/dev/null))"
+  (cd "$b" && timeout ${BENCH_TIMEOUT:-200} ./bench --batches "${BATCHES:-9,16,32,64}" \
+    --table-only --csv "$out/$b.csv" > "$out/$b.txt" 2> "$out/$b.err")
+  echo "exit $? after $SECONDS s"; cat "$out/$b.txt"
+done
