@@ -71,10 +71,18 @@
  *   [staging: DSMEM receive buffer, later the down epilogue's y^T] [mbarriers]
  *
  * BARRIERS, and what each waits for
- *   full[s]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
- *             stage s (weights, and x or h): the consumer may run its wgmma.
- *   empty[s]  (count 4: lane 0 of each consumer warp, after the stage's wgmma-group is
- *             complete; one group stays in flight) stage s may be refilled.
+ *   Ring fill f (data in stage f % kNumStages) has its own pair of mbarriers, slot
+ *   f % kBarrierSlots (48): while a CTA makes at most 48 fills (every TP8 and TP16 plan)
+ *   each mbarrier completes one phase per launch, so no thread ever arrives on a phase
+ *   k >= 1. compute-sanitizer synccheck requires a thread that does so to have waited
+ *   for phase k - 1 itself ("Missing wait"), which a stage-indexed ring breaks at every
+ *   refill (perf/RESULTS.md runs 17-20 and 24); pairing the waits cost 0.8-1.8 us a
+ *   step, separate slots cost nothing on the per-stage path.
+ *   full[f]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
+ *             the fill (weights, and x or h): the consumer may run its wgmma.
+ *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
+ *             complete; one group stays in flight) the stage may be refilled: the
+ *             producer waits for empty[f] before fill f + kNumStages.
  *   cluster barrier, prologue: every CTA's mbarriers are initialized (and the CTAs
  *             exist) before any DSMEM traffic. Exchange phase: all 160 threads of every
  *             CTA of the cluster arrive (consumers with release after their partial
@@ -157,7 +165,12 @@ constexpr int kTwoPerSmMaxN = 32;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
-constexpr int kBarrierBytes = 8 * 2 * kMaxStages; /* full, empty */
+/* Each fill of a ring stage has its own pair of mbarriers (full, empty) while a CTA makes
+ * at most this many fills (TP8: 28 + 12 fused, 48 in SharedDown on 32 SMs); past that
+ * the slots are reused in order, one phase later. 48 pairs (768 bytes) cost no stage at
+ * any N (at N = 8 the two-per-SM budget leaves 896 bytes for them). */
+constexpr int kBarrierSlots = 48;
+constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots; /* full, empty */
 constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
 constexpr int kMaxCluster = 8;            /* portable cluster size */
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
@@ -195,9 +208,17 @@ struct Geometry {
   static_assert(kWeightTileBytes % kSwizzleAtomBytes == 0, "B tile must be 1024-aligned");
   static_assert(kRingBytes % 16 == 0 && kStagingBytes % 16 == 0, "staging alignment");
   static_assert(kNumStages >= kMinStages, "ring too shallow for this N");
+  static_assert(kNumStages <= kBarrierSlots, "a stage's fills need distinct barrier slots");
   static_assert(kSmemBytes <= kSmemOptInLimit, "over the H200's shared memory per block");
   static_assert(N <= 256, "a TMA box dimension is at most 256");
 };
+
+static_assert(2 * kBarrierSlots <= kThreads, "one thread initializes each barrier");
+/* The barrier slots take no ring stage (the stage counts of the GEOMETRY table). */
+static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
+                  Geometry<32>::kNumStages == 8 && Geometry<64>::kNumStages == 12 &&
+                  Geometry<128>::kNumStages == 7,
+              "ring stages changed: update the GEOMETRY table and kBarrierSlots");
 
 /* The work of each CTA (down jobs, K ranges) is in ops/fused_plan.h. */
 
@@ -209,17 +230,30 @@ __device__ __forceinline__ void trace_point(const shx_fused_args &args, int poin
       ptx::globaltimer();
 }
 
-/* Position in the ring, advanced identically by producer and consumer. */
+/* Position in the stream of fills, advanced identically by producer and consumer: fill f
+ * uses data stage f % kStages and barrier slot f % kBarrierSlots, whose full and empty
+ * mbarriers are then in phase (f / kBarrierSlots) & 1. */
 template <int kStages>
 struct RingCursor {
   int stage = 0;
+  int slot = 0;
   uint32_t phase = 0;
   __device__ __forceinline__ void advance() {
-    if (++stage == kStages) {
-      stage = 0;
+    if (++stage == kStages) stage = 0;
+    if (++slot == kBarrierSlots) {
+      slot = 0;
       phase ^= 1u;
     }
   }
+};
+
+/* The producer's view of which stages are free: the first kStages fills need no wait;
+ * fill f >= kStages waits until every consumer warp released fill f - kStages, whose
+ * slot and phase `oldest` tracks. */
+template <int kStages>
+struct StageReleases {
+  int unused = kStages;
+  RingCursor<kStages> oldest;
 };
 
 /* The shared-memory layout of one CTA (addresses in the shared::cta window). */
@@ -246,9 +280,19 @@ struct SharedLayout {
   __device__ __forceinline__ uint32_t activations(int stage) const {
     return weights(stage) + kWeightTileBytes;
   }
-  __device__ __forceinline__ uint32_t full(int stage) const { return barriers + 8 * stage; }
-  __device__ __forceinline__ uint32_t empty(int stage) const {
-    return barriers + 8 * (G::kNumStages + stage);
+  __device__ __forceinline__ uint32_t full(int slot) const { return barriers + 8 * slot; }
+  __device__ __forceinline__ uint32_t empty(int slot) const {
+    return barriers + 8 * (kBarrierSlots + slot);
+  }
+  /* Every slot's barriers, initialized by the CTA's first 2 x kBarrierSlots threads
+   * together; a barrier (CTA or cluster, by the caller) must follow before any use. */
+  __device__ __forceinline__ void init_barriers() const {
+    if (threadIdx.x < 2 * kBarrierSlots) {
+      const int slot = threadIdx.x % kBarrierSlots;
+      if (threadIdx.x < kBarrierSlots) ptx::mbarrier_init(full(slot), 1);
+      else ptx::mbarrier_init(empty(slot), kConsumerWarps);
+      ptx::fence_mbarrier_init();
+    }
   }
 };
 
@@ -286,6 +330,20 @@ __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
       return;
     }
   }
+}
+
+/* Before the producer's next fill: waits until the stage it will use is free, i.e. its
+ * previous fill (if any) was released by every consumer warp. */
+template <int N>
+__device__ __forceinline__ void wait_stage_free(const SharedLayout<N> &smem,
+                                                StageReleases<Geometry<N>::kNumStages> &releases,
+                                                Watchdog &watchdog) {
+  if (releases.unused > 0) {
+    --releases.unused;
+    return;
+  }
+  wait_barrier(smem.empty(releases.oldest.slot), releases.oldest.phase, watchdog);
+  releases.oldest.advance();
 }
 
 /* The producer's side of the grid barrier: wait until every CTA counted its h columns.
@@ -333,13 +391,8 @@ __device__ __forceinline__ void mma_stage_issue(float (&acc)[N / 2], uint32_t we
   for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
 }
 
-/* After the warp's wgmma on the stage has completed: one arrival per consumer warp.
- * compute-sanitizer synccheck reports this arrival, and the producer's re-arming of a
- * full barrier, as "Missing wait": it wants a thread that arrives on phase k >= 1 of
- * an mbarrier to have waited for phase k - 1 itself. Here that order holds through
- * the paired barrier (phase k - 1 of empty[s] completed before the producer refilled
- * stage s, which this warp waited for on full[s]). Adding the waits synccheck wants
- * cost 1.3-1.8 us a step at TP8 B=9 (perf/RESULTS.md, runs 19 and 20). */
+/* After the warp's wgmma on a fill has completed: one arrival per consumer warp on the
+ * fill's empty barrier. */
 __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
   __syncwarp();
   if (lane == 0) ptx::mbarrier_arrive(empty);
@@ -365,7 +418,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   for (int i = 0; i < N / 2; ++i) odd[i] = 0.0f;
   int previous = -1;
   for (int block = 0; block < blocks; ++block) {
-    wait_barrier(smem.full(cursor.stage), cursor.phase, watchdog);
+    wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
     if (block == 0 && threadIdx.x == 0 && trace != nullptr)
       trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
     if (!kPaired || block % 2 == 0) {
@@ -379,7 +432,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
       ptx::wgmma_wait<1>();
       release_stage(smem.empty(previous), lane);
     }
-    previous = cursor.stage;
+    previous = cursor.slot;
     cursor.advance();
   }
   ptx::wgmma_wait<0>();
@@ -589,25 +642,30 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
                                          const shx_fused_args &args, Watchdog &watchdog) {
   using G = Geometry<N>;
   RingCursor<G::kNumStages> cursor;
+  StageReleases<G::kNumStages> releases;
   const int gate_row = kHalfRows * work.tile;
   const int up_row = plan.inter + kHalfRows * work.tile;
 
   /* 0. The first ring of gate/up weights does not depend on the predecessor grid (a
    * down-only CTA streams its down weights before the wait instead, in step 2). */
   const int first_ring = work.k_count < G::kNumStages ? work.k_count : G::kNumStages;
+  RingCursor<G::kNumStages> first_cursor = cursor;
   for (int block = 0; block < first_ring; ++block) {
     const int column = kBlockK * (work.k_begin + block);
-    ptx::mbarrier_arrive_expect_tx(smem.full(block), G::kStageBytes);
-    ptx::tma_load_2d(smem.weights(block), gate_up_map, smem.full(block), column, gate_row);
-    ptx::tma_load_2d(smem.weights(block) + kHalfTileBytes, gate_up_map, smem.full(block),
+    const uint32_t full = smem.full(first_cursor.slot);
+    wait_stage_free<N>(smem, releases, watchdog); /* returns at once: the stage is unused */
+    ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
+    ptx::tma_load_2d(smem.weights(first_cursor.stage), gate_up_map, full, column, gate_row);
+    ptx::tma_load_2d(smem.weights(first_cursor.stage) + kHalfTileBytes, gate_up_map, full,
                      column, up_row);
+    first_cursor.advance();
   }
   /* The exchange phase of the cluster barrier needs every thread of the cluster; this
    * thread has nothing to publish, so it arrives now and never holds the phase up. */
   if (work.k_count > 0) ptx::cluster_arrive_relaxed();
   if (work.k_count > 0) ptx::griddep_wait();
   for (int block = 0; block < first_ring; ++block) {
-    ptx::tma_load_2d(smem.activations(block), x_map, smem.full(block),
+    ptx::tma_load_2d(smem.activations(cursor.stage), x_map, smem.full(cursor.slot),
                      kBlockK * (work.k_begin + block), 0);
     cursor.advance();
   }
@@ -615,8 +673,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   /* 1. The rest of the gate/up K blocks. */
   for (int block = first_ring; block < work.k_count; ++block) {
     const int column = kBlockK * (work.k_begin + block);
-    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
-    const uint32_t full = smem.full(cursor.stage);
+    wait_stage_free<N>(smem, releases, watchdog);
+    const uint32_t full = smem.full(cursor.slot);
     ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
     ptx::tma_load_2d(smem.weights(cursor.stage), gate_up_map, full, column, gate_row);
     ptx::tma_load_2d(smem.weights(cursor.stage) + kHalfTileBytes, gate_up_map, full, column,
@@ -637,8 +695,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   const int early = down_stages < G::kNumStages ? down_stages : G::kNumStages;
   RingCursor<G::kNumStages> early_cursor = cursor;
   for (int d = 0; d < early; ++d) {
-    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
-    load_down_weights(smem.weights(cursor.stage), down_map, smem.full(cursor.stage),
+    wait_stage_free<N>(smem, releases, watchdog);
+    load_down_weights(smem.weights(cursor.stage), down_map, smem.full(cursor.slot),
                       shx_down_job_of(work.cta, d / work.down_blocks, &plan),
                       d % work.down_blocks,
                       G::kActivationTileBytes);
@@ -655,14 +713,14 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
 
   /* 4. Down jobs: h for the early stages, then weights and h together. */
   for (int d = 0; d < early; ++d) {
-    ptx::tma_load_2d(smem.activations(early_cursor.stage), h_map, smem.full(early_cursor.stage),
+    ptx::tma_load_2d(smem.activations(early_cursor.stage), h_map, smem.full(early_cursor.slot),
                      kBlockK * (d % work.down_blocks), 0);
     early_cursor.advance();
   }
   grid_barrier_depart(args.counters, static_cast<uint32_t>(plan.grid));
   for (int d = early; d < down_stages; ++d) {
-    wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
-    const uint32_t full = smem.full(cursor.stage);
+    wait_stage_free<N>(smem, releases, watchdog);
+    const uint32_t full = smem.full(cursor.slot);
     load_down_weights(smem.weights(cursor.stage), down_map, full,
                       shx_down_job_of(work.cta, d / work.down_blocks, &plan),
                       d % work.down_blocks,
@@ -698,13 +756,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   work.down_blocks = plan.inter / kBlockK;
 
   /* 0. Prologue: nothing here reads upstream data. */
-  if (threadIdx.x == 0) {
-    for (int stage = 0; stage < Geometry<N>::kNumStages; ++stage) {
-      ptx::mbarrier_init(smem.full(stage), 1);
-      ptx::mbarrier_init(smem.empty(stage), kConsumerWarps);
-    }
-    ptx::fence_mbarrier_init();
-  }
+  smem.init_barriers();
   if (warp == kProducerWarp && lane == 0) {
     ptx::prefetch_tensormap(&gate_up_map);
     ptx::prefetch_tensormap(&down_map);
@@ -759,13 +811,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   const int granules = plan.hidden / kHalfRows, tiles = plan.hidden / kTileRows;
   const int cta = blockIdx.x, grid = gridDim.x;
   const int jobs = cta < tiles ? (tiles - 1 - cta) / grid + 1 : 0;
-  if (threadIdx.x == 0) {
-    for (int stage = 0; stage < G::kNumStages; ++stage) {
-      ptx::mbarrier_init(smem.full(stage), 1);
-      ptx::mbarrier_init(smem.empty(stage), kConsumerWarps);
-    }
-    ptx::fence_mbarrier_init();
-  }
+  smem.init_barriers();
   __syncthreads();
   ptx::griddep_wait();
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
@@ -774,11 +820,12 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     ptx::prefetch_tensormap(&down_map);
     ptx::prefetch_tensormap(&h_map);
     RingCursor<G::kNumStages> cursor;
+    StageReleases<G::kNumStages> releases;
     for (int j = 0; j < jobs; ++j) {
       const shx_down_job job = shx_tile_job(cta + j * grid, granules);
       for (int block = 0; block < down_blocks; ++block) {
-        wait_barrier(smem.empty(cursor.stage), cursor.phase ^ 1u, watchdog);
-        const uint32_t full = smem.full(cursor.stage);
+        wait_stage_free<N>(smem, releases, watchdog);
+        const uint32_t full = smem.full(cursor.slot);
         load_down_weights(smem.weights(cursor.stage), &down_map, full, job, block,
                           G::kActivationTileBytes);
         ptx::tma_load_2d(smem.activations(cursor.stage), &h_map, full, kBlockK * block, 0);
