@@ -284,17 +284,21 @@ struct SharedLayout {
   __device__ __forceinline__ uint32_t empty(int slot) const {
     return barriers + 8 * (kBarrierSlots + slot);
   }
-  /* Every slot's barriers, initialized by the CTA's first 2 x kBarrierSlots threads
-   * together; a barrier (CTA or cluster, by the caller) must follow before any use. */
-  __device__ __forceinline__ void init_barriers() const {
-    if (threadIdx.x < 2 * kBarrierSlots) {
-      const int slot = threadIdx.x % kBarrierSlots;
-      if (threadIdx.x < kBarrierSlots) ptx::mbarrier_init(full(slot), 1);
-      else ptx::mbarrier_init(empty(slot), kConsumerWarps);
-      ptx::fence_mbarrier_init();
+  /* The barriers of slots [first, end), by the calling thread; a barrier (CTA,
+   * cluster, or a release the users acquire) must follow before any use. */
+  __device__ __forceinline__ void init_slots(int first, int end) const {
+    for (int slot = first; slot < end; ++slot) {
+      ptx::mbarrier_init(full(slot), 1);
+      ptx::mbarrier_init(empty(slot), kConsumerWarps);
     }
+    ptx::fence_mbarrier_init();
   }
 };
+
+/* Barrier slots used by a CTA that makes `fills` ring fills. */
+__device__ __forceinline__ int slots_used(int fills) {
+  return fills < kBarrierSlots ? fills : kBarrierSlots;
+}
 
 /* What this CTA does, from the plan. */
 struct CtaWork {
@@ -563,12 +567,25 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
 
 /* ---- The two roles ------------------------------------------------------------------ */
 
+/* Consumers, before their first fill: the barrier slots past the first ring. Thread 0
+ * initializes them while the first ring streams; the named barrier and each warp's
+ * later release of fill 0 (which the producer acquires before fill kNumStages, the
+ * first to use them) order the initialization before every use. */
+template <int N>
+__device__ __forceinline__ void init_later_slots(const SharedLayout<N> &smem, int fills) {
+  if (slots_used(fills) <= Geometry<N>::kNumStages) return;
+  if (threadIdx.x == 0) smem.init_slots(Geometry<N>::kNumStages, slots_used(fills));
+  ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
+}
+
 template <int N, Mode kMode>
 __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaWork &work,
                                          const shx_fused_plan &plan,
-                                         const shx_fused_args &args, Watchdog &watchdog) {
+                                         const shx_fused_args &args, int fills,
+                                         Watchdog &watchdog) {
   const int lane = threadIdx.x % 32;
   RingCursor<Geometry<N>::kNumStages> cursor;
+  init_later_slots<N>(smem, fills);
 
   if (work.k_count > 0) {
     /* 1. Gate/up partial of this CTA's K range. */
@@ -755,8 +772,12 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   work.k_count = plan.k_count[work.cta];
   work.down_blocks = plan.inter / kBlockK;
 
-  /* 0. Prologue: nothing here reads upstream data. */
-  smem.init_barriers();
+  /* 0. Prologue: nothing here reads upstream data. The first ring's barrier slots now;
+   * the consumers initialize the rest (consumer()), off the kernel's start. */
+  const int fills = work.k_count + (kMode == kFused
+                                        ? shx_down_job_count(work.cta, &plan) * work.down_blocks
+                                        : 0);
+  if (threadIdx.x == 0) smem.init_slots(0, slots_used(fills < Geometry<N>::kNumStages ? fills : Geometry<N>::kNumStages));
   if (warp == kProducerWarp && lane == 0) {
     ptx::prefetch_tensormap(&gate_up_map);
     ptx::prefetch_tensormap(&down_map);
@@ -780,7 +801,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     }
   } else {
     ptx::griddep_wait();
-    consumer<N, kMode>(smem, work, plan, args, watchdog);
+    consumer<N, kMode>(smem, work, plan, args, fills, watchdog);
   }
 
   /* 5. No final cluster barrier: every DSMEM store to a CTA completed before that CTA
@@ -811,7 +832,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   const int granules = plan.hidden / kHalfRows, tiles = plan.hidden / kTileRows;
   const int cta = blockIdx.x, grid = gridDim.x;
   const int jobs = cta < tiles ? (tiles - 1 - cta) / grid + 1 : 0;
-  smem.init_barriers();
+  const int fills = jobs * down_blocks;
+  if (threadIdx.x == 0) smem.init_slots(0, slots_used(fills < G::kNumStages ? fills : G::kNumStages));
   __syncthreads();
   ptx::griddep_wait();
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
@@ -835,6 +857,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     return;
   }
   RingCursor<G::kNumStages> cursor;
+  init_later_slots<N>(smem, fills);
   for (int j = 0; j < jobs; ++j) {
     float acc[N / 2];
 #pragma unroll
