@@ -213,7 +213,7 @@ struct Geometry {
   static_assert(N <= 256, "a TMA box dimension is at most 256");
 };
 
-static_assert(2 * kBarrierSlots <= kThreads, "one thread initializes each barrier");
+static_assert(kBarrierSlots >= 2 * kMaxStages, "ReleaseCursor's first lap needs unused slots");
 /* The barrier slots take no ring stage (the stage counts of the GEOMETRY table). */
 static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
                   Geometry<32>::kNumStages == 8 && Geometry<64>::kNumStages == 12 &&
@@ -247,13 +247,36 @@ struct RingCursor {
   }
 };
 
-/* The producer's view of which stages are free: the first kStages fills need no wait;
- * fill f >= kStages waits until every consumer warp released fill f - kStages, whose
- * slot and phase `oldest` tracks. */
+/* The release the producer waits for before its next fill f: that of fill
+ * f - kStages, the stage's previous fill. It starts kStages slots before slot 0 and one
+ * phase early, so the first kStages waits are on the previous phase of barriers that
+ * have not been used yet, which returns at once: the first ring needs no special case
+ * (kBarrierSlots >= 2 kMaxStages keeps those slots unused until then). Kept apart from
+ * the fill's RingCursor because the producer's per-fill instructions are on the ring's
+ * critical path (a counter with a branch here cost 0.7 us a step, RESULTS.md run 24). */
 template <int kStages>
-struct StageReleases {
-  int unused = kStages;
-  RingCursor<kStages> oldest;
+struct ReleaseCursor {
+  int slot = kBarrierSlots - kStages;
+  uint32_t phase = 1;
+  __device__ __forceinline__ void advance() {
+    if (++slot == kBarrierSlots) {
+      slot = 0;
+      phase ^= 1u;
+    }
+  }
+};
+
+/* Where the producer is in its down jobs: K block `block` of the job on Wd tile pair
+ * `pair` (cta, then cta + grid, ...). Advanced per fill without divisions: the
+ * producer's per-fill instructions are on the ring's critical path. */
+struct DownCursor {
+  int block = 0, pair;
+  __device__ __forceinline__ void advance(int down_blocks, int grid) {
+    if (++block == down_blocks) {
+      block = 0;
+      pair += grid;
+    }
+  }
 };
 
 /* The shared-memory layout of one CTA (addresses in the shared::cta window). */
@@ -284,21 +307,17 @@ struct SharedLayout {
   __device__ __forceinline__ uint32_t empty(int slot) const {
     return barriers + 8 * (kBarrierSlots + slot);
   }
-  /* The barriers of slots [first, end), by the calling thread; a barrier (CTA,
-   * cluster, or a release the users acquire) must follow before any use. */
-  __device__ __forceinline__ void init_slots(int first, int end) const {
-    for (int slot = first; slot < end; ++slot) {
+  /* Every slot's barriers, by the calling thread (one thread: spreading the
+   * initialization over threads made steps slower, RESULTS.md run 24); a CTA or cluster
+   * barrier must follow before any use. */
+  __device__ __forceinline__ void init_barriers() const {
+    for (int slot = 0; slot < kBarrierSlots; ++slot) {
       ptx::mbarrier_init(full(slot), 1);
       ptx::mbarrier_init(empty(slot), kConsumerWarps);
     }
     ptx::fence_mbarrier_init();
   }
 };
-
-/* Barrier slots used by a CTA that makes `fills` ring fills. */
-__device__ __forceinline__ int slots_used(int fills) {
-  return fills < kBarrierSlots ? fills : kBarrierSlots;
-}
 
 /* What this CTA does, from the plan. */
 struct CtaWork {
@@ -340,14 +359,10 @@ __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
  * previous fill (if any) was released by every consumer warp. */
 template <int N>
 __device__ __forceinline__ void wait_stage_free(const SharedLayout<N> &smem,
-                                                StageReleases<Geometry<N>::kNumStages> &releases,
+                                                ReleaseCursor<Geometry<N>::kNumStages> &released,
                                                 Watchdog &watchdog) {
-  if (releases.unused > 0) {
-    --releases.unused;
-    return;
-  }
-  wait_barrier(smem.empty(releases.oldest.slot), releases.oldest.phase, watchdog);
-  releases.oldest.advance();
+  wait_barrier(smem.empty(released.slot), released.phase, watchdog);
+  released.advance();
 }
 
 /* The producer's side of the grid barrier: wait until every CTA counted its h columns.
@@ -567,25 +582,12 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
 
 /* ---- The two roles ------------------------------------------------------------------ */
 
-/* Consumers, before their first fill: the barrier slots past the first ring. Thread 0
- * initializes them while the first ring streams; the named barrier and each warp's
- * later release of fill 0 (which the producer acquires before fill kNumStages, the
- * first to use them) order the initialization before every use. */
-template <int N>
-__device__ __forceinline__ void init_later_slots(const SharedLayout<N> &smem, int fills) {
-  if (slots_used(fills) <= Geometry<N>::kNumStages) return;
-  if (threadIdx.x == 0) smem.init_slots(Geometry<N>::kNumStages, slots_used(fills));
-  ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
-}
-
 template <int N, Mode kMode>
 __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaWork &work,
                                          const shx_fused_plan &plan,
-                                         const shx_fused_args &args, int fills,
-                                         Watchdog &watchdog) {
+                                         const shx_fused_args &args, Watchdog &watchdog) {
   const int lane = threadIdx.x % 32;
   RingCursor<Geometry<N>::kNumStages> cursor;
-  init_later_slots<N>(smem, fills);
 
   if (work.k_count > 0) {
     /* 1. Gate/up partial of this CTA's K range. */
@@ -659,7 +661,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
                                          const shx_fused_args &args, Watchdog &watchdog) {
   using G = Geometry<N>;
   RingCursor<G::kNumStages> cursor;
-  StageReleases<G::kNumStages> releases;
+  ReleaseCursor<G::kNumStages> released;
   const int gate_row = kHalfRows * work.tile;
   const int up_row = plan.inter + kHalfRows * work.tile;
 
@@ -670,7 +672,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   for (int block = 0; block < first_ring; ++block) {
     const int column = kBlockK * (work.k_begin + block);
     const uint32_t full = smem.full(first_cursor.slot);
-    wait_stage_free<N>(smem, releases, watchdog); /* returns at once: the stage is unused */
+    released.advance(); /* the stage was never filled: no release to wait for */
     ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
     ptx::tma_load_2d(smem.weights(first_cursor.stage), gate_up_map, full, column, gate_row);
     ptx::tma_load_2d(smem.weights(first_cursor.stage) + kHalfTileBytes, gate_up_map, full,
@@ -690,7 +692,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   /* 1. The rest of the gate/up K blocks. */
   for (int block = first_ring; block < work.k_count; ++block) {
     const int column = kBlockK * (work.k_begin + block);
-    wait_stage_free<N>(smem, releases, watchdog);
+    wait_stage_free<N>(smem, released, watchdog);
     const uint32_t full = smem.full(cursor.slot);
     ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
     ptx::tma_load_2d(smem.weights(cursor.stage), gate_up_map, full, column, gate_row);
@@ -710,14 +712,16 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
    * down stages are numbered d = job * down_blocks + block over the CTA's jobs. */
   const int down_stages = shx_down_job_count(work.cta, &plan) * work.down_blocks;
   const int early = down_stages < G::kNumStages ? down_stages : G::kNumStages;
+  const int granules = plan.down_granules, grid = plan.grid;
   RingCursor<G::kNumStages> early_cursor = cursor;
+  DownCursor down;
+  down.pair = work.cta;
   for (int d = 0; d < early; ++d) {
-    wait_stage_free<N>(smem, releases, watchdog);
+    wait_stage_free<N>(smem, released, watchdog);
     load_down_weights(smem.weights(cursor.stage), down_map, smem.full(cursor.slot),
-                      shx_down_job_of(work.cta, d / work.down_blocks, &plan),
-                      d % work.down_blocks,
-                      G::kActivationTileBytes);
+                      shx_tile_job(down.pair, granules), down.block, G::kActivationTileBytes);
     cursor.advance();
+    down.advance(work.down_blocks, grid);
   }
   if (work.k_count == 0) ptx::griddep_wait();
   trace_point(args, 0);
@@ -729,22 +733,23 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   ptx::griddep_launch_dependents();
 
   /* 4. Down jobs: h for the early stages, then weights and h together. */
+  DownCursor early_down;
+  early_down.pair = work.cta;
   for (int d = 0; d < early; ++d) {
     ptx::tma_load_2d(smem.activations(early_cursor.stage), h_map, smem.full(early_cursor.slot),
-                     kBlockK * (d % work.down_blocks), 0);
+                     kBlockK * early_down.block, 0);
     early_cursor.advance();
+    early_down.advance(work.down_blocks, grid);
   }
-  grid_barrier_depart(args.counters, static_cast<uint32_t>(plan.grid));
+  grid_barrier_depart(args.counters, static_cast<uint32_t>(grid));
   for (int d = early; d < down_stages; ++d) {
-    wait_stage_free<N>(smem, releases, watchdog);
+    wait_stage_free<N>(smem, released, watchdog);
     const uint32_t full = smem.full(cursor.slot);
     load_down_weights(smem.weights(cursor.stage), down_map, full,
-                      shx_down_job_of(work.cta, d / work.down_blocks, &plan),
-                      d % work.down_blocks,
-                      G::kActivationTileBytes);
-    ptx::tma_load_2d(smem.activations(cursor.stage), h_map, full,
-                     kBlockK * (d % work.down_blocks), 0);
+                      shx_tile_job(down.pair, granules), down.block, G::kActivationTileBytes);
+    ptx::tma_load_2d(smem.activations(cursor.stage), h_map, full, kBlockK * down.block, 0);
     cursor.advance();
+    down.advance(work.down_blocks, grid);
   }
 }
 
@@ -772,12 +777,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   work.k_count = plan.k_count[work.cta];
   work.down_blocks = plan.inter / kBlockK;
 
-  /* 0. Prologue: nothing here reads upstream data. The first ring's barrier slots now;
-   * the consumers initialize the rest (consumer()), off the kernel's start. */
-  const int fills = work.k_count + (kMode == kFused
-                                        ? shx_down_job_count(work.cta, &plan) * work.down_blocks
-                                        : 0);
-  if (threadIdx.x == 0) smem.init_slots(0, slots_used(fills < Geometry<N>::kNumStages ? fills : Geometry<N>::kNumStages));
+  /* 0. Prologue: nothing here reads upstream data. */
+  if (threadIdx.x == 0) smem.init_barriers();
   if (warp == kProducerWarp && lane == 0) {
     ptx::prefetch_tensormap(&gate_up_map);
     ptx::prefetch_tensormap(&down_map);
@@ -801,7 +802,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     }
   } else {
     ptx::griddep_wait();
-    consumer<N, kMode>(smem, work, plan, args, fills, watchdog);
+    consumer<N, kMode>(smem, work, plan, args, watchdog);
   }
 
   /* 5. No final cluster barrier: every DSMEM store to a CTA completed before that CTA
@@ -832,8 +833,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   const int granules = plan.hidden / kHalfRows, tiles = plan.hidden / kTileRows;
   const int cta = blockIdx.x, grid = gridDim.x;
   const int jobs = cta < tiles ? (tiles - 1 - cta) / grid + 1 : 0;
-  const int fills = jobs * down_blocks;
-  if (threadIdx.x == 0) smem.init_slots(0, slots_used(fills < G::kNumStages ? fills : G::kNumStages));
+  if (threadIdx.x == 0) smem.init_barriers();
   __syncthreads();
   ptx::griddep_wait();
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
@@ -842,11 +842,11 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     ptx::prefetch_tensormap(&down_map);
     ptx::prefetch_tensormap(&h_map);
     RingCursor<G::kNumStages> cursor;
-    StageReleases<G::kNumStages> releases;
+    ReleaseCursor<G::kNumStages> released;
     for (int j = 0; j < jobs; ++j) {
       const shx_down_job job = shx_tile_job(cta + j * grid, granules);
       for (int block = 0; block < down_blocks; ++block) {
-        wait_stage_free<N>(smem, releases, watchdog);
+        wait_stage_free<N>(smem, released, watchdog);
         const uint32_t full = smem.full(cursor.slot);
         load_down_weights(smem.weights(cursor.stage), &down_map, full, job, block,
                           G::kActivationTileBytes);
@@ -857,7 +857,6 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     return;
   }
   RingCursor<G::kNumStages> cursor;
-  init_later_slots<N>(smem, fills);
   for (int j = 0; j < jobs; ++j) {
     float acc[N / 2];
 #pragma unroll
