@@ -76,8 +76,11 @@
  *   each mbarrier completes one phase per launch, so no thread ever arrives on a phase
  *   k >= 1. compute-sanitizer synccheck requires a thread that does so to have waited
  *   for phase k - 1 itself ("Missing wait"), which a stage-indexed ring breaks at every
- *   refill (perf/RESULTS.md runs 17-20 and 24); pairing the waits cost 0.8-1.8 us a
- *   step, separate slots cost nothing on the per-stage path.
+ *   refill (perf/RESULTS.md runs 17-20 and 24; run it with --num-cuda-barriers, since
+ *   its automatic count is smaller than 96). Pairing each arrival with a wait cost
+ *   0.8-1.8 us a step (runs 19-20); the slots cost 0.2-0.3 us (fused) and 1.0-1.5 us
+ *   (split, whose SharedDown starts without PDL and so pays the 96 initializations in
+ *   full), measured against the same division-free producer without them (run 24).
  *   full[f]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
  *             the fill (weights, and x or h): the consumer may run its wgmma.
  *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
