@@ -78,7 +78,7 @@
  *   for phase k - 1 itself ("Missing wait"), which a stage-indexed ring breaks at every
  *   refill (perf/RESULTS.md runs 17-20 and 24; run it with --num-cuda-barriers, since
  *   its automatic count is smaller than 96). Pairing each arrival with a wait cost
- *   0.8-1.8 us a step (runs 19-20); the slots cost 0.2-0.3 us (fused) and 1.0-1.5 us
+ *   0.8-1.8 us a step (runs 19-20); the slots cost 0.2-0.45 us (fused) and 0.6-1.5 us
  *   (split, whose SharedDown starts without PDL and so pays the 96 initializations in
  *   full), measured against the same division-free producer without them (run 24).
  *   full[f]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
