@@ -9,7 +9,8 @@ source "$(dirname "$0")/gpu_env.sh" "${1:?usage: OUTDIR VARIANT TP B}"
 variant=${2:?}; tp=${3:?}; batch=${4:?}
 log="$out/synccheck_sites_${variant}_${tp}_${batch}.log"
 (cd "$bundle" && SHX_REPLAYS=1 SHX_WATCHDOG_MS=5000 timeout ${SANITIZER_TIMEOUT:-120} \
-  compute-sanitizer --tool synccheck --print-limit 2000 ./profile_step "$variant" "$tp" \
+  compute-sanitizer --tool synccheck --num-cuda-barriers 1024 --print-limit 2000 \
+  ./profile_step "$variant" "$tp" \
   "$batch" 1 > "$log" 2>&1)
 echo "== synccheck $variant tp $tp B $batch: exit $?"
 grep -E "ERROR SUMMARY" "$log"
@@ -21,11 +22,15 @@ grep -E "^=========     " "$log" | grep -vE " at | by thread|Saved host|Host Fra
   | sort | uniq -c | sort -rn | head -8
 sass="$out/sass_${variant}.txt"
 cuobjdump -sass "$bundle/profile_step" > "$sass" 2>/dev/null
+# The reported function's name (its last component before the template arguments) picks
+# the SASS function; the first three functions of that name that have the offset are shown.
+name=$(grep -m1 -E "^=========     at " "$log" | sed -E 's/.*::([A-Za-z_0-9]+)<.*/\1/')
 grep -E "^=========     at " "$log" | sed -E 's/.*\+(0x[0-9a-f]+).*/\1/' | sort -u | head -6 |
 while read -r offset; do
   hex=$(printf "%04x" "$offset")
-  echo "-- SASS near /*$hex*/ in each function that has it (at most 3):"
-  awk -v key="/*$hex*/" '/Function :/ { fn = $0 } { line[NR % 8] = $0 }
-    index($0, key) { print fn; for (i = NR - 6; i <= NR; ++i) print line[i % 8];
-                     if (++shown == 3) exit }' "$sass"
+  echo "-- SASS near /*$hex*/ in functions named $name (at most 3):"
+  awk -v key="/*$hex*/" -v name="$name" '/Function :/ { fn = $0; mine = index($0, name) > 0 }
+    { line[NR % 8] = $0 }
+    mine && index($0, key) { print fn; for (i = NR - 6; i <= NR; ++i) print line[i % 8];
+                             if (++shown == 3) exit }' "$sass"
 done
