@@ -44,8 +44,8 @@
  *                                     112 KB: two CTAs per SM, so the next step's grid
  *                                     (PDL) is resident beside this one;
  *                                     N = 64: 12, N = 128: 7 stages in at most 220 KB,
- *                                     one CTA per SM (N = 16: 108,160 B; N = 128:
- *                                     208,256 B)
+ *                                     one CTA per SM (N = 16: 108,544 B; N = 128:
+ *                                     208,640 B)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
  * I = 128 -> 4 tiles, 32 + 80 CTAs.
  *
@@ -72,9 +72,12 @@
  *
  * BARRIERS, and what each waits for
  *   Ring fill f (data in stage f % kNumStages) has its own pair of mbarriers, slot
- *   f % kBarrierSlots (48): while a CTA makes at most 48 fills (every TP8 and TP16 plan)
- *   each mbarrier completes one phase per launch, so no thread ever arrives on a phase
- *   k >= 1. compute-sanitizer synccheck requires a thread that does so to have waited
+ *   f % kBarrierSlots (48): while a CTA makes at most 48 fills each mbarrier completes
+ *   one phase per launch, so no thread ever arrives on a phase k >= 1. That holds for
+ *   the H200 TP8 and TP16 plans of the fused kernel with its down-only CTAs (at most
+ *   28 + 12 fills) and for SharedDown on >= 28 SMs (TP8) or >= 14 (TP16); on fewer SMs,
+ *   or in the fused fallback without down-only CTAs (up to 28 + 24 fills at TP8), the
+ *   slots are reused one phase later: still correct, but synccheck reports again. compute-sanitizer synccheck requires a thread that does so to have waited
  *   for phase k - 1 itself ("Missing wait"), which a stage-indexed ring breaks at every
  *   refill (perf/RESULTS.md runs 17-20 and 24; run it with --num-cuda-barriers, since
  *   its automatic count is smaller than 96). Pairing each arrival with a wait cost
@@ -170,7 +173,7 @@ constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
 /* Each fill of a ring stage has its own pair of mbarriers (full, empty) while a CTA makes
  * at most this many fills (TP8: 28 + 12 fused, 48 in SharedDown on 32 SMs); past that
- * the slots are reused in order, one phase later. 48 pairs (768 bytes) cost no stage at
+ * the slots are reused in order, one phase later (see BARRIERS above). 48 pairs (768 bytes) cost no stage at
  * any N (at N = 8 the two-per-SM budget leaves 896 bytes for them). */
 constexpr int kBarrierSlots = 48;
 constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots; /* full, empty */
@@ -211,12 +214,14 @@ struct Geometry {
   static_assert(kWeightTileBytes % kSwizzleAtomBytes == 0, "B tile must be 1024-aligned");
   static_assert(kRingBytes % 16 == 0 && kStagingBytes % 16 == 0, "staging alignment");
   static_assert(kNumStages >= kMinStages, "ring too shallow for this N");
-  static_assert(kNumStages <= kBarrierSlots, "a stage's fills need distinct barrier slots");
+  static_assert(kNumStages <= kBarrierSlots, "the fills in flight need distinct slots");
   static_assert(kSmemBytes <= kSmemOptInLimit, "over the H200's shared memory per block");
   static_assert(N <= 256, "a TMA box dimension is at most 256");
 };
 
-static_assert(kBarrierSlots >= 2 * kMaxStages, "ReleaseCursor's first lap needs unused slots");
+/* Stricter than ReleaseCursor needs (kNumStages <= kBarrierSlots): its first-lap slots
+ * stay apart from the first ring's. */
+static_assert(kBarrierSlots >= 2 * kMaxStages, "ReleaseCursor's first-lap slots");
 /* The barrier slots take no ring stage (the stage counts of the GEOMETRY table). */
 static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
                   Geometry<32>::kNumStages == 8 && Geometry<64>::kNumStages == 12 &&
@@ -253,8 +258,9 @@ struct RingCursor {
 /* The release the producer waits for before its next fill f: that of fill
  * f - kStages, the stage's previous fill. It starts kStages slots before slot 0 and one
  * phase early, so the first kStages waits are on the previous phase of barriers that
- * have not been used yet, which returns at once: the first ring needs no special case
- * (kBarrierSlots >= 2 kMaxStages keeps those slots unused until then). Kept apart from
+ * have not been used yet (slot kBarrierSlots - kStages + i is first filled by fill
+ * kBarrierSlots - kStages + i >= i), which returns at once: the first ring needs no
+ * special case. Kept apart from
  * the fill's RingCursor because the producer's per-fill instructions are on the ring's
  * critical path (a counter with a branch here cost 0.7 us a step, RESULTS.md run 24). */
 template <int kStages>
@@ -312,7 +318,8 @@ struct SharedLayout {
   }
   /* Every slot's barriers, by the calling thread (one thread: spreading the
    * initialization over threads made steps slower, RESULTS.md run 24); a CTA or cluster
-   * barrier must follow before any use. */
+   * barrier must follow before any use. All slots, even in a CTA with few fills: the
+   * producer's first waits (ReleaseCursor) read the last kNumStages slots. */
   __device__ __forceinline__ void init_barriers() const {
     for (int slot = 0; slot < kBarrierSlots; ++slot) {
       ptx::mbarrier_init(full(slot), 1);
