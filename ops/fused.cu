@@ -132,6 +132,7 @@
 #include "ops/activation.cuh"
 #include "ops/fused.h"
 #include "ops/fused_plan.h"
+#include "ops/ring.h"
 #include "ops/ptx/cluster.cuh"
 #include "ops/ptx/mbarrier.cuh"
 #include "ops/ptx/memory.cuh"
@@ -141,6 +142,11 @@
 namespace shx {
 namespace fused {
 namespace {
+
+using ring::DownCursor;
+using ring::kBarrierSlots;
+using ring::ReleaseCursor;
+using ring::RingCursor;
 
 /* ---- Compile-time geometry ------------------------------------------------------- */
 
@@ -171,11 +177,6 @@ constexpr int kTwoPerSmMaxN = 32;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
-/* Each fill of a ring stage has its own pair of mbarriers (full, empty) while a CTA makes
- * at most this many fills (TP8: 28 + 12 fused, 48 in SharedDown on 32 SMs); past that
- * the slots are reused in order, one phase later (see BARRIERS above). 48 pairs (768 bytes) cost no stage at
- * any N (at N = 8 the two-per-SM budget leaves 896 bytes for them). */
-constexpr int kBarrierSlots = 48;
 constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots; /* full, empty */
 constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
 constexpr int kMaxCluster = 8;            /* portable cluster size */
@@ -237,56 +238,6 @@ __device__ __forceinline__ void trace_point(const shx_fused_args &args, int poin
   if (args.trace != nullptr) args.trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + point] =
       ptx::globaltimer();
 }
-
-/* Position in the stream of fills, advanced identically by producer and consumer: fill f
- * uses data stage f % kStages and barrier slot f % kBarrierSlots, whose full and empty
- * mbarriers are then in phase (f / kBarrierSlots) & 1. */
-template <int kStages>
-struct RingCursor {
-  int stage = 0;
-  int slot = 0;
-  uint32_t phase = 0;
-  __device__ __forceinline__ void advance() {
-    if (++stage == kStages) stage = 0;
-    if (++slot == kBarrierSlots) {
-      slot = 0;
-      phase ^= 1u;
-    }
-  }
-};
-
-/* The release the producer waits for before its next fill f: that of fill
- * f - kStages, the stage's previous fill. It starts kStages slots before slot 0 and one
- * phase early, so the first kStages waits are on the previous phase of barriers that
- * have not been used yet (slot kBarrierSlots - kStages + i is first filled by fill
- * kBarrierSlots - kStages + i >= i), which returns at once: the first ring needs no
- * special case. Kept apart from
- * the fill's RingCursor because the producer's per-fill instructions are on the ring's
- * critical path (a counter with a branch here cost 0.7 us a step, RESULTS.md run 24). */
-template <int kStages>
-struct ReleaseCursor {
-  int slot = kBarrierSlots - kStages;
-  uint32_t phase = 1;
-  __device__ __forceinline__ void advance() {
-    if (++slot == kBarrierSlots) {
-      slot = 0;
-      phase ^= 1u;
-    }
-  }
-};
-
-/* Where the producer is in its down jobs: K block `block` of the job on Wd tile pair
- * `pair` (cta, then cta + grid, ...). Advanced per fill without divisions: the
- * producer's per-fill instructions are on the ring's critical path. */
-struct DownCursor {
-  int block = 0, pair;
-  __device__ __forceinline__ void advance(int down_blocks, int grid) {
-    if (++block == down_blocks) {
-      block = 0;
-      pair += grid;
-    }
-  }
-};
 
 /* The shared-memory layout of one CTA (addresses in the shared::cta window). */
 template <int N>

@@ -1,0 +1,385 @@
+/* ring_test.cc: the fused kernel family's ring protocol (ops/fused.cu, BARRIERS) in a
+ * host model that runs the kernels' own cursors (ops/ring.h).
+ *
+ * One CTA: a producer thread that issues fills in the order producer() and shared_down()
+ * do (first ring without a wait, then a wait for the stage's previous release before each
+ * fill; in the fused kernel the early down fills' h copies only after the grid barrier),
+ * four consumer warps that consume fills in the order mma_blocks() does (one wgmma-group
+ * in flight: fill f is released after fill f + 1 is issued, the last one at the end of
+ * each call), and a TMA engine that lands the copies in any order. mbarriers follow the
+ * PTX rules: a phase completes when its pending arrivals and transaction bytes reach
+ * zero; try_wait.parity P succeeds when the completed-phase count has the other parity.
+ * Every run interleaves the actors at random, and asserts:
+ *   - nothing deadlocks;
+ *   - every arrival and every armed transaction lands in the phase of its own fill;
+ *   - a producer wait returns only once the stage's previous fill is released by all
+ *     four warps (or, for the first ring, on a barrier nobody has used yet);
+ *   - no copy writes a stage before its previous fill is released, and no consumer reads
+ *     a fill before all its bytes landed;
+ *   - while a CTA makes at most kBarrierSlots fills, no barrier ever completes a second
+ *     phase (compute-sanitizer synccheck's condition).
+ * DownCursor is checked against the division it replaced.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <random>
+#include <vector>
+
+#include "ops/ring.h"
+
+namespace {
+
+using shx::ring::DownCursor;
+using shx::ring::kBarrierSlots;
+using shx::ring::ReleaseCursor;
+using shx::ring::RingCursor;
+
+int failures = 0;
+
+#define EXPECT(condition, ...)                                              \
+  do {                                                                      \
+    if (!(condition)) {                                                     \
+      if (failures++ < 10) {                                                \
+        fprintf(stderr, "%s:%d: %s failed: ", __FILE__, __LINE__, #condition); \
+        fprintf(stderr, __VA_ARGS__);                                       \
+        fprintf(stderr, "\n");                                              \
+      }                                                                     \
+    }                                                                       \
+  } while (0)
+
+constexpr int kWarps = 4;
+constexpr int kWeightBytes = 8, kActivationBytes = 2; /* units: any positive sizes do */
+
+struct Barrier {
+  int expected = 0, pending = 0, completed = 0;
+  long transactions = 0;
+  void init(int arrivals) { expected = pending = arrivals; }
+  void maybe_complete() {
+    if (pending == 0 && transactions == 0) {
+      ++completed;
+      pending = expected;
+    }
+  }
+  void arrive() {
+    --pending;
+    maybe_complete();
+  }
+  bool try_wait(uint32_t parity) const { return (completed & 1) != static_cast<int>(parity); }
+};
+
+enum Mode { kFused, kGate, kSharedDown };
+
+/* One producer operation, generated in the kernel's order with the kernel's cursors. */
+struct Op {
+  enum Kind { kWait, kArm, kCopy, kGridBarrier } kind;
+  int fill;         /* the fill it serves (kWait: the fill about to be made) */
+  int slot;         /* barrier slot (kWait: the empty barrier waited on) */
+  uint32_t parity;  /* kWait */
+  int stage;        /* kCopy */
+  int bytes;        /* kArm: armed transaction bytes; kCopy: copied bytes */
+};
+
+template <int kStages>
+struct Cta {
+  Mode mode;
+  int k_count, jobs, down_blocks, fills;
+  std::vector<Barrier> full, empty;
+  std::vector<Op> program;
+  std::vector<int> landed, expected_bytes, released;
+  std::vector<int> reading_fill; /* per stage: the fill the consumers may still read */
+  bool multiphase_seen = false;
+
+  /* The producer's operations, as producer() (fused, gate) or shared_down() makes them. */
+  void make_program() {
+    RingCursor<kStages> cursor;
+    ReleaseCursor<kStages> released_cursor;
+    int fill = 0;
+    auto wait = [&](int f) {
+      program.push_back({Op::kWait, f, released_cursor.slot, released_cursor.phase, 0, 0});
+      released_cursor.advance();
+    };
+    const int down_fills = mode == kGate ? 0 : jobs * down_blocks;
+    if (mode != kSharedDown) {
+      const int first_ring = k_count < kStages ? k_count : kStages;
+      RingCursor<kStages> first_cursor = cursor;
+      for (int block = 0; block < first_ring; ++block) { /* no wait: advance only */
+        released_cursor.advance();
+        program.push_back({Op::kArm, fill + block, first_cursor.slot, 0, 0,
+                           kWeightBytes + kActivationBytes});
+        program.push_back({Op::kCopy, fill + block, first_cursor.slot, 0, first_cursor.stage,
+                           kWeightBytes});
+        first_cursor.advance();
+      }
+      for (int block = 0; block < first_ring; ++block) { /* x after griddepcontrol.wait */
+        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kActivationBytes});
+        cursor.advance();
+        ++fill;
+      }
+      for (int block = first_ring; block < k_count; ++block) {
+        wait(fill);
+        program.push_back({Op::kArm, fill, cursor.slot, 0, 0, kWeightBytes + kActivationBytes});
+        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kWeightBytes});
+        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kActivationBytes});
+        cursor.advance();
+        ++fill;
+      }
+      if (mode == kFused) {
+        const int early = down_fills < kStages ? down_fills : kStages;
+        RingCursor<kStages> early_cursor = cursor;
+        const int first_down = fill;
+        for (int d = 0; d < early; ++d) {
+          wait(fill);
+          program.push_back(
+              {Op::kArm, fill, cursor.slot, 0, 0, kWeightBytes + kActivationBytes});
+          program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kWeightBytes});
+          cursor.advance();
+          ++fill;
+        }
+        program.push_back({Op::kGridBarrier, fill, 0, 0, 0, 0});
+        for (int d = 0; d < early; ++d) {
+          program.push_back({Op::kCopy, first_down + d, early_cursor.slot, 0,
+                             early_cursor.stage, kActivationBytes});
+          early_cursor.advance();
+        }
+        for (int d = early; d < down_fills; ++d) {
+          wait(fill);
+          program.push_back(
+              {Op::kArm, fill, cursor.slot, 0, 0, kWeightBytes + kActivationBytes});
+          program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kWeightBytes});
+          program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kActivationBytes});
+          cursor.advance();
+          ++fill;
+        }
+      }
+    } else {
+      for (int d = 0; d < down_fills; ++d) {
+        wait(fill);
+        program.push_back({Op::kArm, fill, cursor.slot, 0, 0, kWeightBytes + kActivationBytes});
+        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kWeightBytes});
+        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kActivationBytes});
+        cursor.advance();
+        ++fill;
+      }
+    }
+    fills = fill;
+  }
+
+  /* The consumer warps' calls of mma_blocks: gate/up, then one per down job. */
+  std::vector<int> calls() const {
+    std::vector<int> blocks;
+    if (mode != kSharedDown && k_count > 0) blocks.push_back(k_count);
+    if (mode != kGate)
+      for (int j = 0; j < jobs; ++j) blocks.push_back(down_blocks);
+    return blocks;
+  }
+
+  struct Warp {
+    std::vector<int> calls;
+    size_t call = 0;
+    int block = 0;
+    int fill = 0;
+    int previous_fill = -1, previous_slot = -1;
+    RingCursor<kStages> cursor;
+    bool gate_up_done = false;
+    bool done() const { return call == calls.size(); }
+  };
+
+  void release(int fill, int slot) {
+    Barrier &b = empty[slot];
+    EXPECT(b.completed == fill / kBarrierSlots, "empty arrival of fill %d in phase %d",
+           fill, b.completed);
+    if (b.completed > 0 && fills <= kBarrierSlots) multiphase_seen = true;
+    b.arrive();
+    ++released[fill];
+  }
+
+  /* Runs the model once; returns false on deadlock. */
+  bool run(std::mt19937 &random) {
+    full.assign(kBarrierSlots, Barrier());
+    empty.assign(kBarrierSlots, Barrier());
+    for (int s = 0; s < kBarrierSlots; ++s) {
+      full[s].init(1);
+      empty[s].init(kWarps);
+    }
+    make_program();
+    landed.assign(fills, 0);
+    released.assign(fills, 0);
+    reading_fill.assign(kStages, -1);
+    expected_bytes.assign(fills, kWeightBytes + kActivationBytes);
+    std::vector<Warp> warps(kWarps);
+    for (Warp &w : warps) w.calls = calls();
+    struct Copy {
+      int fill, slot, bytes;
+    };
+    std::vector<Copy> in_flight;
+    size_t pc = 0;
+
+    for (;;) {
+      /* Who can move: 0 = producer, 1..4 = warps, 5 = TMA. */
+      std::vector<int> movers;
+      if (pc < program.size()) {
+        const Op &op = program[pc];
+        bool blocked = false;
+        if (op.kind == Op::kWait) blocked = !empty[op.slot].try_wait(op.parity);
+        if (op.kind == Op::kGridBarrier) {
+          for (const Warp &w : warps) blocked |= !(w.gate_up_done || k_count == 0);
+        }
+        if (!blocked) movers.push_back(0);
+      }
+      for (int w = 0; w < kWarps; ++w) {
+        const Warp &warp = warps[w];
+        if (warp.done()) continue;
+        if (full[warp.cursor.slot].try_wait(warp.cursor.phase)) movers.push_back(1 + w);
+      }
+      if (!in_flight.empty()) movers.push_back(5);
+      if (movers.empty()) break;
+      const int mover = movers[random() % movers.size()];
+
+      if (mover == 0) {
+        const Op &op = program[pc++];
+        switch (op.kind) {
+          case Op::kWait: {
+            const int previous = op.fill - kStages; /* the release this wait stands for */
+            if (previous < 0) {
+              EXPECT(empty[op.slot].completed == 0 && empty[op.slot].pending == kWarps,
+                     "first-ring wait of fill %d on slot %d, which is in use", op.fill,
+                     op.slot);
+            } else {
+              EXPECT(op.slot == previous % kBarrierSlots, "wait of fill %d on slot %d",
+                     op.fill, op.slot);
+              EXPECT(released[previous] == kWarps, "fill %d waited for fill %d: %d releases",
+                     op.fill, previous, released[previous]);
+              EXPECT(empty[op.slot].completed == previous / kBarrierSlots + 1,
+                     "wait for fill %d saw phase %d", previous, empty[op.slot].completed);
+            }
+            break;
+          }
+          case Op::kArm: {
+            Barrier &b = full[op.slot];
+            EXPECT(op.slot == op.fill % kBarrierSlots, "fill %d armed slot %d", op.fill,
+                   op.slot);
+            EXPECT(b.completed == op.fill / kBarrierSlots && b.pending == b.expected,
+                   "fill %d armed in phase %d (pending %d)", op.fill, b.completed, b.pending);
+            if (b.completed > 0 && fills <= kBarrierSlots) multiphase_seen = true;
+            b.transactions += op.bytes;
+            b.arrive();
+            break;
+          }
+          case Op::kCopy: {
+            EXPECT(op.stage == op.fill % kStages, "fill %d copied into stage %d", op.fill,
+                   op.stage);
+            const int previous = op.fill - kStages;
+            EXPECT(previous < 0 || released[previous] == kWarps,
+                   "fill %d overwrote stage %d before fill %d was released", op.fill, op.stage,
+                   previous);
+            in_flight.push_back({op.fill, op.slot, op.bytes});
+            break;
+          }
+          case Op::kGridBarrier:
+            break;
+        }
+      } else if (mover == 5) {
+        const size_t i = random() % in_flight.size();
+        const Copy copy = in_flight[i];
+        in_flight.erase(in_flight.begin() + i);
+        landed[copy.fill] += copy.bytes;
+        full[copy.slot].transactions -= copy.bytes;
+        full[copy.slot].maybe_complete();
+      } else {
+        Warp &w = warps[mover - 1];
+        const int fill = w.fill;
+        EXPECT(fill < fills, "a warp consumed fill %d of %d", fill, fills);
+        if (fill >= fills) return false;
+        EXPECT(landed[fill] == expected_bytes[fill], "fill %d read with %d of %d bytes", fill,
+               landed[fill], expected_bytes[fill]);
+        EXPECT(full[w.cursor.slot].completed == fill / kBarrierSlots + 1,
+               "fill %d's full barrier in phase %d", fill, full[w.cursor.slot].completed);
+        EXPECT(w.cursor.stage == fill % kStages, "fill %d read from stage %d", fill,
+               w.cursor.stage);
+        if (w.previous_fill >= 0) release(w.previous_fill, w.previous_slot);
+        w.previous_fill = fill;
+        w.previous_slot = w.cursor.slot;
+        w.cursor.advance();
+        ++w.fill;
+        if (++w.block == w.calls[w.call]) { /* mma_blocks returns: release the last */
+          release(w.previous_fill, w.previous_slot);
+          w.previous_fill = -1;
+          if (w.call == 0 && mode != kSharedDown && k_count > 0) w.gate_up_done = true;
+          w.block = 0;
+          ++w.call;
+        }
+      }
+    }
+    bool finished = pc == program.size() && in_flight.empty();
+    for (const Warp &w : warps) finished &= w.done() && w.fill == fills;
+    for (int f = 0; f < fills; ++f)
+      EXPECT(released[f] == kWarps, "fill %d released %d times", f, released[f]);
+    return finished;
+  }
+};
+
+template <int kStages>
+void check_shapes(std::mt19937 &random, int *runs) {
+  const int k_counts[] = {0, 1, kStages - 1, kStages, kStages + 1, 14, 28, 47, 48, 49, 70};
+  const int down_blocks_list[] = {1, 4, 6, 12, 13};
+  const int jobs_list[] = {0, 1, 2, 4, 5};
+  for (Mode mode : {kFused, kGate, kSharedDown})
+    for (int k_count : k_counts)
+      for (int down_blocks : down_blocks_list)
+        for (int jobs : jobs_list) {
+          if (k_count < 0 || (mode == kGate && (jobs > 0 || down_blocks != 1))) continue;
+          if (mode == kSharedDown && k_count != 0) continue;
+          for (int repeat = 0; repeat < 6; ++repeat) {
+            Cta<kStages> cta;
+            cta.mode = mode;
+            cta.k_count = k_count;
+            cta.jobs = jobs;
+            cta.down_blocks = down_blocks;
+            const bool finished = cta.run(random);
+            EXPECT(finished, "deadlock: stages %d mode %d k %d jobs %d x %d", kStages, mode,
+                   k_count, jobs, down_blocks);
+            EXPECT(!cta.multiphase_seen,
+                   "a barrier went past phase 0 with %d fills: stages %d mode %d", cta.fills,
+                   kStages, mode);
+            ++*runs;
+          }
+        }
+}
+
+/* DownCursor against d / down_blocks and d % down_blocks (ops/fused_plan.h's job order:
+ * job j of CTA cta is tile pair cta + j * grid). */
+void check_down_cursor() {
+  for (int down_blocks = 1; down_blocks <= 13; ++down_blocks)
+    for (int grid : {1, 7, 112, 132})
+      for (int cta : {0, 5, 111}) {
+        DownCursor cursor;
+        cursor.pair = cta;
+        for (int d = 0; d < 5 * down_blocks; ++d) {
+          EXPECT(cursor.block == d % down_blocks && cursor.pair == cta + d / down_blocks * grid,
+                 "down fill %d: block %d pair %d", d, cursor.block, cursor.pair);
+          cursor.advance(down_blocks, grid);
+        }
+      }
+}
+
+}  // namespace
+
+int main() {
+  std::mt19937 random(20261130u);
+  int runs = 0;
+  check_shapes<4>(random, &runs);
+  check_shapes<5>(random, &runs);
+  check_shapes<7>(random, &runs);
+  check_shapes<8>(random, &runs);
+  check_shapes<10>(random, &runs);
+  check_shapes<12>(random, &runs);
+  check_shapes<24>(random, &runs);
+  check_down_cursor();
+  if (failures > 0) {
+    fprintf(stderr, "ring_test: %d failures in %d runs\n", failures, runs);
+    return 1;
+  }
+  printf("ring_test: %d randomized runs of the ring protocol, all invariants held\n", runs);
+  return 0;
+}
