@@ -116,6 +116,10 @@ cleanup:
 }
 
 shx_status shx_baseline_chain(shx_op *op, const void *x, int batch, cudaStream_t stream) {
+  if (op->lt == NULL) /* an explicit fused or split op has no baseline resources */
+    return shx_fail(SHX_UNSUPPORTED, "this op was created for the %s variant: it cannot "
+                    "run the baseline", op->config.variant == SHX_VARIANT_FUSED ? "fused"
+                                                                               : "split");
   shx_status status = SHX_SUCCESS;
   const shx_config *c = &op->config;
   int hidden = c->hidden, inter = op->inter;

@@ -80,11 +80,15 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
   op->shard = config->hidden / config->tp;
   size_t capacity = (size_t)config->capacity;
   SHX_CUDA(cudaMalloc(&op->h, capacity * op->inter * 2));
-  SHX_CUDA(cudaMalloc(&op->gu, capacity * 2 * op->inter * 2));
-  SHX_CUDA(cudaMalloc(&op->y, capacity * config->hidden * 2));
   SHX_CUDA(cudaMalloc((void **)&op->scratch, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
   SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
-  SHX_TRY(shx_baseline_init(op));
+  /* The baseline's buffers (g|u, y), cuBLASLt handle and workspace (32 MB) only where
+   * the op may run the baseline: an explicit fused or split op never does. */
+  if (config->variant == SHX_VARIANT_BASELINE || config->variant == SHX_VARIANT_AUTO) {
+    SHX_CUDA(cudaMalloc(&op->gu, capacity * 2 * op->inter * 2));
+    SHX_CUDA(cudaMalloc(&op->y, capacity * config->hidden * 2));
+    SHX_TRY(shx_baseline_init(op));
+  }
 
   /* The fused geometry of each padded batch this capacity reaches. */
   for (int i = 0; i < SHX_FUSED_BUCKETS; ++i) {

@@ -97,7 +97,7 @@ shx_status shx_check_peers(const shx_config *config, void *const *peers, int cou
     return shx_fail(SHX_INVALID_ARGUMENT, "peer count %d is not tp = %d", count,
                     config->tp);
   for (int p = 0; p < count; ++p) {
-    char name[16];
+    char name[24]; /* "peers[" + any int + "]" */
     snprintf(name, sizeof name, "peers[%d]", p);
     shx_status status = check_buffer(peers[p], name);
     if (status != SHX_SUCCESS) return status;

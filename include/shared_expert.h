@@ -100,8 +100,9 @@ const char *shx_last_error(void);
 const char *shx_status_string(shx_status status);
 
 /* Creates an op on the current CUDA device: validates the config, allocates the op's
- * device scratch (h, barrier counters, watchdog flag, cuBLASLt workspace) and plans the
- * fused geometry for this device. */
+ * device scratch (h, barrier counters, watchdog flag; for the baseline and auto
+ * variants also the baseline's g|u and y buffers and a 32 MB cuBLASLt workspace) and
+ * plans the fused geometry for this device. */
 shx_status shx_create(const shx_config *config, shx_op **op);
 /* Frees everything the op allocated. NULL is allowed. Waits for the op's work. */
 shx_status shx_destroy(shx_op *op);
