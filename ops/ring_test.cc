@@ -19,6 +19,9 @@
  *   - while a CTA makes at most kBarrierSlots fills, no barrier ever completes a second
  *     phase (compute-sanitizer synccheck's condition).
  * DownCursor is checked against the division it replaced.
+ * Limits: the model follows the kernels' order as written here, not their code; a read
+ * ends when its warp releases the fill (the kernel's wgmma_wait before the release is
+ * assumed), and each fill's copies add up to its armed bytes by construction.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,7 +90,6 @@ struct Cta {
   std::vector<Barrier> full, empty;
   std::vector<Op> program;
   std::vector<int> landed, expected_bytes, released;
-  std::vector<int> reading_fill; /* per stage: the fill the consumers may still read */
   bool multiphase_seen = false;
 
   /* The producer's operations, as producer() (fused, gate) or shared_down() makes them. */
@@ -205,7 +207,6 @@ struct Cta {
     make_program();
     landed.assign(fills, 0);
     released.assign(fills, 0);
-    reading_fill.assign(kStages, -1);
     expected_bytes.assign(fills, kWeightBytes + kActivationBytes);
     std::vector<Warp> warps(kWarps);
     for (Warp &w : warps) w.calls = calls();

@@ -21,7 +21,8 @@
  * --repeat N measures part 1 N times back to back (the table shows the first run) and
  * records, per tp and B, the run-to-run spread: the largest change of a variant's
  * median between runs (CSV variant "run_spread").
- * --table-only stops after part 1 (an A/B of two builds needs only the table).
+ * --table-only stops after part 1's table: no PDL on/off, parts 2-3 or policy file (an
+ * A/B of two builds needs only the table). --batches takes precedence over --quick.
  * The CSV has every number; the policy file (engine/policy.h format) names, per tp and
  * batch range, the fastest variant whose slowest replay beat the baseline's fastest
  * and whose gain is larger than the run-to-run spread (a repeatable win); elsewhere the
@@ -228,16 +229,17 @@ static int rows_from_csv(const char *path, row *rows, int capacity) {
   return count;
 }
 
-/* "9,16,32" -> {9, 16, 32}; returns the count, or -1 for anything else than 1 to `capacity`
- * batch sizes in 1..128. */
+/* "9,16,32" -> {9, 16, 32}; returns the count, or -1 for anything but 1 to `capacity`
+ * strictly increasing batch sizes in 1..128 (the policy's ranges need them in order). */
 static int parse_batches(const char *text, int *batches, int capacity) {
   int count = 0;
   while (*text != '\0') {
     char *end;
     long value = strtol(text, &end, 10);
     if (end == text || value < 1 || value > 128 || count == capacity) return -1;
+    if (count > 0 && value <= batches[count - 1]) return -1;
     batches[count++] = (int)value;
-    if (*end == ',') ++end;
+    if (*end == ',' && end[1] != '\0') ++end;
     else if (*end != '\0') return -1;
     text = end;
   }
@@ -254,7 +256,8 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "--batches") == 0 && i + 1 < argc) {
       listed_count = parse_batches(argv[++i], listed, 13);
       if (listed_count <= 0) {
-        fprintf(stderr, "--batches wants 1 to 13 batch sizes in 1..128, comma-separated\n");
+        fprintf(stderr, "--batches wants 1 to 13 increasing batch sizes in 1..128, "
+                "comma-separated\n");
         return 2;
       }
     } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = atoi(argv[++i]);

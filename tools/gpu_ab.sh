@@ -7,8 +7,9 @@ set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh" "${1:?usage: tools/gpu_ab.sh OUTDIR BUNDLE...}"
 shift
 for b in "$@"; do
-  echo "== $b ($(cat "$b/COMMIT" 2>/dev/null))"
+  name=$(basename "$b")
+  echo "== $name ($(cat "$b/COMMIT" 2>/dev/null))"
   (cd "$b" && timeout ${BENCH_TIMEOUT:-200} ./bench --batches "${BATCHES:-9,16,32,64}" \
-    --table-only --csv "$out/$b.csv" > "$out/$b.txt" 2> "$out/$b.err")
-  echo "exit $? after $SECONDS s"; cat "$out/$b.txt"
+    --table-only --csv "$out/$name.csv" > "$out/$name.txt" 2> "$out/$name.err")
+  echo "exit $? after $SECONDS s"; cat "$out/$name.txt"
 done

@@ -3,7 +3,7 @@
 # reported instruction: one step of profile_step VARIANT TP B from the bundle.
 #   BUNDLE=bundle tools/gpu_synccheck_sites.sh OUTDIR VARIANT TP B
 # Prints the error kinds, the distinct (function, offset) sites with their counts, the
-# threads and shared addresses reported, and 6 SASS lines before and 2 after each site.
+# threads and shared addresses reported, and each site's SASS line with the 6 before it.
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh" "${1:?usage: OUTDIR VARIANT TP B}"
 variant=${2:?}; tp=${3:?}; batch=${4:?}

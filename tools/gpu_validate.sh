@@ -24,9 +24,9 @@ for tool in ${SANITIZERS:-synccheck memcheck racecheck}; do
     [ "$tool" != memcheck ] && watchdog_ms=${SANITIZER_WATCHDOG_MS:-5000}
     shape=${SANITIZER_SHAPE:-8 16}
     echo "== compute-sanitizer --tool $tool: $variant tp/B $shape (watchdog $watchdog_ms ms)"
-    log="$out/sanitizer_${tool}_${variant}_${shape/ /_}.log"
+    log="$out/sanitizer_${tool}_${variant}_${shape// /_}.log"
     # synccheck tracks a fixed number of mbarriers per block unless told: the ring has
-    # 96 (ops/fused.cu, kBarrierSlots), beyond its automatic count (run 24).
+    # 96 (2 x kBarrierSlots, ops/ring.h), beyond its automatic count (run 24).
     extra=""; [ "$tool" = synccheck ] && extra="--num-cuda-barriers 1024"
     SHX_REPLAYS=1 SHX_WATCHDOG_MS=$watchdog_ms timeout ${SANITIZER_TIMEOUT:-300} \
       compute-sanitizer --tool "$tool" $extra --error-exitcode 9 --print-limit 20 \
