@@ -97,9 +97,17 @@ struct Cta {
     RingCursor<kStages> cursor;
     ReleaseCursor<kStages> released_cursor;
     int fill = 0;
-    auto wait = [&](int f) {
-      program.push_back({Op::kWait, f, released_cursor.slot, released_cursor.phase, 0, 0});
+    /* A fill after its stage's previous release: the weights, and the activations now
+     * (`with_activations`) or later. */
+    auto fill_after_wait = [&](bool with_activations) {
+      program.push_back({Op::kWait, fill, released_cursor.slot, released_cursor.phase, 0, 0});
       released_cursor.advance();
+      program.push_back({Op::kArm, fill, cursor.slot, 0, 0, kWeightBytes + kActivationBytes});
+      program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kWeightBytes});
+      if (with_activations)
+        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kActivationBytes});
+      cursor.advance();
+      ++fill;
     };
     const int down_fills = mode == kGate ? 0 : jobs * down_blocks;
     if (mode != kSharedDown) {
@@ -118,51 +126,22 @@ struct Cta {
         cursor.advance();
         ++fill;
       }
-      for (int block = first_ring; block < k_count; ++block) {
-        wait(fill);
-        program.push_back({Op::kArm, fill, cursor.slot, 0, 0, kWeightBytes + kActivationBytes});
-        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kWeightBytes});
-        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kActivationBytes});
-        cursor.advance();
-        ++fill;
-      }
+      for (int block = first_ring; block < k_count; ++block) fill_after_wait(true);
       if (mode == kFused) {
         const int early = down_fills < kStages ? down_fills : kStages;
         RingCursor<kStages> early_cursor = cursor;
         const int first_down = fill;
-        for (int d = 0; d < early; ++d) {
-          wait(fill);
-          program.push_back(
-              {Op::kArm, fill, cursor.slot, 0, 0, kWeightBytes + kActivationBytes});
-          program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kWeightBytes});
-          cursor.advance();
-          ++fill;
-        }
+        for (int d = 0; d < early; ++d) fill_after_wait(false); /* h after the barrier */
         program.push_back({Op::kGridBarrier, fill, 0, 0, 0, 0});
         for (int d = 0; d < early; ++d) {
           program.push_back({Op::kCopy, first_down + d, early_cursor.slot, 0,
                              early_cursor.stage, kActivationBytes});
           early_cursor.advance();
         }
-        for (int d = early; d < down_fills; ++d) {
-          wait(fill);
-          program.push_back(
-              {Op::kArm, fill, cursor.slot, 0, 0, kWeightBytes + kActivationBytes});
-          program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kWeightBytes});
-          program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kActivationBytes});
-          cursor.advance();
-          ++fill;
-        }
+        for (int d = early; d < down_fills; ++d) fill_after_wait(true);
       }
     } else {
-      for (int d = 0; d < down_fills; ++d) {
-        wait(fill);
-        program.push_back({Op::kArm, fill, cursor.slot, 0, 0, kWeightBytes + kActivationBytes});
-        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kWeightBytes});
-        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kActivationBytes});
-        cursor.advance();
-        ++fill;
-      }
+      for (int d = 0; d < down_fills; ++d) fill_after_wait(true);
     }
     fills = fill;
   }
