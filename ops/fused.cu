@@ -82,8 +82,9 @@
  *   refill (perf/RESULTS.md runs 17-20 and 24; run it with --num-cuda-barriers, since
  *   its automatic count is smaller than 96). Pairing each arrival with a wait cost
  *   0.8-1.8 us a step (runs 19-20); the slots cost 0.2-0.45 us (fused) and 0.6-1.5 us
- *   (split, whose SharedDown starts without PDL and so pays the 96 initializations in
- *   full), measured against the same division-free producer without them (run 24).
+ *   (split: SharedDown's pace is set by its ring, and it starts without PDL, so its
+ *   per-fill counter and 96 initializations show), against the same division-free
+ *   producer without them (run 24).
  *   full[f]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
  *             the fill (weights, and x or h): the consumer may run its wgmma.
  *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
