@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
 # Builds the GPU tests and programs with Bazel and copies them into bundle/ (or the
 # folder given, e.g. bundle_patched/ for an A/B run; both git-ignored), which runs on a
-# GPU host without Bazel:
+# GPU host without Bazel (`tools/bundle.sh bundle_x ab`: the small A/B set, below):
 #   LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib bundle/run_gpu_tests.sh
 # Binaries link cudart statically; they need the driver, libcublasLt.so.13 (the path
 # above) and, for NCCL comparisons, libnccl.so.2 in the system library path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
-targets=$(bazel query 'attr(tags, gpu, tests(//...))')
-bazel build $targets //perf:decode_step //perf:profile_step //perf:bench //engine:api_test
 out=${1:-bundle}
 case $out in bundle|bundle_*) ;; *) echo "bundle: the folder must be bundle or bundle_*"; exit 2;; esac
+# A second argument `ab` makes a small bundle for an A/B run of a kernel change (about
+# 8 MB instead of 17, so that four fit in one device call's carry): the benchmark, the
+# step profiler and the 1-GPU fused, split and mailbox tests.
+if [ "${2:-}" = ab ]; then
+  targets="//graphs:group_fused_1gpu_test //graphs:group_split_1gpu_test //graphs:mailbox_gpu_test"
+  extra="//perf:profile_step //perf:bench"
+else
+  targets=$(bazel query 'attr(tags, gpu, tests(//...))')
+  extra="//perf:decode_step //perf:profile_step //perf:bench //engine:api_test"
+fi
+bazel build $targets $extra
 rm -rf "$out" && mkdir -p "$out"
-for target in $targets //perf:decode_step //perf:profile_step //perf:bench //engine:api_test; do
+for target in $targets $extra; do
   cp "bazel-bin/$(echo "${target#//}" | tr ':' '/')" "$out/"
 done
 # No golden files: with a GPU the programs do not read them, and the repository's
