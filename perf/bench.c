@@ -306,7 +306,7 @@ int main(int argc, char **argv) {
     for (int t = 0; t < 2; ++t) {
       shx_config config = SHX_CONFIG_INIT;
       config.tp = tps[t];
-      shx_timing_setup setup = {config, 10, 40, 20, NULL};
+      shx_timing_setup setup = shx_timing_standard(config);
       double bytes = shx_weight_bytes(&config);
       progress(run == 0 ? "floor" : "floor (again)", tps[t], 0);
       shx_step_time floor_time;
@@ -387,7 +387,7 @@ int main(int argc, char **argv) {
     for (int b = 0; b < 2; ++b) {
       shx_config config = SHX_CONFIG_INIT;
       config.tp = tps[t];
-      shx_timing_setup setup = {config, 10, 40, 20, NULL};
+      shx_timing_setup setup = shx_timing_standard(config);
       shx_step_time on, off;
       progress("fused pdl on/off", tps[t], kQuickBatches[b]);
       SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_FUSED, kQuickBatches[b], &on));
@@ -417,7 +417,7 @@ int main(int argc, char **argv) {
     for (int b = 0; b < 2; ++b) {
       shx_config config = SHX_CONFIG_INIT;
       config.tp = tps[t];
-      shx_timing_setup setup = {config, 10, 40, 20, NULL};
+      shx_timing_setup setup = shx_timing_standard(config);
       int batch = kQuickBatches[b];
       shx_step_time alone, chained, beside, gate, down;
       progress("split beside stand-in", tps[t], batch);

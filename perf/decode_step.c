@@ -123,7 +123,7 @@ int main(int argc, char **argv) {
       double baseline_us = 0;
       for (int v = 0; v < 3; ++v) {
         double error = checked_step(&bed, variants[v], gpus, batch, want);
-        shx_timing_setup setup = {bed.config, 10, 40, 20};
+        shx_timing_setup setup = shx_timing_standard(bed.config);
         shx_step_time time;
         SHX_CHECK_OK(shx_time_steps(&setup, variants[v], batch, &time));
         if (v == 0) baseline_us = time.median_us;

@@ -34,6 +34,13 @@ typedef struct shx_timing_setup {
                                       phase stamps (engine/op.h), or NULL */
 } shx_timing_setup;
 
+/* The timing every table of this project uses (SPEC "Speed targets"): 10 rotating weight
+ * sets (cold L2), graphs of 40 steps, 20 timed replays, no trace. */
+static inline shx_timing_setup shx_timing_standard(shx_config config) {
+  shx_timing_setup setup = {config, 10, 40, 20, NULL};
+  return setup;
+}
+
 /* The device buffers of one timing: `sets` copies of rank 0's weights, each set
  * contiguous (gate_up, then down), x with `batch` rows, tp local mailboxes, a stream. */
 typedef struct shx_bench {
