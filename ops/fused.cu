@@ -675,9 +675,10 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   const int down_stages = shx_down_job_count(work.cta, &plan) * work.down_blocks;
   const int early = down_stages < G::kNumStages ? down_stages : G::kNumStages;
   const int granules = plan.down_granules, grid = plan.grid;
-  RingCursor<G::kNumStages> early_cursor = cursor;
   DownCursor down;
   down.pair = work.cta;
+  RingCursor<G::kNumStages> early_cursor = cursor; /* for their h, after the barrier */
+  DownCursor early_down = down;
   for (int d = 0; d < early; ++d) {
     wait_stage_free<N>(smem, released, watchdog);
     load_down_weights(smem.weights(cursor.stage), down_map, smem.full(cursor.slot),
@@ -689,14 +690,12 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   trace_point(args, 0);
 
   /* 3. Grid barrier: every CTA's h columns are in global memory. */
-  grid_barrier_wait(args.counters, static_cast<uint32_t>(plan.grid), watchdog);
+  grid_barrier_wait(args.counters, static_cast<uint32_t>(grid), watchdog);
   trace_point(args, 4);
   ptx::fence_proxy_async_global(); /* generic-proxy h writes -> our TMA reads */
   ptx::griddep_launch_dependents();
 
   /* 4. Down jobs: h for the early stages, then weights and h together. */
-  DownCursor early_down;
-  early_down.pair = work.cta;
   for (int d = 0; d < early; ++d) {
     ptx::tma_load_2d(smem.activations(early_cursor.stage), h_map, smem.full(early_cursor.slot),
                      kBlockK * early_down.block, 0);

@@ -38,6 +38,8 @@ using shx::ring::kBarrierSlots;
 using shx::ring::ReleaseCursor;
 using shx::ring::RingCursor;
 
+/* Not engine/check.h's CHECK, which exits at the first failure: a broken protocol fails
+ * in many runs at once, and the count and the first few fills named tell more. */
 int failures = 0;
 
 #define EXPECT(condition, ...)                                              \

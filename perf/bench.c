@@ -5,12 +5,12 @@
  *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
  *
  * Part 1, for tp in {8, 16} and B in {1, 2, 4, 8, 9, 13, 16, 24, 32, 48, 64, 96, 128}
- * (--quick: B in {9, 64}; --batches: the listed B): one rank's step time (perf/timing.h: 40 steps per graph on
- * 10 rotating weight sets, 3 warm-up and 20 timed replays, median and spread) of the
- * baseline (cuBLASLt), fused and split variants, all in this run, beside the floor: the
- * pure weight stream of the same bytes with the fused kernel's CTAs and PDL. Columns: us
- * per step, weight GB/s, ratio to the floor, speed-up over the baseline. Then the PDL
- * on/off step of the fused kernel at B = 9 and 64.
+ * (--quick: B in {9, 64}; --batches: the listed B): one rank's step time
+ * (perf/timing.h: 40 steps per graph on 10 rotating weight sets, 3 warm-up and 20 timed
+ * replays, median and spread) of the baseline (cuBLASLt), fused and split variants, all
+ * in this run, beside the floor: the pure weight stream of the same bytes with the fused
+ * kernel's CTAs and PDL. Columns: us per step, weight GB/s, ratio to the floor, speed-up
+ * over the baseline. Then the PDL on/off step of the fused kernel at B = 9 and 64.
  * Part 2 (the split variant beside the routed experts): a stand-in takes 100 of the 132
  * SMs for 15 us while streaming its own weights; the step (gate kernel, then SharedDown
  * on the remaining SMs overlapped with the stand-in) against the stand-in alone and the
@@ -46,6 +46,9 @@
 #define FLOOR_GRID 112           /* the fused kernel's CTAs at TP8 and TP16 (ops/fused.cu) */
 
 static const int kAllBatches[] = {1, 2, 4, 8, 9, 13, 16, 24, 32, 48, 64, 96, 128};
+/* The most batch sizes one run measures (per tp), and rows for both tps. */
+#define MAX_BATCHES ((int)(sizeof kAllBatches / sizeof *kAllBatches))
+#define MAX_ROWS (2 * MAX_BATCHES)
 static const int kQuickBatches[] = {9, 64};
 
 typedef struct row {
@@ -248,16 +251,16 @@ static int parse_batches(const char *text, int *batches, int capacity) {
 
 int main(int argc, char **argv) {
   int quick = 0, repeat = 1, table_only = 0, listed_count = 0;
-  int listed[13];
+  int listed[MAX_BATCHES];
   const char *csv_path = "bench.csv", *policy_path = "policy.txt", *from_csv = NULL;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
     else if (strcmp(argv[i], "--table-only") == 0) table_only = 1;
     else if (strcmp(argv[i], "--batches") == 0 && i + 1 < argc) {
-      listed_count = parse_batches(argv[++i], listed, 13);
+      listed_count = parse_batches(argv[++i], listed, MAX_BATCHES);
       if (listed_count <= 0) {
-        fprintf(stderr, "--batches wants 1 to 13 increasing batch sizes in 1..128, "
-                "comma-separated\n");
+        fprintf(stderr, "--batches wants 1 to %d increasing batch sizes in 1..128, "
+                "comma-separated\n", MAX_BATCHES);
         return 2;
       }
     } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) repeat = atoi(argv[++i]);
@@ -273,8 +276,8 @@ int main(int argc, char **argv) {
     }
   }
   if (from_csv != NULL) {
-    row measured[2 * 13];
-    int count = rows_from_csv(from_csv, measured, 2 * 13);
+    row measured[MAX_ROWS];
+    int count = rows_from_csv(from_csv, measured, MAX_ROWS);
     FILE *policy = count > 0 ? fopen(policy_path, "w") : NULL;
     if (policy == NULL) {
       fprintf(stderr, "cannot read %s or write %s\n", from_csv, policy_path);
@@ -290,7 +293,7 @@ int main(int argc, char **argv) {
   int batch_count = listed_count > 0 ? listed_count
                     : quick          ? 2
                                      : (int)(sizeof kAllBatches / sizeof *kAllBatches);
-  row rows[2 * 13];
+  row rows[MAX_ROWS];
   int count = 0;
   FILE *csv = fopen(csv_path, "w");
   if (csv == NULL) {
