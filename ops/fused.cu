@@ -360,12 +360,15 @@ __device__ __forceinline__ void mma_stage_issue(float (&acc)[N / 2], uint32_t we
   for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
   __syncwarp(); /* wgmma is .sync.aligned: the warp reconverged after its spin waits */
   ptx::wgmma_fence();
+  /* A k16 step is 16 BF16 = 32 bytes along the 128-byte swizzled row: 2 in the
+   * descriptors' address field (address >> 4). Shared addresses stay below 256 KB, so
+   * the field (14 bits) cannot carry: the descriptors are built once per stage. */
+  const uint64_t a = ptx::make_smem_desc_sw128(weights);
+  const uint64_t b = ptx::make_smem_desc_sw128(activations);
 #pragma unroll
   for (int k = 0; k < kBlockK / kMmaK; ++k) {
-    /* A k16 step is 16 BF16 = 32 bytes along the 128-byte swizzled row. */
-    const uint64_t a = ptx::make_smem_desc_sw128(weights + k * kMmaK * 2);
-    const uint64_t b = ptx::make_smem_desc_sw128(activations + k * kMmaK * 2);
-    ptx::wgmma_bf16<N>(acc, a, b, (accumulate || k > 0) ? 1u : 0u);
+    const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
+    ptx::wgmma_bf16<N>(acc, a + step, b + step, (accumulate || k > 0) ? 1u : 0u);
   }
   ptx::wgmma_commit();
 #pragma unroll
