@@ -390,7 +390,8 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * wgmma-groups do not wait for each other; acc = even + odd at the end (a fixed order:
  * deterministic, and SharedDown runs this same function). Otherwise (gate/up) one
  * accumulator in block order. `trace` (debug, may be NULL) gets the time the first stage
- * was ready (trace point 6). Returns with every MMA done. */
+ * was ready (trace point 6 down, 10 gate/up) and the last (11, down). Returns with every
+ * MMA done. */
 template <int N, bool kPaired>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N> &smem,
@@ -403,8 +404,13 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   int previous = -1;
   for (int block = 0; block < blocks; ++block) {
     wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
-    if (block == 0 && threadIdx.x == 0 && trace != nullptr)
-      trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
+    if (trace != nullptr && threadIdx.x == 0) {
+      /* Down: first (6) and last (11) stage ready; gate/up: first stage ready (10). */
+      if (block == 0) trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + (kPaired ? 6 : 10)] =
+          ptx::globaltimer();
+      if (kPaired && block == blocks - 1)
+        trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 11] = ptx::globaltimer();
+    }
     if (!kPaired || block % 2 == 0) {
       mma_stage_issue<N>(acc, smem.weights(cursor.stage), smem.activations(cursor.stage),
                          block > (kPaired ? 1 : 0));
@@ -560,7 +566,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       float acc[N / 2];
 #pragma unroll
       for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-      mma_blocks<N, false>(acc, work.k_count, smem, cursor, lane, watchdog, nullptr);
+      mma_blocks<N, false>(acc, work.k_count, smem, cursor, lane, watchdog, args.trace);
       if (threadIdx.x == 0) trace_point(args, 1);
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
@@ -647,7 +653,10 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   /* The exchange phase of the cluster barrier needs every thread of the cluster; this
    * thread has nothing to publish, so it arrives now and never holds the phase up. */
   if (work.k_count > 0) ptx::cluster_arrive_relaxed();
-  if (work.k_count > 0) ptx::griddep_wait();
+  if (work.k_count > 0) {
+    ptx::griddep_wait();
+    trace_point(args, 9);
+  }
   for (int block = 0; block < first_ring; ++block) {
     ptx::tma_load_2d(smem.activations(cursor.stage), x_map, smem.full(cursor.slot),
                      kBlockK * (work.k_begin + block), 0);
@@ -689,7 +698,10 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
     cursor.advance();
     down.advance(work.down_blocks, grid);
   }
-  if (work.k_count == 0) ptx::griddep_wait();
+  if (work.k_count == 0) {
+    ptx::griddep_wait();
+    trace_point(args, 9);
+  }
   trace_point(args, 0);
 
   /* 3. Grid barrier: every CTA's h columns are in global memory. */
@@ -742,7 +754,10 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   work.down_blocks = plan.inter / kBlockK;
 
   /* 0. Prologue: nothing here reads upstream data. */
-  if (threadIdx.x == 0) smem.init_barriers();
+  if (threadIdx.x == 0) {
+    trace_point(args, 8);
+    smem.init_barriers();
+  }
   if (warp == kProducerWarp && lane == 0) {
     ptx::prefetch_tensormap(&gate_up_map);
     ptx::prefetch_tensormap(&down_map);

@@ -20,10 +20,12 @@ extern "C" {
 #define SHX_MAX_TP 16
 #define SHX_FUSED_MAX_CTAS 132
 #define SHX_FUSED_MAX_N 128 /* padded batch served by the fused kernel */
-/* Trace points: producer issued its pre-barrier loads, gate/up MMAs done, partials
- * received, h published, grid barrier passed (producer), down jobs pushed, first down
- * stage ready, first down job's MMAs done. */
-#define SHX_FUSED_TRACE_POINTS 8
+/* Trace points: 0 producer issued its pre-barrier loads, 1 gate/up MMAs done,
+ * 2 partials received, 3 h published, 4 grid barrier passed (producer), 5 down jobs
+ * pushed, 6 first down stage ready, 7 first down job's MMAs done, 8 kernel entry,
+ * 9 griddepcontrol.wait returned (producer), 10 first gate/up stage ready, 11 last down
+ * stage ready (first job). */
+#define SHX_FUSED_TRACE_POINTS 12
 
 /* The geometry of one fused launch, chosen by shx_fused_plan_make(). */
 typedef struct shx_fused_plan {

@@ -31,14 +31,18 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
   static const char *names[SHX_FUSED_TRACE_POINTS] = {
       "producer issued pre-barrier", "gate/up MMAs done", "partials received",
       "h published", "grid barrier passed", "down jobs pushed", "first down stage ready",
-      "first down job MMAs done"};
+      "first down job MMAs done", "kernel entry", "dependency wait returned",
+      "first gate/up stage ready", "last down stage ready"};
+  /* The points in the order a gate/up CTA passes them. */
+  static const int order[SHX_FUSED_TRACE_POINTS] = {8, 9, 10, 1, 2, 3, 0, 4, 6, 11, 7, 5};
   /* The origin: the earliest stamp of any point (all stamps are after the start). */
   unsigned long long origin = ~0ull, column[SHX_FUSED_MAX_CTAS];
   for (int i = 0; i < ctas * SHX_FUSED_TRACE_POINTS; ++i)
     if (stamps[i] && stamps[i] < origin) origin = stamps[i];
   printf("%-28s %8s %8s %8s  (us after the earliest stamp)\n", "phase", "min", "median",
          "max");
-  for (int p = 0; p < SHX_FUSED_TRACE_POINTS; ++p) {
+  for (int i = 0; i < SHX_FUSED_TRACE_POINTS; ++i) {
+    const int p = order[i];
     int n = 0;
     for (int c = 0; c < ctas; ++c) {
       unsigned long long t = stamps[c * SHX_FUSED_TRACE_POINTS + p];
@@ -49,7 +53,7 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
     printf("%-28s %8.2f %8.2f %8.2f\n", names[p], column[0] * 1e-3, column[n / 2] * 1e-3,
            column[n - 1] * 1e-3);
   }
-  /* The three CTAs that ended last, every phase. */
+  /* The three CTAs that ended last, every phase (in the order above). */
   for (int rank = 0; rank < 3; ++rank) {
     int last = -1;
     for (int c = 0; c < ctas; ++c) {
@@ -62,8 +66,8 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
     if (last < 0) break;
     column[rank] = (unsigned long long)last;
     printf("CTA %3d:", last);
-    for (int p = 0; p < SHX_FUSED_TRACE_POINTS; ++p) {
-      unsigned long long t = stamps[last * SHX_FUSED_TRACE_POINTS + p];
+    for (int i = 0; i < SHX_FUSED_TRACE_POINTS; ++i) {
+      unsigned long long t = stamps[last * SHX_FUSED_TRACE_POINTS + order[i]];
       if (t >= origin) printf(" %6.2f", (t - origin) * 1e-3);
       else printf(" %6s", "-"); /* a point this CTA never passes (down-only: 1-3) */
     }
