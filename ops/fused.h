@@ -23,8 +23,8 @@ extern "C" {
 /* Trace points: 0 producer issued its pre-barrier loads, 1 gate/up MMAs done,
  * 2 partials received, 3 h published, 4 grid barrier passed (producer), 5 down jobs
  * pushed, 6 first down stage ready, 7 first down job's MMAs done, 8 kernel entry,
- * 9 griddepcontrol.wait returned (producer), 10 first gate/up stage ready, 11 last down
- * stage ready (first job). */
+ * 9 griddepcontrol.wait returned (producer), 10 the same (consumer thread 0), 11 last
+ * down stage ready (first job). */
 #define SHX_FUSED_TRACE_POINTS 12
 
 /* The geometry of one fused launch, chosen by shx_fused_plan_make(). */

@@ -32,7 +32,7 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
       "producer issued pre-barrier", "gate/up MMAs done", "partials received",
       "h published", "grid barrier passed", "down jobs pushed", "first down stage ready",
       "first down job MMAs done", "kernel entry", "dependency wait returned",
-      "first gate/up stage ready", "last down stage ready"};
+      "dependency wait (consumer)", "last down stage ready"};
   /* The points in the order a gate/up CTA passes them. */
   static const int order[SHX_FUSED_TRACE_POINTS] = {8, 9, 10, 1, 2, 3, 0, 4, 6, 11, 7, 5};
   /* The origin: the earliest stamp of any point (all stamps are after the start). */
