@@ -211,11 +211,6 @@ struct Geometry {
   static constexpr int kNumStages = kRingFit < kMaxStages ? kRingFit : kMaxStages;
   static constexpr int kRingBytes = kNumStages * kStageBytes;
   static constexpr int kSmemBytes = kFixedBytes + kRingBytes;
-  /* Accumulator chains of mma_blocks (gate/up and down K loops): a wgmma-group waits for
-   * the previous group of its chain, so one chain runs its K blocks one MMA latency
-   * apart (about 0.22 us a block, perf/RESULTS.md run 25). kChains - 1 groups in flight;
-   * N/2 registers per chain. */
-  static constexpr int kChains = N <= 64 ? 4 : 2;
 
   static_assert(kStageBytes % kSwizzleAtomBytes == 0, "stages must stay 1024-aligned");
   static_assert(kWeightTileBytes % kSwizzleAtomBytes == 0, "B tile must be 1024-aligned");
@@ -387,74 +382,54 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
   if (lane == 0) ptx::mbarrier_arrive(empty);
 }
 
-/* Consumes the next `blocks` ring stages into acc (overwriting it), K block b into
- * accumulator chain b % kChains. A wgmma-group accumulates into its registers, so
- * consecutive groups of one chain cannot overlap; with kChains chains the last
- * kChains - 1 groups stay in flight (one for kChains = 1) and run side by side: after the
- * group of block b is issued, block b - kLag is waited for and released, so the barrier
- * wait and the issue of the next stage overlap the running MMAs. At the end
- * acc = ((chain 0 + chain 1) + chain 2) + ... : a fixed order, so the result is the same
- * on every run, and SharedDown and the gate mode run this same function with the same
- * kChains (bit-identical pushes and h). `trace` (debug, may be NULL; a literal NULL
- * compiles the stamps away) gets the time the first stage was ready (trace point 6) and
- * the last (11). Returns with every MMA done. */
-template <int N, int kChains>
+/* Consumes the next `blocks` ring stages into acc (overwriting it). One wgmma-group
+ * stays in flight: stage s is issued before stage s - 1 is waited for and released, so
+ * the barrier wait and the MMA issue of the next stage overlap the running MMAs.
+ * kPaired (the down phase's K chain, on the critical path after the grid barrier): even
+ * K blocks into `acc`, odd ones into a second accumulator, so that consecutive
+ * wgmma-groups do not wait for each other; acc = even + odd at the end (a fixed order:
+ * deterministic, and SharedDown runs this same function). Otherwise (gate/up) one
+ * accumulator in block order. `trace` (debug, may be NULL) gets the time the first stage
+ * was ready (trace point 6). Returns with every MMA done. */
+template <int N, bool kPaired>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N> &smem,
                                            RingCursor<Geometry<N>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog,
                                            unsigned long long *trace) {
-  constexpr int kLag = kChains > 1 ? kChains - 1 : 1;
-  static_assert(kChains >= 1 && kLag < kMinStages, "a release lag below the ring depth");
-  float chains[kChains][N / 2];
-  int slot_of[kChains];     /* the barrier slot of each chain's latest block */
-  bool unreleased[kChains]; /* ... and whether it still waits for its release */
+  float odd[N / 2]; /* unused (and optimized away) unless kPaired */
 #pragma unroll
-  for (int c = 0; c < kChains; ++c) {
-    unreleased[c] = false;
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f; /* blocks = 0 leaves acc 0 */
-  }
-  for (int base = 0; base < blocks; base += kChains) {
-#pragma unroll
-    for (int c = 0; c < kChains; ++c) {
-      const int block = base + c;
-      if (block >= blocks) break;
-      wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
-      if (trace != nullptr && threadIdx.x == 0) {
-        if (block == 0) trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
-        if (block == blocks - 1)
-          trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 11] = ptx::globaltimer();
-      }
-      mma_stage_issue<N>(chains[c], smem.weights(cursor.stage),
-                         smem.activations(cursor.stage), block >= kChains);
-      /* Block - kLag: the chain after this one (or this one itself, kChains = 1). */
-      const int older = (c + 1) % kChains; /* a constant once unrolled */
-      if (unreleased[older]) {
-        ptx::wgmma_wait<kLag>();
-        release_stage(smem.empty(slot_of[older]), lane);
-        unreleased[older] = false;
-      }
-      slot_of[c] = cursor.slot;
-      unreleased[c] = true;
-      cursor.advance();
+  for (int i = 0; i < N / 2; ++i) odd[i] = 0.0f;
+  int previous = -1;
+  for (int block = 0; block < blocks; ++block) {
+    wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
+    if (block == 0 && threadIdx.x == 0 && trace != nullptr)
+      trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
+    if (!kPaired || block % 2 == 0) {
+      mma_stage_issue<N>(acc, smem.weights(cursor.stage), smem.activations(cursor.stage),
+                         block > (kPaired ? 1 : 0));
+    } else {
+      mma_stage_issue<N>(odd, smem.weights(cursor.stage), smem.activations(cursor.stage),
+                         block > 1);
     }
+    if (previous >= 0) {
+      ptx::wgmma_wait<1>();
+      release_stage(smem.empty(previous), lane);
+    }
+    previous = cursor.slot;
+    cursor.advance();
   }
   ptx::wgmma_wait<0>();
 #pragma unroll
-  for (int c = 0; c < kChains; ++c) {
+  for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
+  if constexpr (kPaired) {
 #pragma unroll
-    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
-    if (unreleased[c]) release_stage(smem.empty(slot_of[c]), lane);
+    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(odd[i]);
   }
+  if (previous >= 0) release_stage(smem.empty(previous), lane);
+  if constexpr (kPaired) {
 #pragma unroll
-  for (int i = 0; i < N / 2; ++i) acc[i] = chains[0][i];
-#pragma unroll
-  for (int c = 1; c < kChains; ++c) {
-    if (c < blocks) {
-#pragma unroll
-      for (int i = 0; i < N / 2; ++i) acc[i] = __fadd_rn(acc[i], chains[c][i]);
-    }
+    for (int i = 0; i < N / 2; ++i) acc[i] = __fadd_rn(acc[i], odd[i]);
   }
 }
 
@@ -576,7 +551,6 @@ template <int N, Mode kMode>
 __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaWork &work,
                                          const shx_fused_plan &plan,
                                          const shx_fused_args &args, Watchdog &watchdog) {
-  using G = Geometry<N>;
   const int lane = threadIdx.x % 32;
   RingCursor<Geometry<N>::kNumStages> cursor;
 
@@ -586,7 +560,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       float acc[N / 2];
 #pragma unroll
       for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-      mma_blocks<N, G::kChains>(acc, work.k_count, smem, cursor, lane, watchdog, nullptr);
+      mma_blocks<N, false>(acc, work.k_count, smem, cursor, lane, watchdog, nullptr);
       if (threadIdx.x == 0) trace_point(args, 1);
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
@@ -620,7 +594,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks<N, G::kChains>(acc, work.down_blocks, smem, cursor, lane, watchdog,
+    mma_blocks<N, true>(acc, work.down_blocks, smem, cursor, lane, watchdog,
                         j == 0 ? args.trace : nullptr);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
     push_down_job<N>(acc, smem.staging_floats, shx_down_job_of(work.cta, j, &plan),
@@ -861,7 +835,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks<N, G::kChains>(acc, down_blocks, smem, cursor, lane, watchdog, nullptr);
+    mma_blocks<N, true>(acc, down_blocks, smem, cursor, lane, watchdog, nullptr);
     push_down_job<N>(acc, smem.staging_floats, shx_tile_job(cta + j * grid, granules),
                      plan.hidden / plan.tp, plan.tp, args);
   }

@@ -4,9 +4,9 @@
  * One CTA: a producer thread that issues fills in the order producer() and shared_down()
  * do (first ring without a wait, then a wait for the stage's previous release before each
  * fill; in the fused kernel the early down fills' h copies only after the grid barrier),
- * four consumer warps that consume fills in the order mma_blocks() does (fill f is released
- * after fill f + lag is issued, the rest at the end of each call; the kernels' lags are 1
- * and 3: one accumulator chain, or kChains = 4), and a TMA engine that lands the copies in any order. mbarriers follow the
+ * four consumer warps that consume fills in the order mma_blocks() does (one wgmma-group
+ * in flight: fill f is released after fill f + 1 is issued, the last one at the end of
+ * each call), and a TMA engine that lands the copies in any order. mbarriers follow the
  * PTX rules: a phase completes when its pending arrivals and transaction bytes reach
  * zero; try_wait.parity P succeeds when the completed-phase count has the other parity.
  * Every run interleaves the actors at random, and asserts:
@@ -27,7 +27,6 @@
 #include <stdlib.h>
 
 #include <random>
-#include <utility>
 #include <vector>
 
 #include "ops/ring.h"
@@ -90,7 +89,6 @@ template <int kStages>
 struct Cta {
   Mode mode;
   int k_count, jobs, down_blocks, fills;
-  int lag = 1; /* mma_blocks' release lag: kChains - 1, at least 1 */
   std::vector<Barrier> full, empty;
   std::vector<Op> program;
   std::vector<int> landed, expected_bytes, released;
@@ -164,7 +162,7 @@ struct Cta {
     size_t call = 0;
     int block = 0;
     int fill = 0;
-    std::vector<std::pair<int, int>> unreleased; /* (fill, slot), oldest first */
+    int previous_fill = -1, previous_slot = -1;
     RingCursor<kStages> cursor;
     bool gate_up_done = false;
     bool done() const { return call == calls.size(); }
@@ -281,16 +279,14 @@ struct Cta {
                "fill %d's full barrier in phase %d", fill, full[w.cursor.slot].completed);
         EXPECT(w.cursor.stage == fill % kStages, "fill %d read from stage %d", fill,
                w.cursor.stage);
-        w.unreleased.push_back({fill, w.cursor.slot});
-        if (static_cast<int>(w.unreleased.size()) > lag) {
-          release(w.unreleased.front().first, w.unreleased.front().second);
-          w.unreleased.erase(w.unreleased.begin());
-        }
+        if (w.previous_fill >= 0) release(w.previous_fill, w.previous_slot);
+        w.previous_fill = fill;
+        w.previous_slot = w.cursor.slot;
         w.cursor.advance();
         ++w.fill;
-        if (++w.block == w.calls[w.call]) { /* mma_blocks returns: release the rest */
-          for (const auto &pending : w.unreleased) release(pending.first, pending.second);
-          w.unreleased.clear();
+        if (++w.block == w.calls[w.call]) { /* mma_blocks returns: release the last */
+          release(w.previous_fill, w.previous_slot);
+          w.previous_fill = -1;
           if (w.call == 0 && mode != kSharedDown && k_count > 0) w.gate_up_done = true;
           w.block = 0;
           ++w.call;
@@ -318,7 +314,6 @@ void check_shapes(std::mt19937 &random, int *runs) {
           if (mode == kSharedDown && k_count != 0) continue;
           for (int repeat = 0; repeat < 6; ++repeat) {
             Cta<kStages> cta;
-            cta.lag = repeat % 2 == 0 ? 1 : 3;
             cta.mode = mode;
             cta.k_count = k_count;
             cta.jobs = jobs;

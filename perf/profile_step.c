@@ -32,9 +32,9 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
       "producer issued pre-barrier", "gate/up MMAs done", "partials received",
       "h published", "grid barrier passed", "down jobs pushed", "first down stage ready",
       "first down job MMAs done", "kernel entry", "dependency wait returned",
-      "dependency wait (consumer)", "last down stage ready"};
+      "dependency wait (consumer)"};
   /* The points in the order a gate/up CTA passes them. */
-  static const int order[SHX_FUSED_TRACE_POINTS] = {8, 9, 10, 1, 2, 3, 0, 4, 6, 11, 7, 5};
+  static const int order[SHX_FUSED_TRACE_POINTS] = {8, 9, 10, 1, 2, 3, 0, 4, 6, 7, 5};
   /* The origin: the earliest stamp of any point (all stamps are after the start). */
   unsigned long long origin = ~0ull, column[SHX_FUSED_MAX_CTAS];
   for (int i = 0; i < ctas * SHX_FUSED_TRACE_POINTS; ++i)
