@@ -103,7 +103,8 @@
  *             (ld.acquire.gpu) until it reads `grid`, issues its h loads, then counts
  *             through counters[1]; the last one re-arms both to 0 for the next launch.
  *   griddepcontrol.wait: every thread before reading x, h, the counters or writing
- *             anything global. Only weights are loaded before it.
+ *             anything global. Only weights are loaded before it (and, with a debug
+ *             trace buffer, the entry stamp is written: trace point 8).
  *   griddepcontrol.launch_dependents: by each CTA only after it passed the grid
  *             barrier; a dependent grid scheduled earlier could take the SMs that this
  *             grid's own late CTAs need, and the barrier would never complete. (Gate
