@@ -119,6 +119,10 @@ static shx_status record_beside(void *context, const shx_bench *b, int layer) {
   return SHX_INTERNAL_ERROR;
 }
 
+static shx_status check_beside(void *context) {
+  return shx_check_device(((beside_context *)context)->op);
+}
+
 static shx_status time_beside(const shx_timing_setup *setup, int batch, beside_mode mode,
                               shx_variant variant, void *standin_weights, size_t standin_bytes,
                               shx_step_time *time) {
@@ -145,7 +149,7 @@ static shx_status time_beside(const shx_timing_setup *setup, int batch, beside_m
     SHX_CUDA(cudaEventCreateWithFlags(&c.fork[l], cudaEventDisableTiming));
     SHX_CUDA(cudaEventCreateWithFlags(&c.join[l], cudaEventDisableTiming));
   }
-  SHX_TRY(shx_time_layers(setup, &b, record_beside, &c, time));
+  SHX_TRY(shx_time_layers(setup, &b, record_beside, check_beside, &c, time));
   SHX_TRY(shx_check_device(c.op));
 cleanup:
   for (int l = 0; l < setup->layers; ++l) {
@@ -166,6 +170,18 @@ cleanup:
 static int repeatable_win(const shx_step_time *candidate, const row *r) {
   return candidate->max_us < r->baseline.min_us &&
          r->baseline.median_us - candidate->median_us > r->run_spread_us;
+}
+
+/* The configuration of every measurement here: the defaults at `tp`, with a watchdog of
+ * 50 ms. A step takes microseconds, so it never fires on a working kernel; on a broken
+ * one (waits that never complete) each launch gives up after about 2 x 50 ms, and the
+ * timing stops after its first replay (shx_time_layers' check) instead of spending
+ * minutes at the default 1000 ms. */
+static shx_config bench_config(int tp) {
+  shx_config config = SHX_CONFIG_INIT;
+  config.tp = tp;
+  config.watchdog_ms = 50;
+  return config;
 }
 
 static const char *policy_choice(const row *r) {
@@ -307,8 +323,7 @@ int main(int argc, char **argv) {
   for (int run = 0; run < repeat; ++run) {
     count = 0;
     for (int t = 0; t < 2; ++t) {
-      shx_config config = SHX_CONFIG_INIT;
-      config.tp = tps[t];
+      shx_config config = bench_config(tps[t]);
       shx_timing_setup setup = shx_timing_standard(config);
       double bytes = shx_weight_bytes(&config);
       progress(run == 0 ? "floor" : "floor (again)", tps[t], 0);
@@ -388,8 +403,7 @@ int main(int argc, char **argv) {
   printf("\nFused step with and without programmatic dependent launch (us)\n");
   for (int t = 0; t < 2; ++t)
     for (int b = 0; b < 2; ++b) {
-      shx_config config = SHX_CONFIG_INIT;
-      config.tp = tps[t];
+      shx_config config = bench_config(tps[t]);
       shx_timing_setup setup = shx_timing_standard(config);
       shx_step_time on, off;
       progress("fused pdl on/off", tps[t], kQuickBatches[b]);
@@ -418,8 +432,7 @@ int main(int argc, char **argv) {
          "split||si", "gate", "down", "SharedDown hidden");
   for (int t = 0; t < 2; ++t)
     for (int b = 0; b < 2; ++b) {
-      shx_config config = SHX_CONFIG_INIT;
-      config.tp = tps[t];
+      shx_config config = bench_config(tps[t]);
       shx_timing_setup setup = shx_timing_standard(config);
       int batch = kQuickBatches[b];
       shx_step_time alone, chained, beside, gate, down;

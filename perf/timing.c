@@ -65,7 +65,8 @@ static int compare_doubles(const void *a, const void *b) {
 }
 
 shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *b,
-                           shx_layer_recorder record, void *context, shx_step_time *time) {
+                           shx_layer_recorder record, shx_layer_check check, void *context,
+                           shx_step_time *time) {
   shx_status status = SHX_SUCCESS;
   cudaStream_t stream = (cudaStream_t)b->stream;
   cudaGraph_t graph = NULL;
@@ -83,7 +84,12 @@ shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *b,
   SHX_CUDA(cudaGraphInstantiate(&exec, graph, 0));
   SHX_CUDA(cudaEventCreate(&start));
   SHX_CUDA(cudaEventCreate(&stop));
-  for (int i = 0; i < 3; ++i) SHX_CUDA(cudaGraphLaunch(exec, stream));
+  SHX_CUDA(cudaGraphLaunch(exec, stream));
+  if (check != NULL) {
+    SHX_CUDA(cudaStreamSynchronize(stream));
+    SHX_TRY(check(context));
+  }
+  for (int i = 1; i < 3; ++i) SHX_CUDA(cudaGraphLaunch(exec, stream));
   for (int i = 0; i < setup->replays; ++i) {
     float ms = 0;
     SHX_CUDA(cudaEventRecord(start, stream));
@@ -121,6 +127,10 @@ static shx_status record_step(void *context, const shx_bench *b, int layer) {
   return shx_record_step(c->op, b->x, c->batch, layer % 2, b->stream);
 }
 
+static shx_status check_step(void *context) {
+  return shx_check_device(((step_context *)context)->op);
+}
+
 shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, int batch,
                           shx_step_time *time) {
   shx_status status = SHX_SUCCESS;
@@ -136,7 +146,7 @@ shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, in
   for (int p = 0; p < config.tp; ++p) peers[p] = (char *)b.mailboxes + p * b.mailbox_bytes;
   SHX_TRY(shx_bind_peers(op, peers, config.tp));
   step_context context = {setup, op, batch};
-  SHX_TRY(shx_time_layers(setup, &b, record_step, &context, time));
+  SHX_TRY(shx_time_layers(setup, &b, record_step, check_step, &context, time));
   SHX_TRY(shx_check_device(op));
 cleanup:
   shx_destroy(op);
@@ -171,7 +181,7 @@ shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl,
   shx_bench b;
   SHX_TRY(shx_bench_make(setup, 1, &b));
   floor_context context = {setup, grid, pdl};
-  SHX_TRY(shx_time_layers(setup, &b, record_floor, &context, time));
+  SHX_TRY(shx_time_layers(setup, &b, record_floor, NULL, &context, time));
 cleanup:
   shx_bench_free(&b);
   return status;

@@ -56,10 +56,16 @@ void *shx_bench_weights(const shx_timing_setup *setup, const shx_bench *bench, i
 
 /* Records one layer's step into the capture running on bench->stream. */
 typedef shx_status (*shx_layer_recorder)(void *context, const shx_bench *bench, int layer);
+/* Checks the device after a replay (e.g. shx_check_device: a kernel's watchdog fired). */
+typedef shx_status (*shx_layer_check)(void *context);
 
-/* Captures setup->layers calls of `record` into one graph and times its replays. */
+/* Captures setup->layers calls of `record` into one graph and times its replays.
+ * `check` (may be NULL) runs after the first warm-up replay, so that a broken kernel
+ * stops the timing after one replay instead of all of them (a kernel whose waits time
+ * out takes about 2 x watchdog_ms per launch). */
 shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *bench,
-                           shx_layer_recorder record, void *context, shx_step_time *time);
+                           shx_layer_recorder record, shx_layer_check check, void *context,
+                           shx_step_time *time);
 
 /* Times `variant` at `batch` (shx_record_step per layer). Uses the current device. */
 shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, int batch,

@@ -11,7 +11,7 @@ export NCCL_NVLS_ENABLE=0
 run_bundle_tests() {
   for test in "$@"; do
     echo "== $test"
-    timeout ${TEST_TIMEOUT:-240} "$bundle/$test" > "$out/$test.log" 2>&1
+    timeout ${TEST_TIMEOUT:-120} "$bundle/$test" > "$out/$test.log" 2>&1
     echo "exit $?"; tail -${TAIL:-14} "$out/$test.log"
   done
 }
