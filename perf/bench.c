@@ -172,11 +172,11 @@ static int repeatable_win(const shx_step_time *candidate, const row *r) {
          r->baseline.median_us - candidate->median_us > r->run_spread_us;
 }
 
-/* The configuration of every measurement here: the defaults at `tp`, with a watchdog of
- * 50 ms. A step takes microseconds, so it never fires on a working kernel; on a broken
- * one (waits that never complete) each launch gives up after about 2 x 50 ms, and the
- * timing stops after its first replay (shx_time_layers' check) instead of spending
- * minutes at the default 1000 ms. */
+/* The configuration of parts 1 and 2 (the NCCL comparison of part 3 makes its own): the
+ * defaults at `tp`, with a watchdog of 50 ms. A step takes microseconds, so it never
+ * fires on a working kernel; on a broken one (waits that never complete) each launch
+ * gives up after about 2 x 50 ms, and the timing stops after its first replay
+ * (shx_time_layers' check) instead of spending minutes at the default 1000 ms. */
 static shx_config bench_config(int tp) {
   shx_config config = SHX_CONFIG_INIT;
   config.tp = tp;

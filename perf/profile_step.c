@@ -31,9 +31,10 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
   static const char *names[SHX_FUSED_TRACE_POINTS] = {
       "producer issued pre-barrier", "gate/up MMAs done", "partials received",
       "h published", "grid barrier passed", "down jobs pushed", "first down stage ready",
-      "first down job MMAs done", "kernel entry", "dependency wait returned",
+      "first down job MMAs done", "kernel entry", "dependency wait (producer)",
       "dependency wait (consumer)"};
-  /* The points in the order a gate/up CTA passes them. */
+  /* The points roughly in the order a gate/up CTA passes them (the producer's pre-barrier
+   * loads end during the exchange; its dependency wait may return after the consumers'). */
   static const int order[SHX_FUSED_TRACE_POINTS] = {8, 9, 10, 1, 2, 3, 0, 4, 6, 7, 5};
   /* The origin: the earliest stamp of any point (all stamps are after the start). */
   unsigned long long origin = ~0ull, column[SHX_FUSED_MAX_CTAS];

@@ -3,8 +3,8 @@
 # folder given, one after another in the same run, on the same GPU.
 #   BATCHES=9,16,32,64 tools/gpu_ab.sh OUTDIR bundle bundle_patched ...
 # Writes OUTDIR/<bundle>.txt (table), .csv and .err (progress and errors).
-# Each bundle gets BENCH_TIMEOUT seconds (default 60; four batches took about 4 s in
-# run 25), so a candidate that hangs costs one minute, not the call.
+# Each bundle gets BENCH_TIMEOUT seconds (default 60; three batches took 3-4 s in run
+# 25, perf/RESULTS.md), so a candidate that hangs costs one minute, not the call.
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh" "${1:?usage: tools/gpu_ab.sh OUTDIR BUNDLE...}"
 shift
