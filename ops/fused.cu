@@ -28,10 +28,12 @@
  * stacked into one A operand. Up to a ring's worth of a CTA's down weights streams before
  * the grid barrier as ring stages free up (down-only CTAs stream theirs before
  * griddepcontrol.wait: they depend on nothing); after the barrier come h and the down
- * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128). The K chain runs in two accumulators (even and odd
- * blocks, summed at the end: a fixed order). The epilogue stages y^T transposed in
- * shared memory and stores 16-byte BF16 vectors of 8 consecutive columns of one token
- * into the owning peer's mailbox.
+ * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128). Every K
+ * loop (gate/up and down) runs its k16 steps round-robin over accumulator chains
+ * (Chains<N>: 4 at N <= 16, 2 at N = 32, 64, 1 at N = 128), summed in chain order at
+ * the end: a fixed order. The epilogue stages y^T transposed in shared memory and stores
+ * 16-byte BF16 vectors of 8 consecutive columns of one token into the owning peer's
+ * mailbox.
  *
  * GEOMETRY (H200: 132 SMs; H = 7168, I_total = 6144; from Geometry<N> and the plan)
  *                                     TP8 (I = 768)          TP16 (I = 384)
@@ -116,7 +118,7 @@
  *
  * SHAREDDOWN (shared_down): plan.sms CTAs of the same 160 threads and ring; CTA c takes
  * down tiles c, c + sms, ... and runs the same functions as the fused kernel's down
- * phase (load_down_weights, mma_blocks<N, true>, push_down_job) at the same N, so its
+ * phase (load_down_weights, mma_blocks<N>, push_down_job) at the same N, so its
  * pushes are bit-identical to the fused kernel's.
  */
 #include <cuda.h>
@@ -352,13 +354,32 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
   }
 }
 
-/* Issues one ring stage's K block into `acc` (four k16 MMAs, one wgmma-group), without
- * waiting. `accumulate` false overwrites acc (the first block of an accumulation). */
+/* Accumulator chains of the K loops. Consecutive wgmmas into one accumulator wait for
+ * each other's result: with one accumulator a 64-K block (four k16 steps) took about
+ * 0.22 us at every N from 8 to 64, against 72-128 cycles when the MMAs are independent
+ * (perf/wgmma_rate, perf/RESULTS.md run 26). So the k16 steps go round-robin over kCount
+ * accumulators (step k of every block into chain k % kCount) and the chains are summed
+ * in chain order at the end: a fixed order, deterministic. The counts are the measured
+ * best (run 26): 4 at N <= 16, 2 at N = 32 and 64, 1 at N = 128 (where one MMA is long
+ * enough to hide the dependency and each chain costs 64 registers). */
 template <int N>
-__device__ __forceinline__ void mma_stage_issue(float (&acc)[N / 2], uint32_t weights,
-                                                uint32_t activations, bool accumulate) {
+struct Chains {
+  static constexpr int kCount = N <= 16 ? 4 : (N <= 64 ? 2 : 1);
+  static_assert((kBlockK / kMmaK) % kCount == 0, "every block feeds every chain");
+};
+
+/* Issues one ring stage's K block (four k16 MMAs, round-robin over the chains, one
+ * wgmma-group), without waiting. `first` (the first block of an accumulation):
+ * each chain's first MMA overwrites it. */
+template <int N>
+__device__ __forceinline__ void mma_stage_issue(float (&chains)[Chains<N>::kCount][N / 2],
+                                                uint32_t weights, uint32_t activations,
+                                                bool first) {
+  constexpr int kCount = Chains<N>::kCount;
 #pragma unroll
-  for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
+  for (int c = 0; c < kCount; ++c)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
   __syncwarp(); /* wgmma is .sync.aligned: the warp reconverged after its spin waits */
   ptx::wgmma_fence();
   /* A k16 step is 16 BF16 = 32 bytes along the 128-byte swizzled row: 2 in the
@@ -369,11 +390,14 @@ __device__ __forceinline__ void mma_stage_issue(float (&acc)[N / 2], uint32_t we
 #pragma unroll
   for (int k = 0; k < kBlockK / kMmaK; ++k) {
     const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
-    ptx::wgmma_bf16<N>(acc, a + step, b + step, (accumulate || k > 0) ? 1u : 0u);
+    ptx::wgmma_bf16<N>(chains[k % kCount], a + step, b + step,
+                       (first && k < kCount) ? 0u : 1u);
   }
   ptx::wgmma_commit();
 #pragma unroll
-  for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
+  for (int c = 0; c < kCount; ++c)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
 }
 
 /* After the warp's wgmma on a fill has completed: one arrival per consumer warp on the
@@ -384,53 +408,60 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
 }
 
 /* Consumes the next `blocks` ring stages into acc (overwriting it). One wgmma-group
- * stays in flight: stage s is issued before stage s - 1 is waited for and released, so
- * the barrier wait and the MMA issue of the next stage overlap the running MMAs.
- * kPaired (the down phase's K chain, on the critical path after the grid barrier): even
- * K blocks into `acc`, odd ones into a second accumulator, so that consecutive
- * wgmma-groups do not wait for each other; acc = even + odd at the end (a fixed order:
- * deterministic, and SharedDown runs this same function). Otherwise (gate/up) one
- * accumulator in block order. `trace` (debug, may be NULL) gets the time the first stage
- * was ready (trace point 6). Returns with every MMA done. */
-template <int N, bool kPaired>
+ * stays in flight: stage s is issued before stage s - 1 is waited for and released (its
+ * slot found by slot arithmetic, which measured faster than carrying the previous slot
+ * in a variable, run 26), so the barrier wait and the MMA issue of the next stage
+ * overlap the running MMAs. The
+ * k16 steps run in Chains<N>::kCount accumulator chains, summed in chain order at the
+ * end (the same in gate/up, down and SharedDown, which runs this same function: its
+ * pushes are bit-identical to the fused kernel's). `trace` (debug, may be NULL) gets the
+ * time the first stage was ready (trace point 6). Returns with every MMA done. */
+template <int N>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N> &smem,
                                            RingCursor<Geometry<N>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog,
                                            unsigned long long *trace) {
-  float odd[N / 2]; /* unused (and optimized away) unless kPaired */
+  constexpr int kCount = Chains<N>::kCount;
+  /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
+  constexpr int kGroupsInFlight = 1;
+  float chains[kCount][N / 2];
 #pragma unroll
-  for (int i = 0; i < N / 2; ++i) odd[i] = 0.0f;
-  int previous = -1;
+  for (int c = 0; c < kCount; ++c)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f;
   for (int block = 0; block < blocks; ++block) {
     wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
     if (block == 0 && threadIdx.x == 0 && trace != nullptr)
       trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
-    if (!kPaired || block % 2 == 0) {
-      mma_stage_issue<N>(acc, smem.weights(cursor.stage), smem.activations(cursor.stage),
-                         block > (kPaired ? 1 : 0));
-    } else {
-      mma_stage_issue<N>(odd, smem.weights(cursor.stage), smem.activations(cursor.stage),
-                         block > 1);
+    mma_stage_issue<N>(chains, smem.weights(cursor.stage), smem.activations(cursor.stage),
+                       block == 0);
+    if (block >= kGroupsInFlight) {
+      /* Fill block - kGroupsInFlight (of this call) is done: release its slot. */
+      ptx::wgmma_wait<kGroupsInFlight>();
+      int slot = cursor.slot - kGroupsInFlight;
+      if (slot < 0) slot += kBarrierSlots;
+      release_stage(smem.empty(slot), lane);
     }
-    if (previous >= 0) {
-      ptx::wgmma_wait<1>();
-      release_stage(smem.empty(previous), lane);
-    }
-    previous = cursor.slot;
     cursor.advance();
   }
   ptx::wgmma_wait<0>();
 #pragma unroll
-  for (int i = 0; i < N / 2; ++i) ptx::fence_operand(acc[i]);
-  if constexpr (kPaired) {
+  for (int c = 0; c < kCount; ++c)
 #pragma unroll
-    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(odd[i]);
+    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+  /* The last min(blocks, kGroupsInFlight) fills, oldest first. */
+  for (int back = blocks < kGroupsInFlight ? blocks : kGroupsInFlight; back >= 1; --back) {
+    int slot = cursor.slot - back;
+    if (slot < 0) slot += kBarrierSlots;
+    release_stage(smem.empty(slot), lane);
   }
-  if (previous >= 0) release_stage(smem.empty(previous), lane);
-  if constexpr (kPaired) {
 #pragma unroll
-    for (int i = 0; i < N / 2; ++i) acc[i] = __fadd_rn(acc[i], odd[i]);
+  for (int i = 0; i < N / 2; ++i) {
+    float sum = chains[0][i];
+#pragma unroll
+    for (int c = 1; c < kCount; ++c) sum = __fadd_rn(sum, chains[c][i]);
+    acc[i] = sum;
   }
 }
 
@@ -561,7 +592,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       float acc[N / 2];
 #pragma unroll
       for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-      mma_blocks<N, false>(acc, work.k_count, smem, cursor, lane, watchdog, nullptr);
+      mma_blocks<N>(acc, work.k_count, smem, cursor, lane, watchdog, nullptr);
       if (threadIdx.x == 0) trace_point(args, 1);
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
@@ -595,7 +626,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks<N, true>(acc, work.down_blocks, smem, cursor, lane, watchdog,
+    mma_blocks<N>(acc, work.down_blocks, smem, cursor, lane, watchdog,
                         j == 0 ? args.trace : nullptr);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
     push_down_job<N>(acc, smem.staging_floats, shx_down_job_of(work.cta, j, &plan),
@@ -790,7 +821,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
 
 /* `gridDim.x` (= plan.sms) persistent CTAs beside the routed experts: CTA c takes the
  * 64-row tiles c, c + sms, ... of Wd, streams each tile's K blocks with h through the
- * same ring, and runs exactly the fused kernel's down path (mma_blocks<N, true>,
+ * same ring, and runs exactly the fused kernel's down path (mma_blocks<N>,
  * push_down_job) for the same padded batch: the mailboxes are bit-identical to the
  * fused variant's. h comes from the gate kernel, complete before this grid starts (it is
  * launched in plain stream order: its griddepcontrol.wait returns at once). */
@@ -836,7 +867,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks<N, true>(acc, down_blocks, smem, cursor, lane, watchdog, nullptr);
+    mma_blocks<N>(acc, down_blocks, smem, cursor, lane, watchdog, nullptr);
     push_down_job<N>(acc, smem.staging_floats, shx_tile_job(cta + j * grid, granules),
                      plan.hidden / plan.tp, plan.tp, args);
   }
