@@ -338,7 +338,7 @@ __device__ __forceinline__ void grid_barrier_wait(uint32_t *counters, uint32_t g
   const uint64_t start = ptx::globaltimer();
   while (ptx::ld_acquire_gpu(&counters[0]) < grid) {
     if (watchdog.limit_ns != 0 && ptx::globaltimer() - start > watchdog.limit_ns) {
-      atomicExch(watchdog.flag, 1u);
+      watchdog.fire(); /* this thread's later waits return at once (mbarrier timeouts do) */
       break;
     }
   }
