@@ -17,8 +17,9 @@
  * the K blocks (64 wide) [k_begin, k_begin + k_count) of H, so each CTA holds an FP32
  * partial [64 rows x N tokens] in registers. The tile's 32 h columns are owned
  * width = 32 / cluster at a time: owner q gets columns [width q, width (q + 1)). Every
- * CTA stores its partial rows into the owners' receive buffers (st.shared::cluster);
- * after the cluster barrier each owner sums the parts in rank (= K) order, rounds,
+ * CTA stores its partial rows into the owners' receive buffers with st.async, each store
+ * completing its bytes on the owner's `received` mbarrier; once all have landed each
+ * owner sums the parts in rank (= K) order, rounds,
  * applies the activation (ops/activation.cuh) and stores its h columns, one thread per
  * element. No float atomics anywhere: the result is the same on every run.
  *
@@ -67,7 +68,7 @@
  *       the owner reduction and h store, the grid-barrier arrival, the down epilogue
  *       and the mailbox push.
  *   warp 4 lane 0 (producer): all TMA loads, the grid-barrier wait and its re-arm, and
- *       griddepcontrol.launch_dependents. Lanes 1-31 only join the cluster barriers.
+ *       griddepcontrol.launch_dependents. Lanes 1-31 only wait for the dependency.
  *
  * SHARED MEMORY: [ring: kNumStages x (A 8 KB | B N x 128 B), 1024-aligned]
  *   [staging: DSMEM receive buffer, later the down epilogue's y^T] [mbarriers]
@@ -92,12 +93,16 @@
  *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
  *             complete; one group stays in flight) the stage may be refilled: the
  *             producer waits for empty[f] before fill f + kNumStages.
- *   cluster barrier, prologue: every CTA's mbarriers are initialized (and the CTAs
- *             exist) before any DSMEM traffic. Exchange phase: all 160 threads of every
- *             CTA of the cluster arrive (consumers with release after their partial
- *             stores; the producer lanes early, relaxed); owners read after the wait
- *             (acquire). No barrier at the end: every DSMEM store to a CTA precedes its
- *             own exchange wait, so CTAs leave as soon as they are done.
+ *   cluster barrier, prologue only: every CTA's mbarriers are initialized and armed
+ *             (and the CTAs exist) before any DSMEM traffic.
+ *   received  (count 1 + kReceiveBytes) the owner's thread 0 arms it in the prologue
+ *             (arrive.expect_tx); every source CTA's st.async stores of its partial rows
+ *             complete the bytes; the consumers wait (acquire at cluster scope) before
+ *             reducing. Run 26 replaced an exchange phase of the cluster barrier: its
+ *             arrive.release compiled to MEMBAR.ALL.GPU, and the phase cost about 1 us a
+ *             step (TP8 B=9: 13.08 -> 12.10 us). No barrier at the end: every store to
+ *             a CTA lands before that CTA passes its own wait, so CTAs leave as soon as
+ *             they are done.
  *   named barrier 1 (128 consumer threads): h stored before thread 0's release; the
  *             epilogue's staging written before it is read, and read before reuse.
  *   grid barrier (counters[0]): each CTA adds 1 (red.release.gpu) once its owned h
@@ -181,7 +186,7 @@ constexpr int kTwoPerSmMaxN = 32;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
-constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots; /* full, empty */
+constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8; /* full, empty; received */
 constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
 constexpr int kMaxCluster = 8;            /* portable cluster size */
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
@@ -271,6 +276,10 @@ struct SharedLayout {
   __device__ __forceinline__ uint32_t empty(int slot) const {
     return barriers + 8 * (kBarrierSlots + slot);
   }
+  /* The owner's exchange barrier: complete once every part of its h columns landed. */
+  __device__ __forceinline__ uint32_t received() const {
+    return barriers + 8 * 2 * kBarrierSlots;
+  }
   /* Every slot's barriers, by the calling thread (one thread: spreading the
    * initialization over threads made steps slower, RESULTS.md run 24); a CTA or cluster
    * barrier must follow before any use. All slots, even in a CTA with few fills: the
@@ -280,6 +289,7 @@ struct SharedLayout {
       ptx::mbarrier_init(full(slot), 1);
       ptx::mbarrier_init(empty(slot), kConsumerWarps);
     }
+    ptx::mbarrier_init(received(), 1);
     ptx::fence_mbarrier_init();
   }
 };
@@ -313,6 +323,20 @@ __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
   if (ptx::mbarrier_try_wait(barrier, parity) || watchdog.gave_up) return;
   const uint64_t start = ptx::globaltimer();
   while (!ptx::mbarrier_try_wait(barrier, parity)) {
+    if (watchdog.limit_ns != 0 && ptx::globaltimer() - start > 2 * watchdog.limit_ns) {
+      watchdog.fire();
+      return;
+    }
+  }
+}
+
+/* wait_barrier for a phase completed by other CTAs' st.async writes (acquire at cluster
+ * scope: the caller reads those writes next). */
+__device__ __forceinline__ void wait_barrier_cluster(uint32_t barrier, uint32_t parity,
+                                                     Watchdog &watchdog) {
+  if (ptx::mbarrier_try_wait_cluster(barrier, parity) || watchdog.gave_up) return;
+  const uint64_t start = ptx::globaltimer();
+  while (!ptx::mbarrier_try_wait_cluster(barrier, parity)) {
     if (watchdog.limit_ns != 0 && ptx::globaltimer() - start > 2 * watchdog.limit_ns) {
       watchdog.fire();
       return;
@@ -466,8 +490,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 }
 
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
- * [source rank][gate, up][column % width][token], then arrives on the cluster barrier
- * (the exchange phase; see the kernel's comment for who else arrives). */
+ * [source rank][gate, up][column % width][token] with st.async, each store completing
+ * 8 bytes of the owner's `received` barrier (armed for all kReceiveBytes). */
 template <int N>
 __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
                                               const SharedLayout<N> &smem,
@@ -482,16 +506,14 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
     const int cell = (work.cluster_rank * 2 + half) * work.width + column % work.width;
     const uint32_t local = smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * (lane % 4));
     const uint32_t remote = ptx::mapa_shared(local, owner);
+    const uint32_t remote_barrier = ptx::mapa_shared(smem.received(), owner);
 #pragma unroll
     for (int j = 0; j < N / 8; ++j) {
       /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. */
-      ptx::st_cluster_v2_f32(remote + 32u * j, acc[4 * j + 2 * row_pair],
-                             acc[4 * j + 2 * row_pair + 1]);
+      ptx::st_async_cluster_v2_f32(remote + 32u * j, acc[4 * j + 2 * row_pair],
+                                   acc[4 * j + 2 * row_pair + 1], remote_barrier);
     }
   }
-  /* Publishes the stores: the cluster barrier's arrive has release semantics; the
-   * owner reads after the matching wait (acquire), in consumer(). */
-  ptx::cluster_arrive_release();
 }
 
 /* Owner: h[token][32 tile + width rank + column] for column < width, token < batch, from
@@ -597,7 +619,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
     }
-    ptx::cluster_wait_acquire(); /* every CTA of the cluster stored its partials */
+    /* Every CTA of the cluster stored its parts of our columns (all kReceiveBytes). */
+    wait_barrier_cluster(smem.received(), 0, watchdog);
     if (threadIdx.x == 0) trace_point(args, 2);
     reduce_owned_columns<N>(smem.staging_floats, work, plan, args);
     /* 3. h published: each thread's proxy fence (it acts within one thread) orders its
@@ -676,9 +699,6 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
                      column, up_row);
     first_cursor.advance();
   }
-  /* The exchange phase of the cluster barrier needs every thread of the cluster; this
-   * thread has nothing to publish, so it arrives now and never holds the phase up. */
-  if (work.k_count > 0) ptx::cluster_arrive_relaxed();
   if (work.k_count > 0) {
     ptx::griddep_wait();
     trace_point(args, 9);
@@ -783,6 +803,10 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   if (threadIdx.x == 0) {
     trace_point(args, 8);
     smem.init_barriers();
+    /* The owner's exchange barrier: one arrival (this one) and every byte of its receive
+     * buffer; the sources' st.async stores complete the bytes (after cluster_sync). */
+    if (work.k_count > 0)
+      ptx::mbarrier_arrive_expect_tx(smem.received(), Geometry<N>::kReceiveBytes);
   }
   if (warp == kProducerWarp && lane == 0) {
     ptx::prefetch_tensormap(&gate_up_map);
@@ -797,13 +821,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     if (lane == 0) {
       producer<N, kMode>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan, args,
                          watchdog);
-      if (work.k_count > 0) ptx::cluster_wait_acquire(); /* pairs the early arrive */
     } else {
       ptx::griddep_wait();
-      if (work.k_count > 0) { /* the other producer lanes: the exchange phase */
-        ptx::cluster_arrive_relaxed();
-        ptx::cluster_wait_acquire();
-      }
     }
   } else {
     ptx::griddep_wait();
@@ -811,10 +830,9 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     consumer<N, kMode>(smem, work, plan, args, watchdog);
   }
 
-  /* 5. No final cluster barrier: every DSMEM store to a CTA completed before that CTA
-   * passed the exchange phase of the cluster barrier, so a CTA may leave as soon as its
-   * work is done, and the SM goes to the next grid (PDL) without waiting for the
-   * cluster's slowest CTA. */
+  /* 5. No final cluster barrier: every DSMEM store to a CTA landed before that CTA
+   * passed its `received` wait, so a CTA may leave as soon as its work is done, and the
+   * SM goes to the next grid (PDL) without waiting for the cluster's slowest CTA. */
 }
 
 /* ---- SharedDown: the split variant's down projection ---------------------------------- */

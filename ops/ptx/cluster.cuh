@@ -26,10 +26,6 @@ __device__ __forceinline__ void cluster_arrive_release() {
 __device__ __forceinline__ void cluster_wait_acquire() {
   asm volatile("barrier.cluster.wait.acquire;" ::: "memory");
 }
-/* An arrival without release: for a thread that has nothing to publish. */
-__device__ __forceinline__ void cluster_arrive_relaxed() {
-  asm volatile("barrier.cluster.arrive.relaxed;" ::: "memory");
-}
 __device__ __forceinline__ void cluster_sync() {
   cluster_arrive_release();
   cluster_wait_acquire();
@@ -43,12 +39,18 @@ __device__ __forceinline__ uint32_t mapa_shared(uint32_t address, uint32_t rank)
   return remote;
 }
 
-/* Two FP32 values (8 bytes, 8-byte aligned) into another CTA's shared memory. A weak
- * store: a later cluster_arrive_release (barrier.cluster.arrive.release) publishes it. */
-__device__ __forceinline__ void st_cluster_v2_f32(uint32_t remote, float first, float second) {
-  asm volatile("st.shared::cluster.v2.f32 [%0], {%1, %2};" ::"r"(remote), "f"(first),
-               "f"(second)
-               : "memory");
+/* Two FP32 values (8 bytes, 8-byte aligned) into another CTA's shared memory, as an
+ * asynchronous store that performs complete_tx(8 bytes) on `remote_barrier` (an mbarrier
+ * in the same CTA as `remote`, both shared::cluster addresses from mapa) once the bytes
+ * are written. The receiver observes them by waiting for that barrier's phase: no
+ * barrier.cluster phase (whose release is a GPU-scope memory barrier) is needed. */
+__device__ __forceinline__ void st_async_cluster_v2_f32(uint32_t remote, float first,
+                                                        float second, uint32_t remote_barrier) {
+  asm volatile(
+      "st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f32 [%0], {%1, %2}, [%3];" ::
+          "r"(remote),
+      "f"(first), "f"(second), "r"(remote_barrier)
+      : "memory");
 }
 
 }  // namespace ptx
