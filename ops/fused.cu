@@ -102,7 +102,10 @@
  *             arrive.release compiled to MEMBAR.ALL.GPU, and the phase cost about 1 us a
  *             step (TP8 B=9: 13.08 -> 12.10 us). No barrier at the end: every store to
  *             a CTA lands before that CTA passes its own wait, so CTAs leave as soon as
- *             they are done.
+ *             they are done. (Only if that wait timed out, a cluster CTA being stuck
+ *             for seconds, could a late store meet an exited CTA; the step is flagged
+ *             invalid then anyway. The cluster-barrier phase it replaced had no
+ *             timeout at all.)
  *   named barrier 1 (128 consumer threads): h stored before thread 0's release; the
  *             epilogue's staging written before it is read, and read before reuse.
  *   grid barrier (counters[0]): each CTA adds 1 (red.release.gpu) once its owned h
@@ -435,11 +438,11 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * stays in flight: stage s is issued before stage s - 1 is waited for and released (its
  * slot found by slot arithmetic, which measured faster than carrying the previous slot
  * in a variable, run 26), so the barrier wait and the MMA issue of the next stage
- * overlap the running MMAs. The
- * k16 steps run in Chains<N>::kCount accumulator chains, summed in chain order at the
- * end (the same in gate/up, down and SharedDown, which runs this same function: its
- * pushes are bit-identical to the fused kernel's). `trace` (debug, may be NULL) gets the
- * time the first stage was ready (trace point 6). Returns with every MMA done. */
+ * overlap the running MMAs. The k16 steps run in Chains<N>::kCount accumulator chains,
+ * summed in chain order at the end (the same in gate/up, down and SharedDown, which runs
+ * this same function: its pushes are bit-identical to the fused kernel's). `trace`
+ * (debug, may be NULL) gets the time the first stage was ready (trace point 6). Returns
+ * with every MMA done. */
 template <int N>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N> &smem,
@@ -650,7 +653,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
     mma_blocks<N>(acc, work.down_blocks, smem, cursor, lane, watchdog,
-                        j == 0 ? args.trace : nullptr);
+                  j == 0 ? args.trace : nullptr);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
     push_down_job<N>(acc, smem.staging_floats, shx_down_job_of(work.cta, j, &plan),
                      plan.hidden / plan.tp, plan.tp, args);
