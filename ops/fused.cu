@@ -103,9 +103,9 @@
  *             step (TP8 B=9: 13.08 -> 12.10 us). No barrier at the end: every store to
  *             a CTA lands before that CTA passes its own wait, so CTAs leave as soon as
  *             they are done. (Only if that wait timed out, a cluster CTA being stuck
- *             for seconds, could a late store meet an exited CTA; the step is flagged
- *             invalid then anyway. The cluster-barrier phase it replaced had no
- *             timeout at all.)
+ *             for seconds, could a late store reach a CTA that has exited, which the
+ *             runtime may report as a fault; that case is untested. The cluster-barrier
+ *             phase it replaced had no timeout: it would have hung instead.)
  *   named barrier 1 (128 consumer threads): h stored before thread 0's release; the
  *             epilogue's staging written before it is read, and read before reuse.
  *   grid barrier (counters[0]): each CTA adds 1 (red.release.gpu) once its owned h
