@@ -100,9 +100,10 @@ cudaError_t launch_n(int chains, int wait, int ctas, int blocks, long long *cycl
                                : launch<N, 1, false>(ctas, blocks, cycles, sink);
   if (chains == 2) return wait ? launch<N, 2, true>(ctas, blocks, cycles, sink)
                                : launch<N, 2, false>(ctas, blocks, cycles, sink);
-  if (N <= 64 && chains == 4)
-    return wait ? launch<N, (N <= 64 ? 4 : 2), true>(ctas, blocks, cycles, sink)
-                : launch<N, (N <= 64 ? 4 : 2), false>(ctas, blocks, cycles, sink);
+  if constexpr (N <= 64) { /* 4 chains of N = 128 would take 256 registers */
+    if (chains == 4) return wait ? launch<N, 4, true>(ctas, blocks, cycles, sink)
+                                 : launch<N, 4, false>(ctas, blocks, cycles, sink);
+  }
   return cudaErrorInvalidValue;
 }
 
@@ -110,6 +111,8 @@ cudaError_t launch_n(int chains, int wait, int ctas, int blocks, long long *cycl
 
 extern "C" int shx_wgmma_rate(int n, int chains, int wait_each_block, int ctas, int blocks,
                               double *cycles_per_block) {
+  if (ctas < 1 || ctas > SHX_WGMMA_RATE_MAX_CTAS || blocks < 1 || cycles_per_block == nullptr)
+    return -1;
   long long *cycles = nullptr;
   float *sink = nullptr;
   if (cudaMalloc(&cycles, sizeof(long long) * ctas) != cudaSuccess) return -1;
