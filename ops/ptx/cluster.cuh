@@ -18,8 +18,10 @@ __device__ __forceinline__ uint32_t cluster_ctarank() {
 
 /* Cluster-wide barrier, split in two: every non-exited thread of every CTA of the
  * cluster arrives (release: its earlier memory operations, shared::cluster included,
- * are ordered before) and then waits (acquire). The non-.aligned forms are used so that
- * diverged threads (the producer warp's lanes) may call them at different points. */
+ * are ordered before) and then waits (acquire). The non-.aligned forms, so that a
+ * diverged warp may call them. The release compiles to MEMBAR.ALL.GPU (a GPU-scope
+ * memory barrier; perf/RESULTS.md run 26): the fused kernel uses it only in its
+ * prologue, before the dependency wait. */
 __device__ __forceinline__ void cluster_arrive_release() {
   asm volatile("barrier.cluster.arrive.release;" ::: "memory");
 }
