@@ -320,26 +320,18 @@ struct Watchdog {
   }
 };
 
-/* Waits for the phase of `parity` of `barrier`, bounded by the watchdog. */
+/* Waits for the phase of `parity` of `barrier`, bounded by the watchdog. kCluster: with
+ * acquire at cluster scope, for a phase completed by other CTAs' st.async writes that the
+ * caller reads next (the owners' `received` barrier); otherwise at CTA scope (the ring). */
+template <bool kCluster = false>
 __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
                                              Watchdog &watchdog) {
-  if (ptx::mbarrier_try_wait(barrier, parity) || watchdog.gave_up) return;
+  auto try_wait = [](uint32_t b, uint32_t p) {
+    return kCluster ? ptx::mbarrier_try_wait_cluster(b, p) : ptx::mbarrier_try_wait(b, p);
+  };
+  if (try_wait(barrier, parity) || watchdog.gave_up) return;
   const uint64_t start = ptx::globaltimer();
-  while (!ptx::mbarrier_try_wait(barrier, parity)) {
-    if (watchdog.limit_ns != 0 && ptx::globaltimer() - start > 2 * watchdog.limit_ns) {
-      watchdog.fire();
-      return;
-    }
-  }
-}
-
-/* wait_barrier for a phase completed by other CTAs' st.async writes (acquire at cluster
- * scope: the caller reads those writes next). */
-__device__ __forceinline__ void wait_barrier_cluster(uint32_t barrier, uint32_t parity,
-                                                     Watchdog &watchdog) {
-  if (ptx::mbarrier_try_wait_cluster(barrier, parity) || watchdog.gave_up) return;
-  const uint64_t start = ptx::globaltimer();
-  while (!ptx::mbarrier_try_wait_cluster(barrier, parity)) {
+  while (!try_wait(barrier, parity)) {
     if (watchdog.limit_ns != 0 && ptx::globaltimer() - start > 2 * watchdog.limit_ns) {
       watchdog.fire();
       return;
@@ -623,7 +615,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       push_partials<N>(acc, smem, work);
     }
     /* Every CTA of the cluster stored its parts of our columns (all kReceiveBytes). */
-    wait_barrier_cluster(smem.received(), 0, watchdog);
+    wait_barrier<true>(smem.received(), 0, watchdog);
     if (threadIdx.x == 0) trace_point(args, 2);
     reduce_owned_columns<N>(smem.staging_floats, work, plan, args);
     /* 3. h published: each thread's proxy fence (it acts within one thread) orders its
