@@ -5,10 +5,15 @@
  * weight rows from shared memory, B: N tokens) as one wgmma-group, and wait for the
  * previous group before releasing its stage (ops/fused.cu, mma_blocks). Its phase trace
  * showed about 0.2 us per block at every N from 8 to 64 (perf/RESULTS.md run 26). This
- * kernel isolates that cost: `blocks` K blocks from two resident stages (no TMA, no
- * mbarrier), the k16 steps round-robin over `kChains` accumulators, and after each
- * block either wgmma.wait_group 1 (as the kernel) or no wait at all (only one at the
- * end). Thread 0 reads clock64 around the loop; the result is cycles per block.
+ * kernel isolates that cost: `blocks` K blocks from two resident stages (no TMA), the
+ * k16 steps round-robin over `kChains` accumulators, and one of four modes:
+ *   0: no wait after a block (only one at the end);
+ *   1: wgmma.wait_group 1 after each block (as the kernel);
+ *   2: as 1, plus the kernel's ring handshakes (mma_blocks): before each block an
+ *      mbarrier try_wait on an already completed "full" barrier of its slot (48 slots),
+ *      after the wait an arrival by lane 0 of each warp on the previous slot's "empty";
+ *   3: the handshakes of 2 without any wgmma (what the barriers alone cost).
+ * Thread 0 reads clock64 around the loop; the result is cycles per block.
  *
  * Geometry: `ctas` CTAs of one warpgroup (128 threads): 132 puts one on every SM of an
  * H200, 264 two per SM (the fused kernel's residency at N <= 32, where the two CTAs of
@@ -17,6 +22,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+#include "ops/ptx/mbarrier.cuh"
 #include "ops/ptx/memory.cuh"
 #include "ops/ptx/wgmma.cuh"
 #include "perf/wgmma_rate.h"
@@ -25,9 +31,12 @@ namespace {
 
 constexpr int kStageWeightBytes = 64 * 128; /* 64 rows x 64 K, BF16, 128-byte swizzle */
 
-template <int N, int kChains, bool kWaitEachBlock>
+constexpr int kSlots = 48; /* barrier pairs, as ring::kBarrierSlots */
+
+template <int N, int kChains, int kMode>
 __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *cycles,
                                                          float *sink) {
+  constexpr bool kWaitEachBlock = kMode >= 1, kHandshakes = kMode >= 2, kMma = kMode != 3;
   extern __shared__ __align__(1024) uint8_t smem[];
   const uint32_t base = (shx::ptx::smem_address(smem) + 1023u) & ~1023u;
   /* Two stages: [weights 8 KB][activations N x 128 B] each, 1024-aligned. */
@@ -35,8 +44,20 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
   constexpr int kStageBytes = kStageWeightBytes + kActivationBytes;
   for (int i = threadIdx.x; i < 2 * kStageBytes / 16; i += blockDim.x)
     reinterpret_cast<uint4 *>(smem + (base - shx::ptx::smem_address(smem)))[i] = uint4{0, 0, 0, 0};
+  /* After the stages: kSlots "full" barriers, each completed once (phase 0), then
+   * kSlots "empty" barriers of four arrivals. */
+  const uint32_t full = base + 2 * kStageBytes, empty = full + 8 * kSlots;
+  if (threadIdx.x == 0) {
+    for (int slot = 0; slot < kSlots; ++slot) {
+      shx::ptx::mbarrier_init(full + 8 * slot, 1);
+      shx::ptx::mbarrier_init(empty + 8 * slot, 4);
+    }
+    shx::ptx::fence_mbarrier_init();
+    for (int slot = 0; slot < kSlots; ++slot) shx::ptx::mbarrier_arrive(full + 8 * slot);
+  }
   __syncthreads();
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  int slot = 0;
 
   float chains[kChains][N / 2];
 #pragma unroll
@@ -46,6 +67,9 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
 
   const long long start = clock64();
   for (int block = 0; block < blocks; ++block) {
+    if (kHandshakes)
+      while (!shx::ptx::mbarrier_try_wait(full + 8 * slot, 0)) {
+      }
     const uint32_t stage = base + (block & 1) * kStageBytes;
     const uint64_t a = shx::ptx::make_smem_desc_sw128(stage);
     const uint64_t b = shx::ptx::make_smem_desc_sw128(stage + kStageWeightBytes);
@@ -53,18 +77,27 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
     for (int c = 0; c < kChains; ++c)
 #pragma unroll
       for (int i = 0; i < N / 2; ++i) shx::ptx::fence_operand(chains[c][i]);
-    shx::ptx::wgmma_fence();
+    __syncwarp();
+    if (kMma) {
+      shx::ptx::wgmma_fence();
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const uint64_t step = static_cast<uint64_t>(k * 2);
-      shx::ptx::wgmma_bf16<N>(chains[k % kChains], a + step, b + step, 1u);
+      for (int k = 0; k < 4; ++k) {
+        const uint64_t step = static_cast<uint64_t>(k * 2);
+        shx::ptx::wgmma_bf16<N>(chains[k % kChains], a + step, b + step, 1u);
+      }
+      shx::ptx::wgmma_commit();
     }
-    shx::ptx::wgmma_commit();
 #pragma unroll
     for (int c = 0; c < kChains; ++c)
 #pragma unroll
       for (int i = 0; i < N / 2; ++i) shx::ptx::fence_operand(chains[c][i]);
-    if (kWaitEachBlock) shx::ptx::wgmma_wait<1>();
+    if (kWaitEachBlock && kMma) shx::ptx::wgmma_wait<1>();
+    if (kHandshakes && block > 0) {
+      __syncwarp();
+      if (threadIdx.x % 32 == 0)
+        shx::ptx::mbarrier_arrive(empty + 8 * (slot == 0 ? kSlots - 1 : slot - 1));
+    }
+    if (++slot == kSlots) slot = 0;
   }
   shx::ptx::wgmma_wait<0>();
 #pragma unroll
@@ -82,34 +115,42 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
   if (threadIdx.x == 0) cycles[blockIdx.x] = stop - start;
 }
 
-template <int N, int kChains, bool kWait>
+template <int N, int kChains, int kMode>
 cudaError_t launch(int ctas, int blocks, long long *cycles, float *sink) {
   constexpr int kActivationBytes = (N * 128 + 1023) / 1024 * 1024;
-  const int smem = 2 * (kStageWeightBytes + kActivationBytes) + 1024;
-  cudaError_t error = cudaFuncSetAttribute(wgmma_rate_kernel<N, kChains, kWait>,
+  const int smem = 2 * (kStageWeightBytes + kActivationBytes) + 16 * kSlots + 1024;
+  cudaError_t error = cudaFuncSetAttribute(wgmma_rate_kernel<N, kChains, kMode>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
   if (error != cudaSuccess) return error;
-  wgmma_rate_kernel<N, kChains, kWait><<<ctas, 128, smem>>>(blocks, cycles, sink);
+  wgmma_rate_kernel<N, kChains, kMode><<<ctas, 128, smem>>>(blocks, cycles, sink);
   return cudaGetLastError();
 }
 
+template <int N, int kChains>
+cudaError_t launch_mode(int mode, int ctas, int blocks, long long *cycles, float *sink) {
+  switch (mode) {
+    case 0: return launch<N, kChains, 0>(ctas, blocks, cycles, sink);
+    case 1: return launch<N, kChains, 1>(ctas, blocks, cycles, sink);
+    case 2: return launch<N, kChains, 2>(ctas, blocks, cycles, sink);
+    case 3: return launch<N, kChains, 3>(ctas, blocks, cycles, sink);
+    default: return cudaErrorInvalidValue;
+  }
+}
+
 template <int N>
-cudaError_t launch_n(int chains, int wait, int ctas, int blocks, long long *cycles,
+cudaError_t launch_n(int chains, int mode, int ctas, int blocks, long long *cycles,
                      float *sink) {
-  if (chains == 1) return wait ? launch<N, 1, true>(ctas, blocks, cycles, sink)
-                               : launch<N, 1, false>(ctas, blocks, cycles, sink);
-  if (chains == 2) return wait ? launch<N, 2, true>(ctas, blocks, cycles, sink)
-                               : launch<N, 2, false>(ctas, blocks, cycles, sink);
+  if (chains == 1) return launch_mode<N, 1>(mode, ctas, blocks, cycles, sink);
+  if (chains == 2) return launch_mode<N, 2>(mode, ctas, blocks, cycles, sink);
   if constexpr (N <= 64) { /* 4 chains of N = 128 would take 256 registers */
-    if (chains == 4) return wait ? launch<N, 4, true>(ctas, blocks, cycles, sink)
-                                 : launch<N, 4, false>(ctas, blocks, cycles, sink);
+    if (chains == 4) return launch_mode<N, 4>(mode, ctas, blocks, cycles, sink);
   }
   return cudaErrorInvalidValue;
 }
 
 }  // namespace
 
-extern "C" int shx_wgmma_rate(int n, int chains, int wait_each_block, int ctas, int blocks,
+extern "C" int shx_wgmma_rate(int n, int chains, int mode, int ctas, int blocks,
                               double *cycles_per_block) {
   if (ctas < 1 || ctas > SHX_WGMMA_RATE_MAX_CTAS || blocks < 1 || cycles_per_block == nullptr)
     return -1;
@@ -122,11 +163,11 @@ extern "C" int shx_wgmma_rate(int n, int chains, int wait_each_block, int ctas, 
   }
   cudaError_t error = cudaErrorInvalidValue;
   switch (n) {
-    case 8: error = launch_n<8>(chains, wait_each_block, ctas, blocks, cycles, sink); break;
-    case 16: error = launch_n<16>(chains, wait_each_block, ctas, blocks, cycles, sink); break;
-    case 32: error = launch_n<32>(chains, wait_each_block, ctas, blocks, cycles, sink); break;
-    case 64: error = launch_n<64>(chains, wait_each_block, ctas, blocks, cycles, sink); break;
-    case 128: error = launch_n<128>(chains, wait_each_block, ctas, blocks, cycles, sink); break;
+    case 8: error = launch_n<8>(chains, mode, ctas, blocks, cycles, sink); break;
+    case 16: error = launch_n<16>(chains, mode, ctas, blocks, cycles, sink); break;
+    case 32: error = launch_n<32>(chains, mode, ctas, blocks, cycles, sink); break;
+    case 64: error = launch_n<64>(chains, mode, ctas, blocks, cycles, sink); break;
+    case 128: error = launch_n<128>(chains, mode, ctas, blocks, cycles, sink); break;
     default: break;
   }
   if (error == cudaSuccess) error = cudaDeviceSynchronize();

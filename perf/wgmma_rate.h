@@ -10,11 +10,12 @@ extern "C" {
 
 /* Cycles per 64-wide K block (four wgmma m64nNk16) of the slowest of `ctas` CTAs, each
  * running `blocks` blocks from resident shared memory with the k16 steps round-robin
- * over `chains` accumulators (1, 2, or 4 at n <= 64), and wgmma.wait_group 1 after each
- * block if `wait_each_block`. n: 8, 16, 32, 64 or 128; 1 <= ctas <=
+ * over `chains` accumulators (1, 2, or 4 at n <= 64). `mode` (perf/wgmma_rate.cu): 0 no
+ * wait per block, 1 wgmma.wait_group 1 after each block, 2 that plus the ring's mbarrier
+ * handshakes, 3 the handshakes without wgmma. n: 8, 16, 32, 64 or 128; 1 <= ctas <=
  * SHX_WGMMA_RATE_MAX_CTAS; blocks >= 1. Returns 0, or -1 on a bad argument or a CUDA
  * error. */
-int shx_wgmma_rate(int n, int chains, int wait_each_block, int ctas, int blocks,
+int shx_wgmma_rate(int n, int chains, int mode, int ctas, int blocks,
                    double *cycles_per_block);
 
 #ifdef __cplusplus

@@ -2,7 +2,9 @@
  *
  *   wgmma_rate [BLOCKS]     (default 4096 K blocks per CTA)
  *
- * Rows: N, chains, wait after each block, CTAs (132: one per SM; 264: two per SM);
+ * Rows: N, chains, mode (0: no wait after a block, 1: wgmma.wait_group 1 after each,
+ * 2: that plus the ring's mbarrier handshakes, 3: the handshakes alone; see
+ * perf/wgmma_rate.cu), CTAs (132: one per SM; 264: two per SM);
  * columns: cycles per K block (four wgmma m64nNk16) of the slowest CTA, and the weight
  * bytes (8 KB a block) one SM consumes per cycle at that pace. Without a GPU it says so
  * and exits 77 (skipped).
@@ -21,20 +23,20 @@ int main(int argc, char **argv) {
   }
   const int blocks = argc > 1 ? atoi(argv[1]) : 4096;
   static const int ns[] = {8, 16, 32, 64, 128};
-  printf("%4s %6s %5s %5s %14s %16s\n", "N", "chains", "wait", "ctas", "cycles/block",
+  printf("%4s %6s %5s %5s %14s %16s\n", "N", "chains", "mode", "ctas", "cycles/block",
          "weight B/cycle/SM");
   for (size_t i = 0; i < sizeof ns / sizeof ns[0]; ++i)
     for (int chains = 1; chains <= 4; chains *= 2) {
       if (ns[i] == 128 && chains == 4) continue;
-      for (int wait = 1; wait >= 0; --wait)
+      for (int mode = 0; mode <= 3; ++mode)
         for (int ctas = 132; ctas <= 264; ctas += 132) {
           double cycles = 0.0;
-          if (shx_wgmma_rate(ns[i], chains, wait, ctas, blocks, &cycles) != 0) {
+          if (shx_wgmma_rate(ns[i], chains, mode, ctas, blocks, &cycles) != 0) {
             fprintf(stderr, "wgmma_rate: N %d chains %d failed\n", ns[i], chains);
             return 1;
           }
           const double per_sm = ctas == 264 ? 2.0 : 1.0; /* blocks of both CTAs of an SM */
-          printf("%4d %6d %5d %5d %14.1f %16.1f\n", ns[i], chains, wait, ctas, cycles,
+          printf("%4d %6d %5d %5d %14.1f %16.1f\n", ns[i], chains, mode, ctas, cycles,
                  per_sm * 8192.0 / cycles);
         }
     }
