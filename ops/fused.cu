@@ -388,12 +388,12 @@ struct Chains {
 };
 
 /* Issues one ring stage's K block (four k16 MMAs, round-robin over the chains, one
- * wgmma-group), without waiting. `first` (the first block of an accumulation):
- * each chain's first MMA overwrites it. */
+ * wgmma-group), without waiting. Every MMA accumulates (scale-d = 1, a constant): the
+ * chains start at zero, so no flag has to be computed per MMA (a runtime scale-d cost a
+ * VOTEU and a predicate per MMA on the loop's dependent path, perf/RESULTS.md run 27). */
 template <int N>
 __device__ __forceinline__ void mma_stage_issue(float (&chains)[Chains<N>::kCount][N / 2],
-                                                uint32_t weights, uint32_t activations,
-                                                bool first) {
+                                                uint32_t weights, uint32_t activations) {
   constexpr int kCount = Chains<N>::kCount;
 #pragma unroll
   for (int c = 0; c < kCount; ++c)
@@ -409,8 +409,7 @@ __device__ __forceinline__ void mma_stage_issue(float (&chains)[Chains<N>::kCoun
 #pragma unroll
   for (int k = 0; k < kBlockK / kMmaK; ++k) {
     const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
-    ptx::wgmma_bf16<N>(chains[k % kCount], a + step, b + step,
-                       (first && k < kCount) ? 0u : 1u);
+    ptx::wgmma_bf16<N>(chains[k % kCount], a + step, b + step, 1u);
   }
   ptx::wgmma_commit();
 #pragma unroll
@@ -449,12 +448,14 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   for (int c = 0; c < kCount; ++c)
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f;
+  /* The trace stamp outside the loop: its test on every fill was on the loop's path. */
+  if (trace != nullptr && blocks > 0) {
+    wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
+    if (threadIdx.x == 0) trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
+  }
   for (int block = 0; block < blocks; ++block) {
     wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
-    if (block == 0 && threadIdx.x == 0 && trace != nullptr)
-      trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
-    mma_stage_issue<N>(chains, smem.weights(cursor.stage), smem.activations(cursor.stage),
-                       block == 0);
+    mma_stage_issue<N>(chains, smem.weights(cursor.stage), smem.activations(cursor.stage));
     if (block >= kGroupsInFlight) {
       /* Fill block - kGroupsInFlight (of this call) is done: release its slot. */
       ptx::wgmma_wait<kGroupsInFlight>();
