@@ -453,9 +453,21 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
     wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
     if (threadIdx.x == 0) trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
   }
+  /* Each fill's full barrier is tested one step ahead, right after the previous fill's
+   * MMAs are issued, with the non-blocking test_wait: a wait takes about 150 cycles even
+   * on a completed phase (run 27, down_cycles.patch), and the result is then needed only
+   * after the wait for the older wgmma-group and the release, which it overlaps. (A
+   * try_wait there blocks on a fill not landed yet and held back every release: 6 us a
+   * step slower, run 27 call 9.) A fill not landed by then is waited for as before
+   * (wait_barrier, with the watchdog). The look-ahead past the call's last fill tests a
+   * barrier whose result is dropped. */
+  bool ready = ptx::mbarrier_test_wait(smem.full(cursor.slot), cursor.phase);
   for (int block = 0; block < blocks; ++block) {
-    wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
+    if (!ready) wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
     mma_stage_issue<N>(chains, smem.weights(cursor.stage), smem.activations(cursor.stage));
+    RingCursor<Geometry<N>::kNumStages> next = cursor;
+    next.advance();
+    ready = ptx::mbarrier_test_wait(smem.full(next.slot), next.phase);
     if (block >= kGroupsInFlight) {
       /* Fill block - kGroupsInFlight (of this call) is done: release its slot. */
       ptx::wgmma_wait<kGroupsInFlight>();
@@ -463,7 +475,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
       if (slot < 0) slot += kBarrierSlots;
       release_stage(smem.empty(slot), lane);
     }
-    cursor.advance();
+    cursor = next;
   }
   ptx::wgmma_wait<0>();
 #pragma unroll

@@ -61,6 +61,23 @@ __device__ __forceinline__ bool mbarrier_try_wait(uint32_t barrier, uint32_t par
   return done != 0;
 }
 
+/* test_wait: whether the phase of `parity` has completed, without blocking (try_wait may
+ * suspend the thread for a while when it has not: a look-ahead test must not). Acquire
+ * at CTA scope when it returns true, as try_wait. */
+__device__ __forceinline__ bool mbarrier_test_wait(uint32_t barrier, uint32_t parity) {
+  uint32_t done;
+  asm volatile(
+      "{\n"
+      ".reg .pred complete;\n"
+      "mbarrier.test_wait.parity.shared::cta.b64 complete, [%1], %2;\n"
+      "selp.u32 %0, 1, 0, complete;\n"
+      "}\n"
+      : "=r"(done)
+      : "r"(barrier), "r"(parity)
+      : "memory");
+  return done != 0;
+}
+
 /* try_wait with acquire at cluster scope: for a phase completed by other CTAs' writes
  * (st.async complete_tx), whose data the caller reads after the wait. */
 __device__ __forceinline__ bool mbarrier_try_wait_cluster(uint32_t barrier, uint32_t parity) {
