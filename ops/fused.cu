@@ -526,27 +526,35 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
 
 /* Owner: h[token][32 tile + width rank + column] for column < width, token < batch, from
  * the received parts summed in source-rank (K) order. One thread per element: the
- * activation is the costly part, so it is spread over all 128 consumer threads;
- * consecutive threads take consecutive tokens (conflict-free reads of the parts). */
+ * activation is the costly part, so it is spread over all 128 consumer threads. Item t
+ * is token t % N of column t / N (N a power of two: no division; lanes past the batch
+ * idle), so consecutive threads read consecutive floats of the parts. The sum over the
+ * sources is unrolled to the largest cluster and predicated: a runtime-count loop here
+ * compiled to a remainder loop behind an integer division, and the reduction took 0.77
+ * us (perf/RESULTS.md run 27). */
 template <int N>
 __device__ __forceinline__ void reduce_owned_columns(const float *received,
                                                      const CtaWork &work,
                                                      const shx_fused_plan &plan,
                                                      const shx_fused_args &args) {
-  __nv_bfloat16 *h = static_cast<__nv_bfloat16 *>(args.h);
+  __nv_bfloat16 *h = static_cast<__nv_bfloat16 *>(args.h) + kHalfRows * work.tile +
+                     work.width * work.cluster_rank;
   const int width = work.width;
-  const int items = args.batch * width;
-  for (int item = threadIdx.x; item < items; item += kConsumerThreads) {
-    const int column = item / args.batch;
-    const int token = item % args.batch;
-    float gate = received[(0 * width + column) * N + token];
-    float up = received[(1 * width + column) * N + token];
-    for (int source = 1; source < work.cluster; ++source) {
-      gate = __fadd_rn(gate, received[((source * 2 + 0) * width + column) * N + token]);
-      up = __fadd_rn(up, received[((source * 2 + 1) * width + column) * N + token]);
+  for (int item = threadIdx.x; item < width * N; item += kConsumerThreads) {
+    const int column = item / N;
+    const int token = item % N;
+    if (token >= args.batch) continue;
+    const float *part = received + column * N + token; /* source 0's gate part */
+    float gate = part[0];
+    float up = part[width * N];
+#pragma unroll
+    for (int source = 1; source < kMaxCluster; ++source) {
+      if (source < work.cluster) {
+        gate = __fadd_rn(gate, part[(source * 2 + 0) * width * N]);
+        up = __fadd_rn(up, part[(source * 2 + 1) * width * N]);
+      }
     }
-    h[static_cast<size_t>(token) * plan.inter + kHalfRows * work.tile +
-      width * work.cluster_rank + column] =
+    h[static_cast<size_t>(token) * plan.inter + column] =
         gated_h(args.activation, gate, up, args.beta, args.lambda);
   }
 }
@@ -585,16 +593,25 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
   const size_t slot_row = static_cast<size_t>(args.parity * tp + args.rank) *
                           args.capacity;
   constexpr int kStoresPerGranule = kHalfRows / kColumnsPerStore;
+  constexpr int kStoresPerToken = 2 * kStoresPerGranule;
   const int granules = job.second >= 0 ? 2 : 1;
-  const int items = args.batch * kStoresPerGranule * granules;
-  for (int item = threadIdx.x; item < items; item += kConsumerThreads) {
-    const int token = item / (kStoresPerGranule * granules);
-    const int part = item % (kStoresPerGranule * granules); /* 8-row part of the 64 rows */
-    const int granule = part < kStoresPerGranule ? job.first : job.second;
-    const int column = kHalfRows * granule + kColumnsPerStore * (part % kStoresPerGranule);
+  /* Each granule's row of token 0 in its peer's mailbox, computed once: no division by
+   * the runtime shard width (nor by the granule count) per store. */
+  __nv_bfloat16 *granule_row[2];
+#pragma unroll
+  for (int g = 0; g < 2; ++g) {
+    const int column = kHalfRows * (g == 0 || granules == 1 ? job.first : job.second);
     const int peer = column / shard;
-    __nv_bfloat16 *slot = static_cast<__nv_bfloat16 *>(args.peers[peer]) +
-                          (slot_row + token) * shard + (column - peer * shard);
+    granule_row[g] = static_cast<__nv_bfloat16 *>(args.peers[peer]) + slot_row * shard +
+                     (column - peer * shard);
+  }
+  for (int item = threadIdx.x; item < args.batch * kStoresPerToken; item += kConsumerThreads) {
+    const int token = item / kStoresPerToken;
+    const int part = item % kStoresPerToken; /* 8-row part of the 64 rows */
+    if (part >= kStoresPerGranule * granules) continue;
+    __nv_bfloat16 *slot = (part < kStoresPerGranule ? granule_row[0] : granule_row[1]) +
+                          static_cast<size_t>(token) * shard +
+                          kColumnsPerStore * (part % kStoresPerGranule);
     const float *source = staging + token * kStagingPitch + kColumnsPerStore * part;
     const float4 low = *reinterpret_cast<const float4 *>(source);
     const float4 high = *reinterpret_cast<const float4 *>(source + 4);
