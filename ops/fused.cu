@@ -31,8 +31,8 @@
  * griddepcontrol.wait: they depend on nothing); after the barrier come h and the down
  * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128). Every K
  * loop (gate/up and down) runs its k16 steps round-robin over accumulator chains
- * (Chains<N>: 4 at N <= 16, 2 at N = 32, 64, 1 at N = 128), summed in chain order at
- * the end: a fixed order. The epilogue stages y^T transposed in shared memory and stores
+ * (Chains<N>: 4 at N <= 16, 2 at N = 32, 64, 1 at N = 128; DownChains<N>: 2 at N <= 16),
+ * summed in chain order at the end: a fixed order. The epilogue stages y^T transposed in shared memory and stores
  * 16-byte BF16 vectors of 8 consecutive columns of one token into the owning peer's
  * mailbox.
  *
@@ -128,7 +128,7 @@
  *
  * SHAREDDOWN (shared_down): plan.sms CTAs of the same 160 threads and ring; CTA c takes
  * down tiles c, c + sms, ... and runs the same functions as the fused kernel's down
- * phase (load_down_weights, mma_blocks<N>, push_down_job) at the same N, so its
+ * phase (load_down_weights, mma_blocks with DownChains, push_down_job) at the same N, so its
  * pushes are bit-identical to the fused kernel's.
  */
 #include <cuda.h>
@@ -382,10 +382,19 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * accumulators (step k of every block into chain k % kCount) and the chains are summed
  * in chain order at the end: a fixed order, deterministic. The counts are the measured
  * best (run 26): 4 at N <= 16, 2 at N = 32 and 64, 1 at N = 128 (where one MMA is long
- * enough to hide the dependency and each chain costs 64 registers). */
+ * enough to hide the dependency and each chain costs 64 registers); the down loop's
+ * differ at N <= 16 (DownChains). */
 template <int N>
 struct Chains {
   static constexpr int kCount = N <= 16 ? 4 : (N <= 64 ? 2 : 1);
+  static_assert((kBlockK / kMmaK) % kCount == 0, "every block feeds every chain");
+};
+/* The down K loop's chains (the fused kernel's and SharedDown's alike, so that their
+ * pushes stay bit-identical): two at N <= 16, where four were 0.05-0.1 us slower fused
+ * and 0.15-0.6 us slower split (run 27 call 13); as the gate/up loop above that. */
+template <int N>
+struct DownChains {
+  static constexpr int kCount = N <= 16 ? 2 : Chains<N>::kCount;
   static_assert((kBlockK / kMmaK) % kCount == 0, "every block feeds every chain");
 };
 
@@ -393,10 +402,9 @@ struct Chains {
  * wgmma-group), without waiting. Every MMA accumulates (scale-d = 1, a constant): the
  * chains start at zero, so no flag has to be computed per MMA (a runtime scale-d cost a
  * VOTEU and a predicate per MMA on the loop's dependent path, perf/RESULTS.md run 27). */
-template <int N>
-__device__ __forceinline__ void mma_stage_issue(float (&chains)[Chains<N>::kCount][N / 2],
+template <int N, int kCount>
+__device__ __forceinline__ void mma_stage_issue(float (&chains)[kCount][N / 2],
                                                 uint32_t weights, uint32_t activations) {
-  constexpr int kCount = Chains<N>::kCount;
 #pragma unroll
   for (int c = 0; c < kCount; ++c)
 #pragma unroll
@@ -431,18 +439,18 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * stays in flight: stage s is issued before stage s - 1 is waited for and released (its
  * slot found by slot arithmetic, which measured faster than carrying the previous slot
  * in a variable, run 26), so the barrier wait and the MMA issue of the next stage
- * overlap the running MMAs. The k16 steps run in Chains<N>::kCount accumulator chains,
- * summed in chain order at the end (the same in gate/up, down and SharedDown, which runs
- * this same function: its pushes are bit-identical to the fused kernel's). `trace`
+ * overlap the running MMAs. The k16 steps run in kCount accumulator chains (Chains<N>
+ * for gate/up, DownChains<N> for down), summed in chain order at the end (SharedDown
+ * runs this same function with DownChains: its pushes are bit-identical to the fused
+ * kernel's). `trace`
  * (debug, may be NULL) gets the time the first stage was ready (trace point 6). Returns
  * with every MMA done. */
-template <int N>
+template <int N, int kCount>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N> &smem,
                                            RingCursor<Geometry<N>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog,
                                            unsigned long long *trace) {
-  constexpr int kCount = Chains<N>::kCount;
   /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
   constexpr int kGroupsInFlight = 1;
   float chains[kCount][N / 2];
@@ -466,7 +474,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   bool ready = ptx::mbarrier_test_wait(smem.full(cursor.slot), cursor.phase);
   for (int block = 0; block < blocks; ++block) {
     if (!ready) wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
-    mma_stage_issue<N>(chains, smem.weights(cursor.stage), smem.activations(cursor.stage));
+    mma_stage_issue<N, kCount>(chains, smem.weights(cursor.stage),
+                               smem.activations(cursor.stage));
     RingCursor<Geometry<N>::kNumStages> next = cursor;
     next.advance();
     ready = ptx::mbarrier_test_wait(smem.full(next.slot), next.phase);
@@ -641,7 +650,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       float acc[N / 2];
 #pragma unroll
       for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-      mma_blocks<N>(acc, work.k_count, smem, cursor, lane, watchdog, nullptr);
+      mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
+                                       nullptr);
       if (threadIdx.x == 0) trace_point(args, 1);
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
@@ -676,7 +686,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks<N>(acc, work.down_blocks, smem, cursor, lane, watchdog,
+    mma_blocks<N, DownChains<N>::kCount>(acc, work.down_blocks, smem, cursor, lane, watchdog,
                   j == 0 ? args.trace : nullptr);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
     push_down_job<N>(acc, smem.staging_floats, shx_down_job_of(work.cta, j, &plan),
@@ -866,7 +876,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
 
 /* `gridDim.x` (= plan.sms) persistent CTAs beside the routed experts: CTA c takes the
  * 64-row tiles c, c + sms, ... of Wd, streams each tile's K blocks with h through the
- * same ring, and runs exactly the fused kernel's down path (mma_blocks<N>,
+ * same ring, and runs exactly the fused kernel's down path (mma_blocks<N, DownChains>,
  * push_down_job) for the same padded batch: the mailboxes are bit-identical to the
  * fused variant's. h comes from the gate kernel, complete before this grid starts (it is
  * launched in plain stream order: its griddepcontrol.wait returns at once). */
@@ -912,7 +922,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks<N>(acc, down_blocks, smem, cursor, lane, watchdog, nullptr);
+    mma_blocks<N, DownChains<N>::kCount>(acc, down_blocks, smem, cursor, lane, watchdog,
+                                         nullptr);
     push_down_job<N>(acc, smem.staging_floats, shx_tile_job(cta + j * grid, granules),
                      plan.hidden / plan.tp, plan.tp, args);
   }
