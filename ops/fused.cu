@@ -128,8 +128,8 @@
  *
  * SHAREDDOWN (shared_down): plan.sms CTAs of the same 160 threads and ring; CTA c takes
  * down tiles c, c + sms, ... and runs the same functions as the fused kernel's down
- * phase (load_down_weights, mma_blocks with DownChains, push_down_job) at the same N, so its
- * pushes are bit-identical to the fused kernel's.
+ * phase (load_down_weights, mma_blocks with DownChains, push_down_job) at the same N, so
+ * its pushes are bit-identical to the fused kernel's.
  */
 #include <cuda.h>
 #include <cudaTypedefs.h>
