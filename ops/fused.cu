@@ -391,7 +391,7 @@ struct Chains {
 };
 /* The down K loop's chains (the fused kernel's and SharedDown's alike, so that their
  * pushes stay bit-identical): two at N <= 16, where four were 0.05-0.1 us slower fused
- * and 0.15-0.6 us slower split (run 27 call 13); as the gate/up loop above that. */
+ * and 0.15-0.7 us slower split (run 27 call 13); as the gate/up loop above that. */
 template <int N>
 struct DownChains {
   static constexpr int kCount = N <= 16 ? 2 : Chains<N>::kCount;
