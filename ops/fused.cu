@@ -32,9 +32,9 @@
  * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128). Every K
  * loop (gate/up and down) runs its k16 steps round-robin over accumulator chains
  * (Chains<N>: 4 at N <= 16, 2 at N = 32, 64, 1 at N = 128; DownChains<N>: 2 at N <= 16),
- * summed in chain order at the end: a fixed order. The epilogue stages y^T transposed in shared memory and stores
- * 16-byte BF16 vectors of 8 consecutive columns of one token into the owning peer's
- * mailbox.
+ * summed in chain order at the end: a fixed order. The epilogue stages y^T transposed in
+ * shared memory and stores 16-byte BF16 vectors of 8 consecutive columns of one token
+ * into the owning peer's mailbox.
  *
  * GEOMETRY (H200: 132 SMs; H = 7168, I_total = 6144; from Geometry<N> and the plan)
  *                                     TP8 (I = 768)          TP16 (I = 384)
@@ -80,8 +80,9 @@
  *   the H200 TP8 and TP16 plans of the fused kernel with its down-only CTAs (at most
  *   28 + 12 fills) and for SharedDown on >= 28 SMs (TP8) or >= 14 (TP16); on fewer SMs,
  *   or in the fused fallback without down-only CTAs (up to 28 + 24 fills at TP8), the
- *   slots are reused one phase later: still correct, but synccheck reports again. compute-sanitizer synccheck requires a thread that does so to have waited
- *   for phase k - 1 itself ("Missing wait"), which a stage-indexed ring breaks at every
+ *   slots are reused one phase later: still correct, but synccheck reports again.
+ *   compute-sanitizer synccheck requires a thread that does so to have waited for
+ *   phase k - 1 itself ("Missing wait"), which a stage-indexed ring breaks at every
  *   refill (perf/RESULTS.md runs 17-20 and 24; run it with --num-cuda-barriers, since
  *   its automatic count is smaller than 96). Pairing each arrival with a wait cost
  *   0.8-1.8 us a step (runs 19-20); the slots cost 0.2-0.45 us (fused) and 0.6-1.5 us
@@ -391,7 +392,7 @@ struct Chains {
 };
 /* The down K loop's chains (the fused kernel's and SharedDown's alike, so that their
  * pushes stay bit-identical): two at N <= 16, where four were 0.05-0.1 us slower fused
- * and 0.15-0.7 us slower split (run 27 call 13); as the gate/up loop above that. */
+ * and 0.15-0.7 us slower split (run 27 call 13); above N = 16 the gate/up counts. */
 template <int N>
 struct DownChains {
   static constexpr int kCount = N <= 16 ? 2 : Chains<N>::kCount;
@@ -442,9 +443,8 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * overlap the running MMAs. The k16 steps run in kCount accumulator chains (Chains<N>
  * for gate/up, DownChains<N> for down), summed in chain order at the end (SharedDown
  * runs this same function with DownChains: its pushes are bit-identical to the fused
- * kernel's). `trace`
- * (debug, may be NULL) gets the time the first stage was ready (trace point 6). Returns
- * with every MMA done. */
+ * kernel's). `trace` (debug, may be NULL) gets the time the first stage was ready (trace
+ * point 6). Returns with every MMA done. */
 template <int N, int kCount>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N> &smem,
@@ -616,7 +616,8 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
     granule_row[g] = static_cast<__nv_bfloat16 *>(args.peers[peer]) + slot_row * shard +
                      (column - peer * shard);
   }
-  for (int item = threadIdx.x; item < args.batch * kStoresPerToken; item += kConsumerThreads) {
+  const int items = args.batch * kStoresPerToken;
+  for (int item = threadIdx.x; item < items; item += kConsumerThreads) {
     const int token = item / kStoresPerToken;
     const int part = item % kStoresPerToken; /* 8-row part of the 64 rows */
     if (part >= kStoresPerGranule * granules) continue;
@@ -686,8 +687,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
-    mma_blocks<N, DownChains<N>::kCount>(acc, work.down_blocks, smem, cursor, lane, watchdog,
-                  j == 0 ? args.trace : nullptr);
+    mma_blocks<N, DownChains<N>::kCount>(acc, work.down_blocks, smem, cursor, lane,
+                                         watchdog, j == 0 ? args.trace : nullptr);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
     push_down_job<N>(acc, smem.staging_floats, shx_down_job_of(work.cta, j, &plan),
                      plan.hidden / plan.tp, plan.tp, args);
