@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Run 27, call 15 (perf/RESULTS.md): the SM clock and power while the benchmark runs
-# (call 13's cycle sums against the stamps' times suggested 1.1-1.3 GHz or more in the
-# down loop). nvidia-smi samples every 50 ms during `bench --batches 9,64 --table-only`
-# (bundle = the validated 866fc2c full bundle, whose device code HEAD keeps).
+# PREPARED, NOT RUN YET (run 27 had no device time left): the SM clock and power while
+# the benchmark runs (run 27 call 13's cycle sums against the stamps' times suggested
+# 1.1-1.3 GHz or more in the down loop). nvidia-smi samples every 50 ms during
+# `bench --batches 9,64 --table-only` (bundle = a full bundle from tools/bundle.sh).
 set -u
 source tools/gpu_env.sh "$OUT"
 cat bundle/COMMIT
