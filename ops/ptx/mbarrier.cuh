@@ -45,54 +45,38 @@ __device__ __forceinline__ void mbarrier_arrive_expect_tx(uint32_t barrier, uint
                : "memory");
 }
 
-/* True once the phase of the given parity has completed (acquire at CTA scope). The
- * hardware may suspend the thread for a while inside one try; callers loop. */
-__device__ __forceinline__ bool mbarrier_try_wait(uint32_t barrier, uint32_t parity) {
-  uint32_t done;
-  asm volatile(
-      "{\n"
-      ".reg .pred complete;\n"
-      "mbarrier.try_wait.parity.shared::cta.b64 complete, [%1], %2;\n"
-      "selp.u32 %0, 1, 0, complete;\n"
-      "}\n"
-      : "=r"(done)
-      : "r"(barrier), "r"(parity)
-      : "memory");
-  return done != 0;
-}
+/* The phase-completion tests, one named wrapper per instruction form: each returns
+ * whether the phase of the given parity has completed, with acquire semantics when it
+ * has. SHX_MBARRIER_WAIT(name, instruction) spells one. */
+#define SHX_MBARRIER_WAIT(NAME, INSTRUCTION)                                   \
+  __device__ __forceinline__ bool NAME(uint32_t barrier, uint32_t parity) {    \
+    uint32_t done;                                                             \
+    asm volatile(                                                              \
+        "{\n"                                                                  \
+        ".reg .pred complete;\n" INSTRUCTION                                   \
+        " complete, [%1], %2;\n"                                               \
+        "selp.u32 %0, 1, 0, complete;\n"                                       \
+        "}\n"                                                                  \
+        : "=r"(done)                                                           \
+        : "r"(barrier), "r"(parity)                                            \
+        : "memory");                                                           \
+    return done != 0;                                                          \
+  }
 
-/* test_wait: whether the phase of `parity` has completed, without blocking (try_wait may
- * suspend the thread for a while when it has not: a look-ahead test must not). Acquire
- * at CTA scope when it returns true, as try_wait. */
-__device__ __forceinline__ bool mbarrier_test_wait(uint32_t barrier, uint32_t parity) {
-  uint32_t done;
-  asm volatile(
-      "{\n"
-      ".reg .pred complete;\n"
-      "mbarrier.test_wait.parity.shared::cta.b64 complete, [%1], %2;\n"
-      "selp.u32 %0, 1, 0, complete;\n"
-      "}\n"
-      : "=r"(done)
-      : "r"(barrier), "r"(parity)
-      : "memory");
-  return done != 0;
-}
+/* Acquire at CTA scope. The hardware may suspend the thread for a while inside one try
+ * when the phase has not completed; callers loop. */
+SHX_MBARRIER_WAIT(mbarrier_try_wait, "mbarrier.try_wait.parity.shared::cta.b64")
+
+/* The same test without blocking (try_wait may suspend the thread: a look-ahead test
+ * must not). Acquire at CTA scope when it returns true. */
+SHX_MBARRIER_WAIT(mbarrier_test_wait, "mbarrier.test_wait.parity.shared::cta.b64")
 
 /* try_wait with acquire at cluster scope: for a phase completed by other CTAs' writes
  * (st.async complete_tx), whose data the caller reads after the wait. */
-__device__ __forceinline__ bool mbarrier_try_wait_cluster(uint32_t barrier, uint32_t parity) {
-  uint32_t done;
-  asm volatile(
-      "{\n"
-      ".reg .pred complete;\n"
-      "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 complete, [%1], %2;\n"
-      "selp.u32 %0, 1, 0, complete;\n"
-      "}\n"
-      : "=r"(done)
-      : "r"(barrier), "r"(parity)
-      : "memory");
-  return done != 0;
-}
+SHX_MBARRIER_WAIT(mbarrier_try_wait_cluster,
+                  "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64")
+
+#undef SHX_MBARRIER_WAIT
 
 }  // namespace ptx
 }  // namespace shx
