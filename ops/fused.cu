@@ -118,10 +118,11 @@
  *   griddepcontrol.wait: every thread before reading x, h, the counters or writing
  *             anything global. Only weights are loaded before it (and, with a debug
  *             trace buffer, the entry stamp is written: trace point 8).
- *   griddepcontrol.launch_dependents: by each CTA only after it passed the grid
- *             barrier; a dependent grid scheduled earlier could take the SMs that this
- *             grid's own late CTAs need, and the barrier would never complete. (Gate
- *             mode has no grid barrier and triggers once its loads are issued.)
+ *   griddepcontrol.launch_dependents: by each CTA, once its gate/up MMAs are done
+ *             where its whole down tile fits in the ring and N <= 16, else once it
+ *             passed the grid barrier (triggers_early, which also says why neither can
+ *             hang). (Gate mode has no grid barrier and triggers once its loads are
+ *             issued.)
  *   Watchdog: every wait on other CTAs reads %globaltimer; after args.watchdog_ns
  *             (twice that for mbarrier waits) it sets *error_flag and stops waiting.
  *             The output is then garbage, but the kernel ends; the engine re-arms the
@@ -195,6 +196,8 @@ constexpr int kMaxStages = 24;
 constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8; /* full, empty; received */
 constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
 constexpr int kMaxCluster = 8;            /* portable cluster size */
+/* The early PDL trigger (triggers_early) only up to this padded batch (run 28). */
+constexpr int kEarlyTriggerMaxN = 16;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 
 
@@ -374,6 +377,27 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
     atomicExch(&counters[0], 0u);
     atomicExch(&counters[1], 0u);
   }
+}
+
+/* Where this CTA lets the dependent grid launch (griddepcontrol.launch_dependents): as
+ * soon as its gate/up MMAs are done (a down-only CTA: at once) if its whole down tile
+ * fits in the ring before the grid barrier, and N <= kEarlyTriggerMaxN; otherwise
+ * after the grid barrier. The dependent grid (in a graph of steps, the next step's
+ * kernel) then streams its first ring while this one exchanges, reduces, waits at the
+ * barrier and runs the down loop, when HBM is otherwise idle. Where down weights are
+ * still loaded after the barrier (TP8 at N = 16 and 32: 2 and 4 of 12 blocks) the next
+ * grid's loads compete with them, and the early trigger measured slower; also at TP16
+ * N = 32 (perf/RESULTS.md run 28: TP16 B=9 8.58 -> 7.84 us, TP8 B=1 11.24 -> 10.44;
+ * TP8 B=9 +0.16, TP8 B=32 +1.0, TP16 B=32 +0.4 us). The dependent grid launches only
+ * once every CTA of this grid has triggered (or exited), so every CTA of this grid is
+ * resident by then and none of its CTAs can be kept from an SM by the dependents, which
+ * is what could leave the grid barrier waiting forever: an early trigger cannot hang
+ * this grid. (A trigger at kernel start, the extreme case, passed the tests and the
+ * benchmark's 40-step graphs, run 28 call 2, just slower.) */
+template <int N>
+__device__ __forceinline__ bool triggers_early(const CtaWork &work, const shx_fused_plan &plan) {
+  return N <= kEarlyTriggerMaxN &&
+         shx_down_job_count(work.cta, &plan) * work.down_blocks <= Geometry<N>::kNumStages;
 }
 
 /* Accumulator chains of the K loops. Consecutive wgmmas into one accumulator wait for
@@ -654,6 +678,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
                                        nullptr);
       if (threadIdx.x == 0) trace_point(args, 1);
+      if (kMode == kFused && threadIdx.x == 0 && triggers_early<N>(work, plan))
+        ptx::griddep_launch_dependents();
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
     }
@@ -764,6 +790,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
     ptx::griddep_launch_dependents();
     return;
   }
+  const bool early_trigger = triggers_early<N>(work, plan);
+  if (early_trigger && work.k_count == 0) ptx::griddep_launch_dependents();
 
   /* 2. Before the grid barrier: down weights, as stages free up, up to a ring's worth.
    * Their full barriers already expect the h bytes too, issued after the barrier. The
@@ -792,7 +820,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   grid_barrier_wait(args.counters, static_cast<uint32_t>(grid), watchdog);
   trace_point(args, 4);
   ptx::fence_proxy_async_global(); /* generic-proxy h writes -> our TMA reads */
-  ptx::griddep_launch_dependents();
+  if (!early_trigger) ptx::griddep_launch_dependents();
 
   /* 4. Down jobs: h for the early stages, then weights and h together. */
   for (int d = 0; d < early; ++d) {
