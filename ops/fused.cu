@@ -66,9 +66,12 @@
  * WARP ROLES (160 threads)
  *   warps 0-3 (consumer warpgroup): wgmma for every ring stage, the DSMEM partial push,
  *       the owner reduction and h store, the grid-barrier arrival, the down epilogue
- *       and the mailbox push.
+ *       and the mailbox push; thread 0 triggers the dependent grid once the gate/up
+ *       MMAs are done where the CTA triggers early (triggers_early).
  *   warp 4 lane 0 (producer): all TMA loads, the grid-barrier wait and its re-arm, and
- *       griddepcontrol.launch_dependents. Lanes 1-31 only wait for the dependency.
+ *       griddepcontrol.launch_dependents otherwise (after the grid barrier; a
+ *       down-only CTA that triggers early, at once). Lanes 1-31 only wait for the
+ *       dependency.
  *
  * SHARED MEMORY: [ring: kNumStages x (A 8 KB | B N x 128 B), 1024-aligned]
  *   [staging: DSMEM receive buffer, later the down epilogue's y^T] [mbarriers]
