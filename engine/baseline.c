@@ -147,15 +147,7 @@ shx_status shx_baseline_record(shx_op *op, const void *x, int batch, int parity,
                                cudaStream_t stream) {
   shx_status status = shx_baseline_chain(op, x, batch, stream);
   if (status != SHX_SUCCESS) return status;
-  const shx_config *c = &op->config;
-  shx_mailbox_route route;
-  memset(&route, 0, sizeof route);
-  memcpy(route.peers, op->peers, sizeof op->peers);
-  route.tp = c->tp;
-  route.rank = c->rank;
-  route.shard = op->shard;
-  route.capacity = c->capacity;
-  route.parity = parity;
+  const shx_mailbox_route route = shx_op_mailbox_route(op, parity);
   char message[SHX_MESSAGE_BYTES] = "";
   status = shx_launch_push(op->y, &route, batch, stream, message);
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);

@@ -308,14 +308,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   return shx_fail(SHX_INTERNAL_ERROR, "variant %d was not resolved", (int)variant);
 }
 
-shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) {
-  shx_clear_error();
-  shx_status status;
-  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
-  if ((status = shx_check_tail(&op->config, out, batch, parity, op->bound_peers)) !=
-      SHX_SUCCESS)
-    return status;
-  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
+shx_mailbox_route shx_op_mailbox_route(const shx_op *op, int parity) {
   shx_mailbox_route route;
   memset(&route, 0, sizeof route);
   memcpy(route.peers, op->peers, sizeof op->peers);
@@ -324,6 +317,18 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
   route.shard = op->shard;
   route.capacity = op->config.capacity;
   route.parity = parity;
+  return route;
+}
+
+shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) {
+  shx_clear_error();
+  shx_status status;
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  if ((status = shx_check_tail(&op->config, out, batch, parity, op->bound_peers)) !=
+      SHX_SUCCESS)
+    return status;
+  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
+  const shx_mailbox_route route = shx_op_mailbox_route(op, parity);
   char message[SHX_MESSAGE_BYTES] = "";
   status = shx_launch_tail(&route, out, batch, op->scratch + SHX_SCRATCH_ERROR_FLAG,
                            (uint64_t)op->config.watchdog_ms * 1000000u, stream, message);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "engine/policy.h"
+#include "ops/baseline.h"
 #include "ops/fused.h"
 #include "shared_expert.h"
 
@@ -54,6 +55,9 @@ struct shx_op {
 /* Debug hook for perf/profile_step: the fused kernel writes its phase stamps
  * (SHX_FUSED_TRACE_POINTS per CTA) into `device_buffer`; NULL turns it off. */
 void shx_op_set_fused_trace(shx_op *op, unsigned long long *device_buffer);
+
+/* Where this op's rank pushes to and its tail reads from in step parity `parity`. */
+shx_mailbox_route shx_op_mailbox_route(const shx_op *op, int parity);
 
 #define SHX_SCRATCH_WORDS 64
 #define SHX_SCRATCH_ERROR_FLAG 32
