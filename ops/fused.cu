@@ -312,9 +312,11 @@ struct CtaWork {
   int tile;          /* gate/up tile = cluster index */
   int cluster_rank;  /* = the K-split index */
   int cluster;
-  int width;         /* h columns owned by each cluster rank */
+  int width;         /* h columns owned by each cluster rank (a power of two) */
+  int width_shift;   /* log2(width) */
   int k_begin, k_count;
   int down_blocks;   /* I / 64 */
+  int down_jobs;     /* shx_down_job_count, computed once in the prologue */
 };
 
 /* Sets the error flag once a wait gave up; afterwards this thread's mbarrier waits only
@@ -399,8 +401,8 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * benchmark's 40-step graphs, run 28 call 2, just slower.) */
 template <int N>
 __device__ __forceinline__ bool triggers_early(const CtaWork &work, const shx_fused_plan &plan) {
-  return N <= kEarlyTriggerMaxN &&
-         shx_down_job_count(work.cta, &plan) * work.down_blocks <= Geometry<N>::kNumStages;
+  (void)plan;
+  return N <= kEarlyTriggerMaxN && work.down_jobs * work.down_blocks <= Geometry<N>::kNumStages;
 }
 
 /* Accumulator chains of the K loops. Consecutive wgmmas into one accumulator wait for
@@ -548,8 +550,8 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
   for (int row_pair = 0; row_pair < 2; ++row_pair) {
     /* Rows 16 warp + lane / 4 (+ 8): column g of the tile's 32 h columns. */
     const int column = 16 * (warp & 1) + lane / 4 + 8 * row_pair;
-    const uint32_t owner = static_cast<uint32_t>(column / work.width);
-    const int cell = (work.cluster_rank * 2 + half) * work.width + column % work.width;
+    const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
+    const int cell = (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
     const uint32_t local = smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * (lane % 4));
     const uint32_t remote = ptx::mapa_shared(local, owner);
     const uint32_t remote_barrier = ptx::mapa_shared(smem.received(), owner);
@@ -607,14 +609,37 @@ __device__ __forceinline__ uint32_t pack_bf16_positive_zero(float low, float hig
   return bits;
 }
 
-/* A down job's result (acc rows 0-31: y^T of granule job.first, rows 32-63: of
- * job.second) -> the owning peers' mailboxes: staged as [token][row] FP32 (pitch 68
- * floats: the fragment's writes hit 32 distinct banks), then one 16-byte store per
- * (token, 8 columns). A granule's 32 columns lie in one peer's shard (S is a multiple
- * of 64). */
+/* Where a down job's rows go: each granule's row of token 0 in its peer's mailbox. Made
+ * before the job's K loop (the consumers wait for h there anyway), so that the divisions
+ * by the runtime shard width are not on the path after the last MMA. A granule's 32
+ * columns lie in one peer's shard (S is a multiple of 64). */
+struct MailboxRows {
+  __nv_bfloat16 *granule_row[2];
+  int granules;
+};
+
+__device__ __forceinline__ MailboxRows mailbox_rows(shx_down_job job, int shard, int tp,
+                                                    const shx_fused_args &args) {
+  MailboxRows rows;
+  const size_t slot_row = static_cast<size_t>(args.parity * tp + args.rank) * args.capacity;
+  rows.granules = job.second >= 0 ? 2 : 1;
+#pragma unroll
+  for (int g = 0; g < 2; ++g) {
+    const int column = kHalfRows * (g == 0 || rows.granules == 1 ? job.first : job.second);
+    const int peer = column / shard;
+    rows.granule_row[g] = static_cast<__nv_bfloat16 *>(args.peers[peer]) + slot_row * shard +
+                          (column - peer * shard);
+  }
+  return rows;
+}
+
+/* A down job's result (acc rows 0-31: y^T of its first granule, rows 32-63: of the
+ * second) -> the owning peers' mailboxes (`rows`, from mailbox_rows): staged as
+ * [token][row] FP32 (pitch 68 floats: the fragment's writes hit 32 distinct banks), then
+ * one 16-byte store per (token, 8 columns). */
 template <int N>
 __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *staging,
-                                              shx_down_job job, int shard, int tp,
+                                              const MailboxRows &rows, int shard,
                                               const shx_fused_args &args) {
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 #pragma unroll
@@ -628,29 +653,16 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
   }
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
 
-  const size_t slot_row = static_cast<size_t>(args.parity * tp + args.rank) *
-                          args.capacity;
   constexpr int kStoresPerGranule = kHalfRows / kColumnsPerStore;
   constexpr int kStoresPerToken = 2 * kStoresPerGranule;
-  const int granules = job.second >= 0 ? 2 : 1;
-  /* Each granule's row of token 0 in its peer's mailbox, computed once: no division by
-   * the runtime shard width (nor by the granule count) per store. */
-  __nv_bfloat16 *granule_row[2];
-#pragma unroll
-  for (int g = 0; g < 2; ++g) {
-    const int column = kHalfRows * (g == 0 || granules == 1 ? job.first : job.second);
-    const int peer = column / shard;
-    granule_row[g] = static_cast<__nv_bfloat16 *>(args.peers[peer]) + slot_row * shard +
-                     (column - peer * shard);
-  }
   const int items = args.batch * kStoresPerToken;
   for (int item = threadIdx.x; item < items; item += kConsumerThreads) {
     const int token = item / kStoresPerToken;
     const int part = item % kStoresPerToken; /* 8-row part of the 64 rows */
-    if (part >= kStoresPerGranule * granules) continue;
-    __nv_bfloat16 *slot = (part < kStoresPerGranule ? granule_row[0] : granule_row[1]) +
-                          static_cast<size_t>(token) * shard +
-                          kColumnsPerStore * (part % kStoresPerGranule);
+    if (part >= kStoresPerGranule * rows.granules) continue;
+    __nv_bfloat16 *slot =
+        (part < kStoresPerGranule ? rows.granule_row[0] : rows.granule_row[1]) +
+        static_cast<size_t>(token) * shard + kColumnsPerStore * (part % kStoresPerGranule);
     const float *source = staging + token * kStagingPitch + kColumnsPerStore * part;
     const float4 low = *reinterpret_cast<const float4 *>(source);
     const float4 high = *reinterpret_cast<const float4 *>(source + 4);
@@ -711,16 +723,18 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
   }
 
   /* 4. Down jobs: the producer feeds their h after the grid barrier. */
-  const int jobs = shx_down_job_count(work.cta, &plan);
+  const int jobs = work.down_jobs;
   for (int j = 0; j < jobs; ++j) {
+    const int shard = plan.hidden / plan.tp;
+    const MailboxRows rows =
+        mailbox_rows(shx_down_job_of(work.cta, j, &plan), shard, plan.tp, args);
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
     mma_blocks<N, DownChains<N>::kCount>(acc, work.down_blocks, smem, cursor, lane,
                                          watchdog, j == 0 ? args.trace : nullptr);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
-    push_down_job<N>(acc, smem.staging_floats, shx_down_job_of(work.cta, j, &plan),
-                     plan.hidden / plan.tp, plan.tp, args);
+    push_down_job<N>(acc, smem.staging_floats, rows, shard, args);
   }
   if (threadIdx.x == 0) trace_point(args, 5);
 }
@@ -799,7 +813,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
   /* 2. Before the grid barrier: down weights, as stages free up, up to a ring's worth.
    * Their full barriers already expect the h bytes too, issued after the barrier. The
    * down stages are numbered d = job * down_blocks + block over the CTA's jobs. */
-  const int down_stages = shx_down_job_count(work.cta, &plan) * work.down_blocks;
+  const int down_stages = work.down_jobs * work.down_blocks;
   const int early = down_stages < G::kNumStages ? down_stages : G::kNumStages;
   const int granules = plan.down_granules, grid = plan.grid;
   DownCursor down;
@@ -864,9 +878,13 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   work.tile = work.cta / plan.cluster;
   work.cluster_rank = static_cast<int>(ptx::cluster_ctarank());
   work.width = kHalfRows / plan.cluster;
+  work.width_shift = __ffs(work.width) - 1;
   work.k_begin = plan.k_begin[work.cta];
   work.k_count = plan.k_count[work.cta];
   work.down_blocks = plan.inter / kBlockK;
+  /* Integer divisions here, in the prologue, not on the path after the gate/up loop
+   * (each is a dependent sequence of about 20 instructions). */
+  work.down_jobs = shx_down_job_count(work.cta, &plan);
 
   /* 0. Prologue: nothing here reads upstream data. */
   if (threadIdx.x == 0) {
@@ -951,13 +969,15 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   }
   RingCursor<G::kNumStages> cursor;
   for (int j = 0; j < jobs; ++j) {
+    const int shard = plan.hidden / plan.tp;
+    const MailboxRows rows =
+        mailbox_rows(shx_tile_job(cta + j * grid, granules), shard, plan.tp, args);
     float acc[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
     mma_blocks<N, DownChains<N>::kCount>(acc, down_blocks, smem, cursor, lane, watchdog,
                                          nullptr);
-    push_down_job<N>(acc, smem.staging_floats, shx_tile_job(cta + j * grid, granules),
-                     plan.hidden / plan.tp, plan.tp, args);
+    push_down_job<N>(acc, smem.staging_floats, rows, shard, args);
   }
 }
 
@@ -1198,6 +1218,7 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       plan->hidden % (kBlockK * plan->tp) != 0 || plan->inter <= 0 ||
       plan->inter % kBlockK != 0 || plan->down_granules != plan->hidden / kHalfRows ||
       plan->cluster < 2 || plan->cluster > kMaxCluster ||
+      (plan->cluster & (plan->cluster - 1)) != 0 || /* the kernel's width_shift */
       plan->gate_up_ctas != (plan->inter / kHalfRows) * plan->cluster ||
       plan->grid < plan->gate_up_ctas || plan->grid % plan->cluster != 0 ||
       plan->grid > kMaxGrid ||
