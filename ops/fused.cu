@@ -400,9 +400,9 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * this grid. (A trigger at kernel start, the extreme case, passed the tests and the
  * benchmark's 40-step graphs, run 28 call 2, just slower.) */
 template <int N>
-__device__ __forceinline__ bool triggers_early(const CtaWork &work, const shx_fused_plan &plan) {
-  (void)plan;
-  return N <= kEarlyTriggerMaxN && work.down_jobs * work.down_blocks <= Geometry<N>::kNumStages;
+__device__ __forceinline__ bool triggers_early(const CtaWork &work) {
+  return N <= kEarlyTriggerMaxN &&
+         work.down_jobs * work.down_blocks <= Geometry<N>::kNumStages;
 }
 
 /* Accumulator chains of the K loops. Consecutive wgmmas into one accumulator wait for
@@ -551,7 +551,8 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
     /* Rows 16 warp + lane / 4 (+ 8): column g of the tile's 32 h columns. */
     const int column = 16 * (warp & 1) + lane / 4 + 8 * row_pair;
     const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
-    const int cell = (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
+    const int cell =
+        (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
     const uint32_t local = smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * (lane % 4));
     const uint32_t remote = ptx::mapa_shared(local, owner);
     const uint32_t remote_barrier = ptx::mapa_shared(smem.received(), owner);
@@ -693,7 +694,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
                                        nullptr);
       if (threadIdx.x == 0) trace_point(args, 1);
-      if (kMode == kFused && threadIdx.x == 0 && triggers_early<N>(work, plan))
+      if (kMode == kFused && threadIdx.x == 0 && triggers_early<N>(work))
         ptx::griddep_launch_dependents();
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
@@ -807,7 +808,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
     ptx::griddep_launch_dependents();
     return;
   }
-  const bool early_trigger = triggers_early<N>(work, plan);
+  const bool early_trigger = triggers_early<N>(work);
   if (early_trigger && work.k_count == 0) ptx::griddep_launch_dependents();
 
   /* 2. Before the grid barrier: down weights, as stages free up, up to a ring's worth.
