@@ -1,0 +1,64 @@
+/* fused_launch_test.c: shx_fused_launch refuses a plan that shx_fused_plan_make cannot
+ * have made, before it touches the GPU (so this runs with or without one). The plan is
+ * built here by hand for H = 7168, I = 384 (TP16), n = 16: its work split from
+ * ops/fused_plan.h, its ring depth found by the launcher's own check. At TP16 every
+ * cluster size from 2 to 8 gives a grid that fits the device (12 tiles x 8 = 96 CTAs at
+ * most), so only the size itself decides: 2, 4 and 8 must pass the plan check and stop
+ * at the first NULL argument; 3, 5, 6 and 7 must be refused as plans (the kernel derives
+ * each owner's columns with a shift: the cluster must be a power of two). */
+#include <string.h>
+
+#include "engine/check.h"
+#include "ops/fused.h"
+#include "ops/fused_plan.h"
+
+static shx_fused_plan plan_for(int cluster, int stages) {
+  shx_fused_plan plan;
+  memset(&plan, 0, sizeof plan);
+  plan.hidden = 7168;
+  plan.inter = 384;
+  plan.tp = 16;
+  plan.n = 16;
+  plan.cluster = cluster;
+  plan.gate_up_ctas = plan.inter / 32 * cluster;
+  plan.down_granules = plan.hidden / 32;
+  plan.grid = shx_fused_widest_grid(plan.gate_up_ctas, cluster, plan.hidden / 64,
+                                    SHX_FUSED_MAX_CTAS);
+  plan.stages = stages;
+  CHECK(plan.grid <= SHX_FUSED_MAX_CTAS); /* the arrays of the work split hold it */
+  shx_fused_balance_k_split(&plan);
+  return plan;
+}
+
+/* The launcher's verdict on `plan` with all-NULL arguments: 1 if it refused the plan
+ * itself, 0 if the plan passed and the first NULL argument (x) was refused. */
+static int refused_as_plan(const shx_fused_plan *plan) {
+  shx_fused_args args;
+  memset(&args, 0, sizeof args);
+  char message[SHX_MESSAGE_BYTES] = "";
+  CHECK(shx_fused_launch(plan, &args, NULL, 1, message) == SHX_INVALID_ARGUMENT);
+  if (strstr(message, "was not made by shx_fused_plan_make") != NULL) return 1;
+  CHECK(strstr(message, "x=") != NULL && strstr(message, "NULL") != NULL);
+  return 0;
+}
+
+int main(void) {
+  /* The ring depth at n = 16: the one value the launcher accepts for a valid cluster. */
+  int stages = 0;
+  for (int s = 1; s <= 64; ++s) {
+    shx_fused_plan plan = plan_for(4, s);
+    if (!refused_as_plan(&plan)) {
+      CHECK(stages == 0); /* exactly one */
+      stages = s;
+    }
+  }
+  CHECK(stages >= 4);
+  for (int cluster = 2; cluster <= 8; ++cluster) {
+    shx_fused_plan plan = plan_for(cluster, stages);
+    const int power_of_two = (cluster & (cluster - 1)) == 0;
+    CHECK(refused_as_plan(&plan) == !power_of_two);
+  }
+  printf("fused_launch_test: n = 16 plans with %d stages; clusters 2, 4, 8 accepted, "
+         "3, 5, 6, 7 refused before any launch\n", stages);
+  return 0;
+}
