@@ -56,7 +56,7 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
     for (int slot = 0; slot < kSlots; ++slot) shx::ptx::mbarrier_arrive(full + 8 * slot);
   }
   __syncthreads();
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  shx::ptx::fence_proxy_async_shared_cta();
   int slot = 0;
 
   float chains[kChains][N / 2];
