@@ -75,6 +75,7 @@
  *
  * SHARED MEMORY: [ring: kNumStages x (A 8 KB | B N x 128 B), 1024-aligned]
  *   [staging: DSMEM receive buffer, later the down epilogue's y^T] [mbarriers]
+ *   [the owners' scalars (OwnerScalars): parameters read after the gate/up loop]
  *
  * BARRIERS, and what each waits for
  *   Ring fill f (data in stage f % kNumStages) has its own pair of mbarriers, slot
@@ -262,20 +263,22 @@ __device__ __forceinline__ void trace_point(const shx_fused_args &args, int poin
       ptx::globaltimer();
 }
 
-/* The shared-memory layout of one CTA (addresses in the shared::cta window). */
-/* The kernel parameters the owners' reduction reads, copied into shared memory in the
- * prologue. Read from the parameter bank after the gate/up loop they were three serial
- * constant-cache misses at the head of the exchange (Nsight Compute, perf/RESULTS.md
- * run 29 call 1): the cache lines loaded in the prologue are gone by then. */
+/* The kernel parameters the owners' reduction reads, copied into shared memory by
+ * thread 0 in the prologue. Read from the parameter bank after the gate/up loop, they
+ * were three serial constant-cache misses at the head of the exchange, on the critical
+ * path of every step (Nsight Compute, perf/RESULTS.md run 29 call 1); from shared
+ * memory the step is 0.3 us shorter at TP16 B = 1..16 (calls 2 and 3). Copying the
+ * other parameters read after the loop too (the trace pointer, the counters, the
+ * push's batch: cache hits there) was slower (call 3). */
 struct OwnerScalars {
   __nv_bfloat16 *h;
   int batch, inter;
   shx_activation activation;
   float beta, lambda;
 };
-
 static_assert(sizeof(OwnerScalars) <= kOwnerScalarsBytes, "OwnerScalars slot");
 
+/* The shared-memory layout of one CTA (addresses in the shared::cta window). */
 template <int N>
 struct SharedLayout {
   using G = Geometry<N>;
@@ -909,7 +912,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   if (threadIdx.x == 0) {
     trace_point(args, 8);
     *smem.owner_scalars = {static_cast<__nv_bfloat16 *>(args.h), args.batch, plan.inter,
-                     args.activation, args.beta, args.lambda};
+                           args.activation, args.beta, args.lambda};
     smem.init_barriers();
     /* The owner's exchange barrier: one arrival (this one) and every byte of its receive
      * buffer; the sources' st.async stores complete the bytes (after cluster_sync). */
