@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PREPARED, NOT RUN (run 28 had too little device time left to start a machine): how
+# Prepared in run 28 (no device time left then), run in run 29 call 1 (run29_call1.sh): how
 # long the pushes take to become visible at the end of a step
 # (docs/experiments/exit_fence.patch: after the last push's named barrier, thread 0
 # stamps after __threadfence() and after __threadfence_system(); tracing builds only),
