@@ -36,7 +36,7 @@
  * shared memory and stores 16-byte BF16 vectors of 8 consecutive columns of one token
  * into the owning peer's mailbox.
  *
- * GEOMETRY (H200: 132 SMs; H = 7168, I_total = 6144; from Geometry<N> and the plan)
+ * GEOMETRY (H200: 132 SMs; H = 7168, I_total = 6144; from Geometry<N, CTAs per SM>, plan)
  *                                     TP8 (I = 768)          TP16 (I = 384)
  *   gate/up tiles (I / 32)            24                     12
  *   cluster (K split)                 4                      8
@@ -46,9 +46,11 @@
  *   ring stages, shared memory        N = 8: 12, N = 16: 10, N = 32: 8 stages in at most
  *                                     112 KB: two CTAs per SM, so the next step's grid
  *                                     (PDL) is resident beside this one;
- *                                     N = 64: 12, N = 128: 7 stages in at most 220 KB,
- *                                     one CTA per SM (N = 16: 108,544 B; N = 128:
- *                                     208,640 B)
+ *                                     N = 64: 12 (TP8), N = 128: 7 stages in at most
+ *                                     220 KB, one CTA per SM (N = 16: 108,544 B; N = 128:
+ *                                     208,640 B); N = 64 at TP16 (14 gate/up blocks a
+ *                                     CTA): 5 stages, two CTAs per SM (the plan's
+ *                                     ctas_per_sm; kTwoPerSmMaxGateUpBlocksN64)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
  * I = 128 -> 4 tiles, 32 + 80 CTAs.
  *
@@ -194,6 +196,13 @@ constexpr int kSmemBudget = 220 * 1024;   /* what the ring may grow into, one CT
  * already saturate HBM (SPEC's measured facts). */
 constexpr int kTwoPerSmBudget = 112 * 1024;
 constexpr int kTwoPerSmMaxN = 32;
+/* At N = 64 a stage is 16 KB (the x tile as large as the weights) and two CTAs per SM
+ * leave a ring of 5; the plan takes that only where each gate/up CTA streams at most
+ * this many K blocks. Measured (perf/RESULTS.md run 29 call 6): TP16 (14 blocks) B = 48,
+ * 64 1.1 us faster than one CTA per SM with 12 stages, the next step's grid then being
+ * resident beside this one; TP8 (28 blocks) 1.4 us slower, its refills paced by the
+ * shallow ring. */
+constexpr int kTwoPerSmMaxGateUpBlocksN64 = 16;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
@@ -217,9 +226,18 @@ enum Mode {
   kGate = 1   /* the split variant's first half: gate/up and activation into h */
 };
 
+/* CTAs per SM that a kernel instance's shared memory is sized for: two up to N = 32; at
+ * N = 64 one by default (SharedDown), two where the plan says so (kTwoPerSmMaxGateUpBlocksN64);
+ * one at N = 128. */
 template <int N>
+struct DefaultCtasPerSm {
+  static constexpr int value = N <= kTwoPerSmMaxN ? 2 : 1;
+};
+
+template <int N, int kSlots = DefaultCtasPerSm<N>::value>
 struct Geometry {
   static_assert(N == 8 || N == 16 || N == 32 || N == 64 || N == 128, "wgmma N");
+  static_assert(kSlots == 1 || kSlots == 2, "one or two CTAs per SM");
   static constexpr int kActivationTileBytes = N * kRowBytes;
   static constexpr int kStageBytes = kWeightTileBytes + kActivationTileBytes;
   /* An owner's receive buffer: [cluster][gate, up][width][N] FP32, cluster x width = 32. */
@@ -228,7 +246,7 @@ struct Geometry {
   static constexpr int kStagingBytes =
       kReceiveBytes > kEpilogueBytes ? kReceiveBytes : kEpilogueBytes;
   static constexpr int kFixedBytes = kAlignSlack + kStagingBytes + kBarrierBytes;
-  static constexpr int kCtasPerSm = N <= kTwoPerSmMaxN ? 2 : 1;
+  static constexpr int kCtasPerSm = kSlots;
   static constexpr int kBudget = kCtasPerSm == 2 ? kTwoPerSmBudget : kSmemBudget;
   static constexpr int kRingFit = (kBudget - kFixedBytes) / kStageBytes;
   static constexpr int kNumStages = kRingFit < kMaxStages ? kRingFit : kMaxStages;
@@ -250,7 +268,7 @@ static_assert(kBarrierSlots >= 2 * kMaxStages, "ReleaseCursor's first-lap slots"
 /* The barrier slots take no ring stage (the stage counts of the GEOMETRY table). */
 static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
                   Geometry<32>::kNumStages == 8 && Geometry<64>::kNumStages == 12 &&
-                  Geometry<128>::kNumStages == 7,
+                  Geometry<64, 2>::kNumStages == 5 && Geometry<128>::kNumStages == 7,
               "ring stages changed: update the GEOMETRY table and kBarrierSlots");
 
 /* The work of each CTA (down jobs, K ranges) is in ops/fused_plan.h. */
@@ -279,9 +297,9 @@ struct OwnerScalars {
 static_assert(sizeof(OwnerScalars) <= kOwnerScalarsBytes, "OwnerScalars slot");
 
 /* The shared-memory layout of one CTA (addresses in the shared::cta window). */
-template <int N>
+template <int N, int S = DefaultCtasPerSm<N>::value>
 struct SharedLayout {
-  using G = Geometry<N>;
+  using G = Geometry<N, S>;
   uint32_t ring;
   uint32_t staging;
   uint32_t barriers;
@@ -373,9 +391,9 @@ __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
 
 /* Before the producer's next fill: waits until the stage it will use is free, i.e. its
  * previous fill (if any) was released by every consumer warp. */
-template <int N>
-__device__ __forceinline__ void wait_stage_free(const SharedLayout<N> &smem,
-                                                ReleaseCursor<Geometry<N>::kNumStages> &released,
+template <int N, int S>
+__device__ __forceinline__ void wait_stage_free(const SharedLayout<N, S> &smem,
+                                                ReleaseCursor<Geometry<N, S>::kNumStages> &released,
                                                 Watchdog &watchdog) {
   wait_barrier(smem.empty(released.slot), released.phase, watchdog);
   released.advance();
@@ -420,10 +438,10 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * is what could leave the grid barrier waiting forever: an early trigger cannot hang
  * this grid. (A trigger at kernel start, the extreme case, passed the tests and the
  * benchmark's 40-step graphs, run 28 call 2, just slower.) */
-template <int N>
+template <int N, int S>
 __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
   return N <= kEarlyTriggerMaxN &&
-         work.down_jobs * work.down_blocks <= Geometry<N>::kNumStages;
+         work.down_jobs * work.down_blocks <= Geometry<N, S>::kNumStages;
 }
 
 /* Accumulator chains of the K loops. Consecutive wgmmas into one accumulator wait for
@@ -495,10 +513,10 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * runs this same function with DownChains: its pushes are bit-identical to the fused
  * kernel's). `trace` (debug, may be NULL) gets the time the first stage was ready (trace
  * point 6). Returns with every MMA done. */
-template <int N, int kCount>
+template <int N, int kCount, int S>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
-                                           const SharedLayout<N> &smem,
-                                           RingCursor<Geometry<N>::kNumStages> &cursor,
+                                           const SharedLayout<N, S> &smem,
+                                           RingCursor<Geometry<N, S>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog,
                                            unsigned long long *trace) {
   /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
@@ -526,7 +544,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
     if (!ready) wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
     mma_stage_issue<N, kCount>(chains, smem.weights(cursor.stage),
                                smem.activations(cursor.stage));
-    RingCursor<Geometry<N>::kNumStages> next = cursor;
+    RingCursor<Geometry<N, S>::kNumStages> next = cursor;
     next.advance();
     ready = ptx::mbarrier_test_wait(smem.full(next.slot), next.phase);
     if (block >= kGroupsInFlight) {
@@ -561,9 +579,9 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
  * [source rank][gate, up][column % width][token] with st.async, each store completing
  * 8 bytes of the owner's `received` barrier (armed for all kReceiveBytes). */
-template <int N>
+template <int N, int S>
 __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
-                                              const SharedLayout<N> &smem,
+                                              const SharedLayout<N, S> &smem,
                                               const CtaWork &work) {
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int half = warp / 2; /* warps 0-1 hold the gate rows 0-31, warps 2-3 up rows */
@@ -697,14 +715,14 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
 
 /* ---- The two roles ------------------------------------------------------------------ */
 
-template <int N, Mode kMode>
-__device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaWork &work,
+template <int N, Mode kMode, int S>
+__device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const CtaWork &work,
                                          const shx_fused_plan &plan,
                                          const shx_fused_args &args,
                                          const OwnerScalars &owner_scalars,
                                          Watchdog &watchdog) {
   const int lane = threadIdx.x % 32;
-  RingCursor<Geometry<N>::kNumStages> cursor;
+  RingCursor<Geometry<N, S>::kNumStages> cursor;
 
   if (work.k_count > 0) {
     /* 1. Gate/up partial of this CTA's K range. */
@@ -715,7 +733,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N> &smem, const CtaW
       mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
                                        nullptr);
       if (threadIdx.x == 0) trace_point(args, 1);
-      if (kMode == kFused && threadIdx.x == 0 && triggers_early<N>(work))
+      if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S>(work))
         ptx::griddep_launch_dependents();
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
@@ -776,13 +794,13 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
     ptx::tma_load_2d(weights + kHalfTileBytes, down_map, full, column, kHalfRows * job.second);
 }
 
-template <int N, Mode kMode>
-__device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaWork &work,
+template <int N, Mode kMode, int S>
+__device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const CtaWork &work,
                                          const CUtensorMap *gate_up_map,
                                          const CUtensorMap *down_map, const CUtensorMap *x_map,
                                          const CUtensorMap *h_map, const shx_fused_plan &plan,
                                          const shx_fused_args &args, Watchdog &watchdog) {
-  using G = Geometry<N>;
+  using G = Geometry<N, S>;
   RingCursor<G::kNumStages> cursor;
   ReleaseCursor<G::kNumStages> released;
   const int gate_row = kHalfRows * work.tile;
@@ -829,7 +847,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
     ptx::griddep_launch_dependents();
     return;
   }
-  const bool early_trigger = triggers_early<N>(work);
+  const bool early_trigger = triggers_early<N, S>(work);
   if (early_trigger && work.k_count == 0) ptx::griddep_launch_dependents();
 
   /* 2. Before the grid barrier: down weights, as stages free up, up to a ring's worth.
@@ -882,8 +900,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N> &smem, const CtaW
 
 /* ---- The kernel --------------------------------------------------------------------- */
 
-template <int N, Mode kMode>
-__global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
+template <int N, Mode kMode, int S>
+__global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
     shared_expert_fused(const __grid_constant__ CUtensorMap gate_up_map,
                         const __grid_constant__ CUtensorMap down_map,
                         const __grid_constant__ CUtensorMap x_map,
@@ -891,7 +909,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
                         const __grid_constant__ shx_fused_plan plan,
                         const __grid_constant__ shx_fused_args args) {
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
-  const SharedLayout<N> smem(dynamic_smem);
+  const SharedLayout<N, S> smem(dynamic_smem);
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
   CtaWork work;
@@ -917,7 +935,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     /* The owner's exchange barrier: one arrival (this one) and every byte of its receive
      * buffer; the sources' st.async stores complete the bytes (after cluster_sync). */
     if (work.k_count > 0)
-      ptx::mbarrier_arrive_expect_tx(smem.received(), Geometry<N>::kReceiveBytes);
+      ptx::mbarrier_arrive_expect_tx(smem.received(), Geometry<N, S>::kReceiveBytes);
   }
   if (warp == kProducerWarp && lane == 0) {
     ptx::prefetch_tensormap(&gate_up_map);
@@ -930,7 +948,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
   if (warp == kProducerWarp) {
     if (lane == 0) {
-      producer<N, kMode>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan, args,
+      producer<N, kMode, S>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan, args,
                          watchdog);
     } else {
       ptx::griddep_wait();
@@ -938,7 +956,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   } else {
     ptx::griddep_wait();
     if (threadIdx.x == 0) trace_point(args, 10);
-    consumer<N, kMode>(smem, work, plan, args, *smem.owner_scalars, watchdog);
+    consumer<N, kMode, S>(smem, work, plan, args, *smem.owner_scalars, watchdog);
   }
 
   /* 5. No final cluster barrier: every DSMEM store to a CTA landed before that CTA
@@ -1029,19 +1047,39 @@ auto with_n(int n, F &&f) {
 
 bool valid_n(int n) { return n == 8 || n == 16 || n == 32 || n == 64 || n == 128; }
 
+int default_ctas_per_sm(int n) { return n <= kTwoPerSmMaxN ? 2 : 1; }
+
+/* The fused kernel's instances: (N, CTAs per SM) = (8, 2), (16, 2), (32, 2), (64, 1),
+ * (64, 2), (128, 1). */
+bool valid_shape(int n, int ctas_per_sm) {
+  return valid_n(n) &&
+         (ctas_per_sm == default_ctas_per_sm(n) || (n == 64 && ctas_per_sm == 2));
+}
+
+/* Calls f(integral_constant N, integral_constant S) for a valid shape. */
+template <typename F>
+auto with_shape(int n, int ctas_per_sm, F &&f) {
+  if (n == 64 && ctas_per_sm == 2)
+    return f(std::integral_constant<int, 64>{}, std::integral_constant<int, 2>{});
+  return with_n(n, [&](auto kN) {
+    constexpr int N = decltype(kN)::value;
+    return f(kN, std::integral_constant<int, DefaultCtasPerSm<N>::value>{});
+  });
+}
+
 bool valid_tp(int tp) { return tp == 1 || tp == 2 || tp == 4 || tp == 8 || tp == 16; }
 
 bool aligned(const void *pointer, uintptr_t bytes) {
   return (reinterpret_cast<uintptr_t>(pointer) & (bytes - 1)) == 0;
 }
 
-template <int N>
+template <int N, int S>
 cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStream_t stream,
                                  cudaLaunchAttribute *attributes, int pdl) {
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(grid, 1, 1);
   config.blockDim = dim3(kThreads, 1, 1);
-  config.dynamicSmemBytes = Geometry<N>::kSmemBytes;
+  config.dynamicSmemBytes = Geometry<N, S>::kSmemBytes;
   config.stream = stream;
   attributes[0].id = cudaLaunchAttributeClusterDimension;
   attributes[0].val.clusterDim.x = plan.cluster;
@@ -1059,21 +1097,22 @@ cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStrea
 
 /* Clusters of the candidate geometry that can be resident at once (the real kernel,
  * shared memory and cluster size). */
-template <int N>
+template <int N, int S>
 cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
   /* Both modes' shared-memory limit, once per device here at plan time, so that the
    * launches (every recorded step) do no attribute calls. */
-  cudaError_t error = cudaFuncSetAttribute(shared_expert_fused<N, kFused>,
+  cudaError_t error = cudaFuncSetAttribute(shared_expert_fused<N, kFused, S>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           Geometry<N>::kSmemBytes);
+                                           Geometry<N, S>::kSmemBytes);
   if (error == cudaSuccess)
-    error = cudaFuncSetAttribute(shared_expert_fused<N, kGate>,
+    error = cudaFuncSetAttribute(shared_expert_fused<N, kGate, S>,
                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                 Geometry<N>::kSmemBytes);
+                                 Geometry<N, S>::kSmemBytes);
   if (error != cudaSuccess) return error;
   cudaLaunchAttribute attributes[2];
-  const cudaLaunchConfig_t config = launch_config<N>(plan, plan.grid, nullptr, attributes, 0);
-  return cudaOccupancyMaxActiveClusters(clusters, shared_expert_fused<N, kFused>, &config);
+  const cudaLaunchConfig_t config =
+      launch_config<N, S>(plan, plan.grid, nullptr, attributes, 0);
+  return cudaOccupancyMaxActiveClusters(clusters, shared_expert_fused<N, kFused, S>, &config);
 }
 
 
@@ -1173,9 +1212,6 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   candidate.tp = tp;
   candidate.n = n;
   candidate.down_granules = hidden / kHalfRows;
-  candidate.stages = with_n(n, [](auto kN) { return Geometry<decltype(kN)::value>::kNumStages; });
-  candidate.smem_bytes =
-      with_n(n, [](auto kN) { return Geometry<decltype(kN)::value>::kSmemBytes; });
 
   const int tiles = inter / kHalfRows;
   const int k_blocks = hidden / kBlockK;
@@ -1189,13 +1225,25 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
      * the SMs run out): then no CTA streams a second down tile after the barrier. */
     const int grids[2] = {shx_fused_widest_grid(gate_up_ctas, cluster, down_tiles, kMaxGrid),
                           gate_up_ctas};
+    /* Two CTAs per SM at N = 64 only where a gate/up CTA streams few K blocks. */
+    const int blocks_per_cta = (k_blocks + cluster - 1) / cluster;
+    candidate.ctas_per_sm = n == 64 && blocks_per_cta <= kTwoPerSmMaxGateUpBlocksN64
+                                ? 2
+                                : default_ctas_per_sm(n);
+    candidate.stages = with_shape(n, candidate.ctas_per_sm, [](auto kN, auto kS) {
+      return Geometry<decltype(kN)::value, decltype(kS)::value>::kNumStages;
+    });
+    candidate.smem_bytes = with_shape(n, candidate.ctas_per_sm, [](auto kN, auto kS) {
+      return Geometry<decltype(kN)::value, decltype(kS)::value>::kSmemBytes;
+    });
     for (int grid : grids) {
       candidate.cluster = cluster;
       candidate.gate_up_ctas = gate_up_ctas;
       candidate.grid = grid;
       int resident = 0;
-      error = with_n(n, [&](auto kN) {
-        return co_resident_clusters<decltype(kN)::value>(candidate, &resident);
+      error = with_shape(n, candidate.ctas_per_sm, [&](auto kN, auto kS) {
+        return co_resident_clusters<decltype(kN)::value, decltype(kS)::value>(candidate,
+                                                                              &resident);
       });
       if (error != cudaSuccess) {
         cudaGetLastError();
@@ -1245,15 +1293,15 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       (plan->cluster & (plan->cluster - 1)) != 0 || /* the kernel's width_shift */
       plan->gate_up_ctas != (plan->inter / kHalfRows) * plan->cluster ||
       plan->grid < plan->gate_up_ctas || plan->grid % plan->cluster != 0 ||
-      plan->grid > kMaxGrid ||
-      plan->stages != with_n(plan->n, [](auto kN) {
-        return Geometry<decltype(kN)::value>::kNumStages;
+      plan->grid > kMaxGrid || !valid_shape(plan->n, plan->ctas_per_sm) ||
+      plan->stages != with_shape(plan->n, plan->ctas_per_sm, [](auto kN, auto kS) {
+        return Geometry<decltype(kN)::value, decltype(kS)::value>::kNumStages;
       })) {
     format_message(message,
                    "shx_fused_launch: plan (H=%d I=%d tp=%d n=%d cluster=%d grid=%d "
-                   "stages=%d) was not made by shx_fused_plan_make",
+                   "stages=%d, %d CTAs per SM) was not made by shx_fused_plan_make",
                    plan->hidden, plan->inter, plan->tp, plan->n, plan->cluster, plan->grid,
-                   plan->stages);
+                   plan->stages, plan->ctas_per_sm);
     return SHX_INVALID_ARGUMENT;
   }
   { /* The work split must be the plan's own: a hand-made one could make the kernel
@@ -1354,13 +1402,14 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     }
   }
 
-  const cudaError_t error = with_n(plan->n, [&](auto kN) {
-    constexpr int N = decltype(kN)::value;
-    auto kernel = mode == kGate ? shared_expert_fused<N, kGate> : shared_expert_fused<N, kFused>;
+  const cudaError_t error = with_shape(plan->n, plan->ctas_per_sm, [&](auto kN, auto kS) {
+    constexpr int N = decltype(kN)::value, S = decltype(kS)::value;
+    auto kernel =
+        mode == kGate ? shared_expert_fused<N, kGate, S> : shared_expert_fused<N, kFused, S>;
     cudaLaunchAttribute attributes[2];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     const cudaLaunchConfig_t config =
-        launch_config<N>(*plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl);
+        launch_config<N, S>(*plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl);
     return cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map, h_map, *plan,
                               *args);
   });

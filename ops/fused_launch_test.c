@@ -5,14 +5,15 @@
  * cluster size from 2 to 8 gives a grid that fits the device (12 tiles x 8 = 96 CTAs at
  * most), so only the size itself decides: 2, 4 and 8 must pass the plan check and stop
  * at the first NULL argument; 3, 5, 6 and 7 must be refused as plans (the kernel derives
- * each owner's columns with a shift: the cluster must be a power of two). */
+ * each owner's columns with a shift: the cluster must be a power of two). The plan's
+ * CTAs per SM must name a kernel instance: at n = 16 two, not one. */
 #include <string.h>
 
 #include "engine/check.h"
 #include "ops/fused.h"
 #include "ops/fused_plan.h"
 
-static shx_fused_plan plan_for(int cluster, int stages) {
+static shx_fused_plan plan_for(int cluster, int stages, int ctas_per_sm) {
   shx_fused_plan plan;
   memset(&plan, 0, sizeof plan);
   plan.hidden = 7168;
@@ -25,6 +26,7 @@ static shx_fused_plan plan_for(int cluster, int stages) {
   plan.grid = shx_fused_widest_grid(plan.gate_up_ctas, cluster, plan.hidden / 64,
                                     SHX_FUSED_MAX_CTAS);
   plan.stages = stages;
+  plan.ctas_per_sm = ctas_per_sm;
   CHECK(plan.grid <= SHX_FUSED_MAX_CTAS); /* the arrays of the work split hold it */
   shx_fused_balance_k_split(&plan);
   return plan;
@@ -46,19 +48,24 @@ int main(void) {
   /* The ring depth at n = 16: the one value the launcher accepts for a valid cluster. */
   int stages = 0;
   for (int s = 1; s <= 64; ++s) {
-    shx_fused_plan plan = plan_for(4, s);
+    shx_fused_plan plan = plan_for(4, s, 2);
     if (!refused_as_plan(&plan)) {
       CHECK(stages == 0); /* exactly one */
       stages = s;
     }
   }
   CHECK(stages >= 4);
+  for (int ctas_per_sm = 0; ctas_per_sm <= 3; ++ctas_per_sm) {
+    shx_fused_plan plan = plan_for(4, stages, ctas_per_sm);
+    CHECK(refused_as_plan(&plan) == (ctas_per_sm != 2));
+  }
   for (int cluster = 2; cluster <= 8; ++cluster) {
-    shx_fused_plan plan = plan_for(cluster, stages);
+    shx_fused_plan plan = plan_for(cluster, stages, 2);
     const int power_of_two = (cluster & (cluster - 1)) == 0;
     CHECK(refused_as_plan(&plan) == !power_of_two);
   }
-  printf("fused_launch_test: n = 16 plans with %d stages; clusters 2, 4, 8 accepted, "
-         "3, 5, 6, 7 refused before any launch\n", stages);
+  printf("fused_launch_test: n = 16 plans with %d stages at 2 CTAs per SM; clusters 2, 4, "
+         "8 accepted, 3, 5, 6, 7 and 0, 1, 3 CTAs per SM refused before any launch\n",
+         stages);
   return 0;
 }
