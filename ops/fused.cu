@@ -125,7 +125,7 @@
  *             anything global. Only weights are loaded before it (and, with a debug
  *             trace buffer, the entry stamp is written: trace point 8).
  *   griddepcontrol.launch_dependents: by each CTA, once its gate/up MMAs are done
- *             where its whole down tile fits in the ring and N <= 16, else once it
+ *             where its whole down tile fits in the ring and N <= 32, else once it
  *             passed the grid barrier (triggers_early, which also says why neither can
  *             hang). (Gate mode has no grid barrier and triggers once its loads are
  *             issued.)
@@ -211,8 +211,8 @@ constexpr int kOwnerScalarsBytes = 32;
 constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
 constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
 constexpr int kMaxCluster = 8;            /* portable cluster size */
-/* The early PDL trigger (triggers_early) only up to this padded batch (run 28). */
-constexpr int kEarlyTriggerMaxN = 16;
+/* The early PDL trigger (triggers_early) only up to this padded batch (runs 28, 29). */
+constexpr int kEarlyTriggerMaxN = 32;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 
 
@@ -430,9 +430,12 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * kernel) then streams its first ring while this one exchanges, reduces, waits at the
  * barrier and runs the down loop, when HBM is otherwise idle. Where down weights are
  * still loaded after the barrier (TP8 at N = 16 and 32: 2 and 4 of 12 blocks) the next
- * grid's loads compete with them, and the early trigger measured slower; also at TP16
- * N = 32 (perf/RESULTS.md run 28: TP16 B=9 8.58 -> 7.84 us, TP8 B=1 11.24 -> 10.44;
- * TP8 B=9 +0.16, TP8 B=32 +1.0, TP16 B=32 +0.4 us). The dependent grid launches only
+ * grid's loads compete with them, and the early trigger measured slower
+ * (perf/RESULTS.md run 28: TP16 B=9 8.58 -> 7.84 us, TP8 B=1 11.24 -> 10.44; TP8 B=9
+ * +0.16, TP8 B=32 +1.0 us). At TP16 N = 32 it was 0.4 us slower in run 28 and is 0.3-0.4
+ * us faster (B = 24, 32) since the owners' scalars moved to shared memory (run 29 call
+ * 8), hence kEarlyTriggerMaxN = 32. N = 64 is untried (TP16's 6-block tile does not fit
+ * its 5 stages there; TP8's 12 fit its 12). The dependent grid launches only
  * once every CTA of this grid has triggered (or exited), so every CTA of this grid is
  * resident by then and none of its CTAs can be kept from an SM by the dependents, which
  * is what could leave the grid barrier waiting forever: an early trigger cannot hang
