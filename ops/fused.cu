@@ -227,8 +227,8 @@ enum Mode {
 };
 
 /* CTAs per SM that a kernel instance's shared memory is sized for: two up to N = 32; at
- * N = 64 one by default (SharedDown), two where the plan says so (kTwoPerSmMaxGateUpBlocksN64);
- * one at N = 128. */
+ * N = 64 one by default (SharedDown), two where the plan says so
+ * (kTwoPerSmMaxGateUpBlocksN64); one at N = 128. */
 template <int N>
 struct DefaultCtasPerSm {
   static constexpr int value = N <= kTwoPerSmMaxN ? 2 : 1;
@@ -392,9 +392,9 @@ __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
 /* Before the producer's next fill: waits until the stage it will use is free, i.e. its
  * previous fill (if any) was released by every consumer warp. */
 template <int N, int S>
-__device__ __forceinline__ void wait_stage_free(const SharedLayout<N, S> &smem,
-                                                ReleaseCursor<Geometry<N, S>::kNumStages> &released,
-                                                Watchdog &watchdog) {
+__device__ __forceinline__ void wait_stage_free(
+    const SharedLayout<N, S> &smem, ReleaseCursor<Geometry<N, S>::kNumStages> &released,
+    Watchdog &watchdog) {
   wait_barrier(smem.empty(released.slot), released.phase, watchdog);
   released.advance();
 }
@@ -951,8 +951,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
   if (warp == kProducerWarp) {
     if (lane == 0) {
-      producer<N, kMode, S>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan, args,
-                         watchdog);
+      producer<N, kMode, S>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan,
+                            args, watchdog);
     } else {
       ptx::griddep_wait();
     }
@@ -1050,7 +1050,9 @@ auto with_n(int n, F &&f) {
 
 bool valid_n(int n) { return n == 8 || n == 16 || n == 32 || n == 64 || n == 128; }
 
-int default_ctas_per_sm(int n) { return n <= kTwoPerSmMaxN ? 2 : 1; }
+int default_ctas_per_sm(int n) {
+  return with_n(n, [](auto kN) { return DefaultCtasPerSm<decltype(kN)::value>::value; });
+}
 
 /* The fused kernel's instances: (N, CTAs per SM) = (8, 2), (16, 2), (32, 2), (64, 1),
  * (64, 2), (128, 1). */
