@@ -3,8 +3,11 @@
  *   group_<VARIANT>_<GPUS>gpu_test [VARIANT [GPUS]]   VARIANT: baseline | fused | split
  * (each Bazel target has its VARIANT and GPUS compiled in, so it runs without args)
  *
- * For TP8 and TP16 at the design dims and B in {1, 9, 13, 16, 31, 32, 48, 64, 128}
- * (every variant at every B): outputs poisoned with NaN before every replay, 20 graph replays with
+ * For TP8 and TP16 at the design dims (SiTU) and B in {1, 9, 13, 16, 31, 32, 48, 64, 128},
+ * and at the DeepSeek-V3 / Kimi-K2 dims (H 7168, I_total 2048, SwiGLU: I = 256 and 128,
+ * other plans and, at B = 33..64, the fused kernel's two-CTAs-per-SM instance) and B in
+ * {9, 48, 64, 128} (every variant at every B): outputs poisoned with NaN before every
+ * replay, 20 graph replays with
  * alternating parity; the first checked against the CPU reference (relative L2 <=
  * 5e-3, no NaN, so every element was written), every later one bitwise equal to the
  * first; afterwards every mailbox slot is re-armed (0x8000). Exits 77 (skipped) when
@@ -71,13 +74,27 @@ int main(int argc, char **argv) {
                         : strcmp(name, "split") == 0 ? SHX_VARIANT_SPLIT
                                                      : SHX_VARIANT_BASELINE;
   shx_testbed_skip_without_gpu(gpus);
-  const int batches[] = {1, 9, 13, 16, 31, 32, 48, 64, 128};
-  const int tps[] = {8, 16};
-  for (int i = 0; i < 2; ++i) {
+  static const int design_batches[] = {1, 9, 13, 16, 31, 32, 48, 64, 128};
+  static const int deepseek_batches[] = {9, 48, 64, 128};
+  static const struct {
+    int tp, inter_total;
+    shx_activation activation;
+    const int *batches;
+    int batch_count;
+  } shapes[] = {
+      {8, 6144, SHX_ACT_SITU, design_batches, 9},
+      {16, 6144, SHX_ACT_SITU, design_batches, 9},
+      {8, 2048, SHX_ACT_SWIGLU, deepseek_batches, 4},
+      {16, 2048, SHX_ACT_SWIGLU, deepseek_batches, 4},
+  };
+  for (int i = 0; i < (int)(sizeof shapes / sizeof *shapes); ++i) {
     shx_testbed bed;
-    shx_testbed_make(&bed, tps[i], 7168, 6144, 128, SHX_ACT_SITU);
-    for (int b = 0; b < (int)(sizeof batches / sizeof *batches); ++b)
-      run_case(&bed, variant, gpus, batches[b]);
+    shx_testbed_make(&bed, shapes[i].tp, 7168, shapes[i].inter_total, 128,
+                     shapes[i].activation);
+    printf(" H 7168 I_total %d %s\n", shapes[i].inter_total,
+           shapes[i].activation == SHX_ACT_SITU ? "SiTU" : "SwiGLU");
+    for (int b = 0; b < shapes[i].batch_count; ++b)
+      run_case(&bed, variant, gpus, shapes[i].batches[b]);
     shx_testbed_free(&bed);
   }
   printf("group_gpu_test %s on %d GPU(s): all cases passed\n", name, gpus);
