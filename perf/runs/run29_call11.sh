@@ -8,4 +8,6 @@ cat bundle/COMMIT
 TEST_TIMEOUT=200 TAIL=60 run_bundle_tests group_fused_1gpu_test group_split_1gpu_test \
   group_baseline_1gpu_test group_fused_2gpu_test group_split_2gpu_test group_baseline_2gpu_test \
   2>&1 | grep -E "^==|^exit|I_total|rel L2|passed|FAIL|differ|rror" | grep -vE "I_total 6144|rel L2" ; \
-grep -h -A5 "I_total 2048" "$out"/group_*_test.log | grep "rel L2" | sort | uniq | head -40
+for f in "$out"/group_*_test.log; do
+  echo "== $(basename "$f")"; grep -A4 "I_total 2048" "$f" | grep "rel L2"
+done
