@@ -7,11 +7,10 @@
  * and at the DeepSeek-V3 / Kimi-K2 dims (H 7168, I_total 2048, SwiGLU: I = 256 and 128,
  * other plans and, at B = 33..64, the fused kernel's two-CTAs-per-SM instance) and B in
  * {9, 48, 64, 128} (every variant at every B): outputs poisoned with NaN before every
- * replay, 20 graph replays with
- * alternating parity; the first checked against the CPU reference (relative L2 <=
- * 5e-3, no NaN, so every element was written), every later one bitwise equal to the
- * first; afterwards every mailbox slot is re-armed (0x8000). Exits 77 (skipped) when
- * no usable GPU is present, never 0.
+ * replay, 20 graph replays with alternating parity; the first checked against the CPU
+ * reference (relative L2 <= 5e-3, no NaN, so every element was written), every later
+ * one bitwise equal to the first; afterwards every mailbox slot is re-armed (0x8000).
+ * Exits 77 (skipped) when no usable GPU is present, never 0.
  */
 #include <pthread.h>
 #include <stdlib.h>
