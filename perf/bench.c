@@ -23,6 +23,10 @@
  * median between runs (CSV variant "run_spread").
  * --table-only stops after part 1's table: no PDL on/off, parts 2-3 or policy file (an
  * A/B of two builds needs only the table). --batches takes precedence over --quick.
+ * --dims deepseek runs parts 1 and 2 at the DeepSeek-V3 / Kimi-K2 shared expert (H 7168,
+ * I_total 2048, SwiGLU) instead of the design point (H 7168, I_total 6144, SiTU); its
+ * files default to bench_deepseek.csv and policy_deepseek.txt (the engine's `auto` table
+ * is the design point's), and part 3 (which has its own configuration) is skipped.
  * The CSV has every number; the policy file (engine/policy.h format) names, per tp and
  * batch range, the fastest variant whose slowest replay beat the baseline's fastest
  * and whose gain is larger than the run-to-run spread (a repeatable win); elsewhere the
@@ -37,13 +41,13 @@
 #include "engine/op.h"
 #include "engine/status.h"
 #include "graphs/testbed.h"
+#include "ops/fused.h"
 #include "perf/floor.h"
 #include "perf/nccl_compare.h"
 #include "perf/timing.h"
 
 #define STANDIN_SMS 100
 #define STANDIN_US 15.0
-#define FLOOR_GRID 112           /* the fused kernel's CTAs at TP8 and TP16 (ops/fused.cu) */
 
 static const int kAllBatches[] = {1, 2, 4, 8, 9, 13, 16, 24, 32, 48, 64, 96, 128};
 /* The most batch sizes one run measures (per tp), and rows for both tps. */
@@ -172,16 +176,40 @@ static int repeatable_win(const shx_step_time *candidate, const row *r) {
          r->baseline.median_us - candidate->median_us > r->run_spread_us;
 }
 
+/* The model dims parts 1 and 2 run at (--dims). */
+typedef enum bench_dims { kDesignDims, kDeepSeekDims } bench_dims;
+
 /* The configuration of parts 1 and 2 (the NCCL comparison of part 3 makes its own): the
- * defaults at `tp`, with a watchdog of 50 ms. A step takes microseconds, so it never
- * fires on a working kernel; on a broken one (waits that never complete) each launch
- * gives up after about 2 x 50 ms, and the timing stops after its first replay
- * (shx_time_layers' check) instead of spending minutes at the default 1000 ms. */
-static shx_config bench_config(int tp) {
+ * defaults at `tp` (or the DeepSeek-V3 shared expert's dims and activation), with a
+ * watchdog of 50 ms. A step takes microseconds, so it never fires on a working kernel;
+ * on a broken one (waits that never complete) each launch gives up after about 2 x 50
+ * ms, and the timing stops after its first replay (shx_time_layers' check) instead of
+ * spending minutes at the default 1000 ms. */
+static shx_config bench_config(int tp, bench_dims dims) {
   shx_config config = SHX_CONFIG_INIT;
   config.tp = tp;
   config.watchdog_ms = 50;
+  if (dims == kDeepSeekDims) {
+    config.hidden = 7168;
+    config.intermediate_total = 2048;
+    config.activation = SHX_ACT_SWIGLU;
+  }
   return config;
+}
+
+/* The floor streams with as many CTAs as the fused kernel launches (at B = 9; the grid
+ * does not depend on the batch at the dims measured here): 112 at the design point and
+ * at the DeepSeek dims, TP8 and TP16. */
+static int floor_grid(const shx_config *config, int *grid) {
+  shx_fused_plan plan;
+  char message[SHX_MESSAGE_BYTES];
+  if (shx_fused_plan_make(config->hidden, config->intermediate_total / config->tp,
+                          config->tp, 16, &plan, message) != SHX_SUCCESS) {
+    fprintf(stderr, "bench: %s\n", message);
+    return 0;
+  }
+  *grid = plan.grid;
+  return 1;
 }
 
 static const char *policy_choice(const row *r) {
@@ -268,7 +296,8 @@ static int parse_batches(const char *text, int *batches, int capacity) {
 int main(int argc, char **argv) {
   int quick = 0, repeat = 1, table_only = 0, listed_count = 0;
   int listed[MAX_BATCHES];
-  const char *csv_path = "bench.csv", *policy_path = "policy.txt", *from_csv = NULL;
+  const char *csv_path = NULL, *policy_path = NULL, *from_csv = NULL;
+  bench_dims dims = kDesignDims;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
     else if (strcmp(argv[i], "--table-only") == 0) table_only = 1;
@@ -283,14 +312,20 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv_path = argv[++i];
     else if (strcmp(argv[i], "--policy") == 0 && i + 1 < argc) policy_path = argv[++i];
     else if (strcmp(argv[i], "--from-csv") == 0 && i + 1 < argc) from_csv = argv[++i];
+    else if (strcmp(argv[i], "--dims") == 0 && i + 1 < argc &&
+             (strcmp(argv[i + 1], "design") == 0 || strcmp(argv[i + 1], "deepseek") == 0))
+      dims = strcmp(argv[++i], "deepseek") == 0 ? kDeepSeekDims : kDesignDims;
     else {
       fprintf(stderr, "usage: %s [--quick | --batches B1,B2,...] [--table-only] "
-              "[--repeat N] [--csv FILE] [--policy FILE] | "
+              "[--repeat N] [--csv FILE] [--policy FILE] [--dims design | deepseek] | "
               "--from-csv FILE "
               "[--policy FILE]\n", argv[0]);
       return 2;
     }
   }
+  if (csv_path == NULL) csv_path = dims == kDeepSeekDims ? "bench_deepseek.csv" : "bench.csv";
+  if (policy_path == NULL)
+    policy_path = dims == kDeepSeekDims ? "policy_deepseek.txt" : "policy.txt";
   if (from_csv != NULL) {
     row measured[MAX_ROWS];
     int count = rows_from_csv(from_csv, measured, MAX_ROWS);
@@ -323,12 +358,14 @@ int main(int argc, char **argv) {
   for (int run = 0; run < repeat; ++run) {
     count = 0;
     for (int t = 0; t < 2; ++t) {
-      shx_config config = bench_config(tps[t]);
+      shx_config config = bench_config(tps[t], dims);
       shx_timing_setup setup = shx_timing_standard(config);
       double bytes = shx_weight_bytes(&config);
+      int grid = 0;
+      if (!floor_grid(&config, &grid)) return 1;
       progress(run == 0 ? "floor" : "floor (again)", tps[t], 0);
       shx_step_time floor_time;
-      SHX_CHECK_OK(shx_time_floor(&setup, FLOOR_GRID, 1, &floor_time));
+      SHX_CHECK_OK(shx_time_floor(&setup, grid, 1, &floor_time));
       for (int b = 0; b < batch_count; ++b) {
         row measured;
         memset(&measured, 0, sizeof measured);
@@ -372,6 +409,11 @@ int main(int argc, char **argv) {
               rows[i].run_spread_us);
   fprintf(stderr, "\n");
   printf("One rank's step (us, median of 20 graph replays of 40 steps; spread = max-min)\n");
+  {
+    shx_config config = bench_config(8, dims);
+    printf("dims: H %d, I_total %d, %s\n", config.hidden, config.intermediate_total,
+           config.activation == SHX_ACT_SWIGLU ? "SwiGLU" : "SiTU");
+  }
   if (repeat > 1) {
     double largest = 0;
     for (int i = 0; i < count; ++i)
@@ -403,7 +445,7 @@ int main(int argc, char **argv) {
   printf("\nFused step with and without programmatic dependent launch (us)\n");
   for (int t = 0; t < 2; ++t)
     for (int b = 0; b < 2; ++b) {
-      shx_config config = bench_config(tps[t]);
+      shx_config config = bench_config(tps[t], dims);
       shx_timing_setup setup = shx_timing_standard(config);
       shx_step_time on, off;
       progress("fused pdl on/off", tps[t], kQuickBatches[b]);
@@ -432,7 +474,7 @@ int main(int argc, char **argv) {
          "split||si", "gate", "down", "SharedDown hidden");
   for (int t = 0; t < 2; ++t)
     for (int b = 0; b < 2; ++b) {
-      shx_config config = bench_config(tps[t]);
+      shx_config config = bench_config(tps[t], dims);
       shx_timing_setup setup = shx_timing_standard(config);
       int batch = kQuickBatches[b];
       shx_step_time alone, chained, beside, gate, down;
@@ -463,7 +505,9 @@ int main(int argc, char **argv) {
   cudaFree(standin_weights);
 
   /* Part 3: NCCL's reduce-scatter against the push, one rank per GPU. */
-  if (shx_testbed_hopper_count() >= 2) {
+  if (dims != kDesignDims) {
+    printf("\nNCCL comparison skipped: it runs at the design dims only\n");
+  } else if (shx_testbed_hopper_count() >= 2) {
     printf("\nBaseline chain + NCCL reduce-scatter vs + push and tail, TP2 on 2 GPUs (us "
            "per step)\n");
     for (int b = 0; b < 2; ++b) {
