@@ -46,6 +46,15 @@ int main(void) {
   shx_policy_default(&builtin);
   CHECK(measured.count == builtin.count);
   CHECK(memcmp(measured.rules, builtin.rules, sizeof(shx_policy_rule) * builtin.count) == 0);
+  /* The table shipped for the DeepSeek-V3 dims loads, and covers both measured tps. */
+  shx_policy deepseek;
+  CHECK(shx_policy_load("perf/policy_deepseek.txt", &deepseek) == SHX_SUCCESS);
+  int tp8_rules = 0, tp16_rules = 0;
+  for (int i = 0; i < deepseek.count; ++i) {
+    tp8_rules += deepseek.rules[i].tp == 8;
+    tp16_rules += deepseek.rules[i].tp == 16;
+  }
+  CHECK(tp8_rules > 0 && tp16_rules > 0);
   printf("policy_test: ok\n");
   return 0;
 }
