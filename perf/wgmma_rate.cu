@@ -12,7 +12,13 @@
  *   2: as 1, plus the kernel's ring handshakes (mma_blocks): before each block an
  *      mbarrier try_wait on an already completed "full" barrier of its slot (48 slots),
  *      after the wait an arrival by lane 0 of each warp on the previous slot's "empty";
- *   3: the handshakes of 2 without any wgmma (what the barriers alone cost).
+ *   3: the handshakes of 2 without any wgmma (what the barriers alone cost);
+ *   4: the fused kernel's loop as it is (ops/fused.cu, mma_blocks): each block's full
+ *      barrier tested one block ahead with the non-blocking test_wait, waited for only
+ *      if that found it incomplete, then wait_group 1 and the previous block's release;
+ *   5: as 4 with the blocks taken in pairs: both full barriers tested ahead, both
+ *      blocks' eight MMAs in one wgmma-group, wait_group 1, both earlier blocks released
+ *      (the same bytes per handshake round as a two-block stage, with one-block stages).
  * Thread 0 reads clock64 around the loop; the result is cycles per block.
  *
  * Geometry: `ctas` CTAs of one warpgroup (128 threads): 132 puts one on every SM of an
@@ -66,7 +72,56 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
     for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f;
 
   const long long start = clock64();
-  for (int block = 0; block < blocks; ++block) {
+  if constexpr (kMode == 4 || kMode == 5) {
+    /* Full barrier of slot `s` (all completed once: phase 0) and its block's stage. */
+    constexpr int kPerGroup = kMode == 5 ? 2 : 1;
+    auto full_of = [&](int s) { return full + 8 * s; };
+    auto issue = [&](int b) {
+      const uint32_t stage = base + (b & 1) * kStageBytes;
+      const uint64_t a = shx::ptx::make_smem_desc_sw128(stage);
+      const uint64_t bd = shx::ptx::make_smem_desc_sw128(stage + kStageWeightBytes);
+#pragma unroll
+      for (int k = 0; k < 4; ++k)
+        shx::ptx::wgmma_bf16<N>(chains[k % kChains], a + 2 * k, bd + 2 * k, 1u);
+    };
+    bool ready[kPerGroup];
+#pragma unroll
+    for (int g = 0; g < kPerGroup; ++g) ready[g] = shx::ptx::mbarrier_test_wait(full_of(g), 0);
+    for (int block = 0; block < blocks; block += kPerGroup) {
+#pragma unroll
+      for (int g = 0; g < kPerGroup; ++g)
+        if (!ready[g])
+          while (!shx::ptx::mbarrier_try_wait(full_of((slot + g) % kSlots), 0)) {
+          }
+#pragma unroll
+      for (int c = 0; c < kChains; ++c)
+#pragma unroll
+        for (int i = 0; i < N / 2; ++i) shx::ptx::fence_operand(chains[c][i]);
+      __syncwarp();
+      shx::ptx::wgmma_fence();
+#pragma unroll
+      for (int g = 0; g < kPerGroup; ++g) issue(block + g);
+      shx::ptx::wgmma_commit();
+#pragma unroll
+      for (int c = 0; c < kChains; ++c)
+#pragma unroll
+        for (int i = 0; i < N / 2; ++i) shx::ptx::fence_operand(chains[c][i]);
+      const int next = (slot + kPerGroup) % kSlots;
+#pragma unroll
+      for (int g = 0; g < kPerGroup; ++g)
+        ready[g] = shx::ptx::mbarrier_test_wait(full_of((next + g) % kSlots), 0);
+      if (block > 0) {
+        shx::ptx::wgmma_wait<1>();
+        __syncwarp();
+        if (threadIdx.x % 32 == 0)
+#pragma unroll
+          for (int g = 1; g <= kPerGroup; ++g)
+            shx::ptx::mbarrier_arrive(empty + 8 * ((slot - g + kSlots) % kSlots));
+      }
+      slot = next;
+    }
+  }
+  for (int block = 0; block < (kMode >= 4 ? 0 : blocks); ++block) {
     if (kHandshakes)
       while (!shx::ptx::mbarrier_try_wait(full + 8 * slot, 0)) {
       }
@@ -133,6 +188,8 @@ cudaError_t launch_mode(int mode, int ctas, int blocks, long long *cycles, float
     case 1: return launch<N, kChains, 1>(ctas, blocks, cycles, sink);
     case 2: return launch<N, kChains, 2>(ctas, blocks, cycles, sink);
     case 3: return launch<N, kChains, 3>(ctas, blocks, cycles, sink);
+    case 4: return launch<N, kChains, 4>(ctas, blocks, cycles, sink);
+    case 5: return launch<N, kChains, 5>(ctas, blocks, cycles, sink);
     default: return cudaErrorInvalidValue;
   }
 }
@@ -152,7 +209,8 @@ cudaError_t launch_n(int chains, int mode, int ctas, int blocks, long long *cycl
 
 extern "C" int shx_wgmma_rate(int n, int chains, int mode, int ctas, int blocks,
                               double *cycles_per_block) {
-  if (ctas < 1 || ctas > SHX_WGMMA_RATE_MAX_CTAS || blocks < 1 || cycles_per_block == nullptr)
+  if (ctas < 1 || ctas > SHX_WGMMA_RATE_MAX_CTAS || blocks < 1 || cycles_per_block == nullptr ||
+      (mode == 5 && blocks % 2 != 0))
     return -1;
   long long *cycles = nullptr;
   float *sink = nullptr;
