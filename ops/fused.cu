@@ -870,6 +870,19 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     cursor.advance();
     down.advance(work.down_blocks, grid);
   }
+  /* EXPERIMENT late_l2: the down blocks the ring cannot hold before the grid barrier
+   * (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128), asked into L2 now, once the early ones
+   * are issued, so that their loads after the barrier hit L2 instead of HBM. */
+  {
+    DownCursor late = down;
+    for (int d = early; d < down_stages; ++d) {
+      const shx_down_job job = shx_tile_job(late.pair, granules);
+      ptx::tma_prefetch_l2_2d(down_map, kBlockK * late.block, kHalfRows * job.first);
+      if (job.second >= 0)
+        ptx::tma_prefetch_l2_2d(down_map, kBlockK * late.block, kHalfRows * job.second);
+      late.advance(work.down_blocks, grid);
+    }
+  }
   if (work.k_count == 0) {
     ptx::griddep_wait();
     trace_point(args, 9);

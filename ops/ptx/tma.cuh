@@ -19,6 +19,15 @@ __device__ __forceinline__ void prefetch_tensormap(const CUtensorMap *map) {
   asm volatile("prefetch.tensormap [%0];" ::"l"(reinterpret_cast<uint64_t>(map)) : "memory");
 }
 
+/* Asks the TMA unit to bring the 2D box at element coordinates (column, row) of `map`
+ * into L2: no shared-memory destination, no barrier, nothing to wait for (a hint). */
+__device__ __forceinline__ void tma_prefetch_l2_2d(const CUtensorMap *map, int32_t column,
+                                                   int32_t row) {
+  asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];"
+               ::"l"(reinterpret_cast<uint64_t>(map)), "r"(column), "r"(row)
+               : "memory");
+}
+
 /* Copies the 2D box at element coordinates (column, row) of `map` into shared memory at
  * `destination` and signals `barrier` with complete_tx of the box's bytes. Elements out
  * of the tensor's bounds are written as zeros and still counted in the bytes.
