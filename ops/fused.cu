@@ -29,7 +29,8 @@
  * stacked into one A operand. Up to a ring's worth of a CTA's down weights streams before
  * the grid barrier as ring stages free up (down-only CTAs stream theirs before
  * griddepcontrol.wait: they depend on nothing); after the barrier come h and the down
- * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128). Every K
+ * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128), asked into
+ * L2 (cp.async.bulk.prefetch) before it so that they arrive from L2. Every K
  * loop (gate/up and down) runs its k16 steps round-robin over accumulator chains
  * (Chains<N>: 4 at N <= 16, 2 at N = 32, 64, 1 at N = 128; DownChains<N>: 2 at N <= 16),
  * summed in chain order at the end: a fixed order. The epilogue stages y^T transposed in
@@ -870,9 +871,13 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     cursor.advance();
     down.advance(work.down_blocks, grid);
   }
-  /* EXPERIMENT late_l2: the down blocks the ring cannot hold before the grid barrier
-   * (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128), asked into L2 now, once the early ones
-   * are issued, so that their loads after the barrier hit L2 instead of HBM. */
+  /* The down blocks the ring cannot hold before the grid barrier (TP8: 2, 4 or 5 of 12
+   * at N = 16, 32, 128; none at TP16) are asked into L2 now, once the early ones are
+   * issued (at the end of the gate/up stream), so that their loads after the barrier hit
+   * L2: the TP8 down loop waited about 1.5 us for them from HBM. Measured
+   * (perf/RESULTS.md run 30 call 6): TP8 B = 9, 16, 32, 128 0.2-0.5 us faster, cells
+   * without late blocks (TP16, the DeepSeek dims) up to 0.1 us slower (the code alone);
+   * asked before the early loads instead, less. */
   {
     DownCursor late = down;
     for (int d = early; d < down_stages; ++d) {
