@@ -121,6 +121,7 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
       slot = next;
     }
   }
+  /* Modes 0-3 (modes 4 and 5 ran above). */
   for (int block = 0; block < (kMode >= 4 ? 0 : blocks); ++block) {
     if (kHandshakes)
       while (!shx::ptx::mbarrier_try_wait(full + 8 * slot, 0)) {
