@@ -435,8 +435,11 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * (perf/RESULTS.md run 28: TP16 B=9 8.58 -> 7.84 us, TP8 B=1 11.24 -> 10.44; TP8 B=9
  * +0.16, TP8 B=32 +1.0 us). At TP16 N = 32 it was 0.4 us slower in run 28 and is 0.3-0.4
  * us faster (B = 24, 32) since the owners' scalars moved to shared memory (run 29 call
- * 8), hence kEarlyTriggerMaxN = 32. N = 64 is untried (TP16's 6-block tile does not fit
- * its 5 stages there; TP8's 12 fit its 12). The dependent grid launches only
+ * 8), hence kEarlyTriggerMaxN = 32. Run 30 tried more and kept none: up to N = 64
+ * where the tile fits (TP8 B = 48, 64 up to 0.15 us slower; only the DeepSeek TP16 cells
+ * faster), and where it does not, its late blocks then coming from L2 (TP8 N = 16, 32
+ * 0.05-0.5 us slower: the chain after the wait 1.1 us shorter, the gap from the last
+ * push to the next grid's wait as much longer). The dependent grid launches only
  * once every CTA of this grid has triggered (or exited), so every CTA of this grid is
  * resident by then and none of its CTAs can be kept from an SM by the dependents, which
  * is what could leave the grid barrier waiting forever: an early trigger cannot hang
