@@ -8,7 +8,7 @@
 #include "engine/status.h"
 
 /* perf/policy.txt as perf/bench wrote it from the run recorded in perf/RESULTS.md
- * (2026-11-30; runs 15, 16 and 25-28 wrote the same table): the fused kernel won
+ * (2026-11-30; runs 15, 16 and 25-30 wrote the same table): the fused kernel won
  * repeatably except at TP8 B 65..96; the split variant, alone on the GPU, nowhere. A
  * policy_path overrides it. */
 static const char kDefaultPolicy[] =
