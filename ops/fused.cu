@@ -519,13 +519,14 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * for gate/up, DownChains<N> for down), summed in chain order at the end (SharedDown
  * runs this same function with DownChains: its pushes are bit-identical to the fused
  * kernel's). `trace` (debug, may be NULL) gets the time the first stage was ready (trace
- * point 6). Returns with every MMA done. */
+ * point `point`: 11 for the gate/up loop, 6 for the first down job's). Returns with every
+ * MMA done. */
 template <int N, int kCount, int S>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N, S> &smem,
                                            RingCursor<Geometry<N, S>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog,
-                                           unsigned long long *trace) {
+                                           unsigned long long *trace, int point) {
   /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
   constexpr int kGroupsInFlight = 1;
   float chains[kCount][N / 2];
@@ -536,7 +537,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   /* The trace stamp outside the loop: its test on every fill was on the loop's path. */
   if (trace != nullptr && blocks > 0) {
     wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
-    if (threadIdx.x == 0) trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + 6] = ptx::globaltimer();
+    if (threadIdx.x == 0)
+      trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + point] = ptx::globaltimer();
   }
   /* Each fill's full barrier is tested one step ahead, right after the previous fill's
    * MMAs are issued, with the non-blocking test_wait: a wait takes about 150 cycles even
@@ -738,7 +740,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
 #pragma unroll
       for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
       mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
-                                       nullptr);
+                                       args.trace, 11);
       if (threadIdx.x == 0) trace_point(args, 1);
       if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S>(work))
         ptx::griddep_launch_dependents();
@@ -779,7 +781,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
     mma_blocks<N, DownChains<N>::kCount>(acc, work.down_blocks, smem, cursor, lane,
-                                         watchdog, j == 0 ? args.trace : nullptr);
+                                         watchdog, j == 0 ? args.trace : nullptr, 6);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
     push_down_job<N>(acc, smem.staging_floats, rows, shard, args);
   }
@@ -1042,7 +1044,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
     mma_blocks<N, DownChains<N>::kCount>(acc, down_blocks, smem, cursor, lane, watchdog,
-                                         nullptr);
+                                         nullptr, 6);
     push_down_job<N>(acc, smem.staging_floats, rows, shard, args);
   }
 }

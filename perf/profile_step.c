@@ -9,7 +9,9 @@
  * for the peers, 10 weight sets rotated so that L2 is cold; prints the time per step of
  * a graph of STEPS steps (default 20); PDL 0 turns programmatic launch off. With
  * "trace", the last fused launch's phase stamps (%globaltimer per CTA) are printed as
- * min / median / max over CTAs, in us after the earliest start. SHX_WATCHDOG_MS in the
+ * min / median / max over CTAs, in us after the earliest start, then the step from the
+ * second-to-last launch's dependency wait to the last one's, cut into its phases (a
+ * "breakdown |" row: print_breakdown; tools/limits.sh tabulates them). SHX_WATCHDOG_MS in the
  * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
  * 1 under compute-sanitizer, where every launch is slow).
  */
@@ -32,10 +34,10 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
       "producer issued pre-barrier", "gate/up MMAs done", "partials received",
       "h published", "grid barrier passed", "down jobs pushed", "first down stage ready",
       "first down job MMAs done", "kernel entry", "dependency wait (producer)",
-      "dependency wait (consumer)"};
+      "dependency wait (consumer)", "first gate/up stage ready"};
   /* The points roughly in the order a gate/up CTA passes them (the producer's pre-barrier
    * loads end during the exchange; its dependency wait may return after the consumers'). */
-  static const int order[SHX_FUSED_TRACE_POINTS] = {8, 9, 10, 1, 2, 3, 0, 4, 6, 7, 5};
+  static const int order[SHX_FUSED_TRACE_POINTS] = {8, 9, 10, 11, 1, 2, 3, 0, 4, 6, 7, 5};
   /* The origin: the earliest stamp of any point (all stamps are after the start). */
   unsigned long long origin = ~0ull, column[SHX_FUSED_MAX_CTAS];
   for (int i = 0; i < ctas * SHX_FUSED_TRACE_POINTS; ++i)
@@ -76,6 +78,52 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
   }
 }
 
+/* Median (or, with `last`, the maximum) over the CTAs that stamped `point`; 0 if none. */
+static double stamp_of(const unsigned long long *stamps, int ctas, int point, int last) {
+  unsigned long long column[SHX_FUSED_MAX_CTAS];
+  int n = 0;
+  for (int c = 0; c < ctas; ++c) {
+    unsigned long long t = stamps[c * SHX_FUSED_TRACE_POINTS + point];
+    if (t) column[n++] = t;
+  }
+  if (n == 0) return 0.0;
+  qsort(column, (size_t)n, sizeof *column, compare_u64);
+  return (double)column[last ? n - 1 : n / 2];
+}
+
+/* The step between the dependency waits of the last two traced launches (`before`, then
+ * `after`), cut at the phase stamps (medians over CTAs, us), as one Markdown row:
+ *   tp | B | step | x landed | gate/up loop | exchange | reduce + h release | grid barrier
+ *   | h landed | down loop | push | slowest push | gap to the next wait
+ * "x landed" runs from the wait to the first gate/up stage ready; "slowest push" from the
+ * median CTA's last push to the last CTA's; the gap from there to the next grid's wait.
+ * The parts add up to the step. */
+static void print_breakdown(const unsigned long long *before, const unsigned long long *after,
+                            int ctas, int tp, int batch) {
+  const double wait = stamp_of(before, ctas, 10, 0), next_wait = stamp_of(after, ctas, 10, 0);
+  const double points[] = {wait,
+                           stamp_of(before, ctas, 11, 0),
+                           stamp_of(before, ctas, 1, 0),
+                           stamp_of(before, ctas, 2, 0),
+                           stamp_of(before, ctas, 3, 0),
+                           stamp_of(before, ctas, 4, 0),
+                           stamp_of(before, ctas, 6, 0),
+                           stamp_of(before, ctas, 7, 0),
+                           stamp_of(before, ctas, 5, 0),
+                           stamp_of(before, ctas, 5, 1),
+                           next_wait};
+  const int count = (int)(sizeof points / sizeof points[0]);
+  for (int i = 0; i < count; ++i) {
+    if (points[i] == 0.0) {
+      printf("breakdown: point %d of the step was not stamped\n", i);
+      return;
+    }
+  }
+  printf("breakdown | %d | %d | %.2f |", tp, batch, (next_wait - wait) * 1e-3);
+  for (int i = 1; i < count; ++i) printf(" %.2f |", (points[i] - points[i - 1]) * 1e-3);
+  printf("\n");
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     fprintf(stderr, "usage: %s baseline|fused|split|floor|floor_gate_up|floor_tiles TP BATCH "
@@ -100,7 +148,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "STEPS and SHX_REPLAYS must be >= 1\n");
     return 2;
   }
-  size_t trace_bytes = sizeof(unsigned long long) * SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS;
+  /* The last two steps' stamps (perf/timing.h). */
+  size_t trace_bytes = sizeof(unsigned long long) * 2 * SHX_FUSED_TRACE_STEP_STAMPS;
   if (trace) {
     if (cudaMalloc((void **)&setup.fused_trace, trace_bytes) != cudaSuccess ||
         cudaMemset(setup.fused_trace, 0, trace_bytes) != cudaSuccess) {
@@ -130,13 +179,15 @@ int main(int argc, char **argv) {
   printf("%s tp %d B %d pdl %d: %.2f us per step (one graph of %d steps)\n", argv[1],
          config.tp, batch, config.programmatic_launch, time.median_us, setup.layers);
   if (trace) {
-    unsigned long long stamps[SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS];
+    static unsigned long long stamps[2 * SHX_FUSED_TRACE_STEP_STAMPS];
     if (cudaMemcpy(stamps, setup.fused_trace, trace_bytes, cudaMemcpyDeviceToHost) !=
         cudaSuccess) {
       fprintf(stderr, "cannot read the trace\n");
       return 1;
     }
-    print_trace(stamps, SHX_FUSED_MAX_CTAS);
+    const unsigned long long *last = stamps + SHX_FUSED_TRACE_STEP_STAMPS;
+    print_trace(last, SHX_FUSED_MAX_CTAS);
+    if (setup.layers >= 2) print_breakdown(stamps, last, SHX_FUSED_MAX_CTAS, config.tp, batch);
     cudaFree(setup.fused_trace);
   }
   return 0;

@@ -30,9 +30,14 @@ typedef struct shx_timing_setup {
   int sets;            /* weight sets, >= 8 */
   int layers;          /* steps per graph, >= 40 */
   int replays;         /* timed replays */
-  unsigned long long *fused_trace; /* debug: device buffer for the fused kernel's
-                                      phase stamps (engine/op.h), or NULL */
+  unsigned long long *fused_trace; /* debug: device buffer of 2 x
+                                      SHX_FUSED_TRACE_STEP_STAMPS for the fused
+                                      kernel's phase stamps (engine/op.h) of the
+                                      graph's last two steps, in order; or NULL */
 } shx_timing_setup;
+
+/* One fused launch's trace stamps: SHX_FUSED_TRACE_POINTS per CTA. */
+#define SHX_FUSED_TRACE_STEP_STAMPS (SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS)
 
 /* The timing every table of this project uses (SPEC "Speed targets"): 10 rotating weight
  * sets (cold L2), graphs of 40 steps, 20 timed replays, no trace. */

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# What limits the fused step, cell by cell: on a GPU host, for each (TP, B) of CELLS,
+# the step of a 40-step graph (PDL on, 10 weight sets, design dims) from one dependency
+# wait to the next, cut at the kernel's phase stamps (perf/profile_step.c,
+# print_breakdown), as one Markdown table; then the same graph without stamps, to show
+# what the stamps cost.
+#   [BUNDLE=bundle] [CELLS="8 9;16 9"] tools/limits.sh [OUTDIR]
+# The weight bytes a rank streams per step (gate, up, down) and the time the SPEC's
+# 4.48 TB/s roofline needs for them are columns too, computed here from the dims.
+set -uo pipefail
+source "$(dirname "$0")/gpu_env.sh" "${1:-out}"
+cells=${CELLS:-"8 9;8 16;8 32;8 64;8 128;16 9;16 16;16 32;16 64;16 128"}
+hidden=7168 inter_total=6144
+echo "| tp | B | weights MB | at 4.48 TB/s | step (wait to wait) | x landed | gate/up loop |" \
+     "exchange | reduce + h release | grid barrier | h landed | down loop | push |" \
+     "slowest push | gap to the next wait | graph step, stamped | graph step, no stamps |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+IFS=';' read -ra shapes <<< "$cells"
+for shape in "${shapes[@]}"; do
+  read -r tp batch <<< "$shape"
+  traced=$(cd "$bundle" && timeout 60 ./profile_step fused "$tp" "$batch" 40 1 trace 2>&1)
+  plain=$(cd "$bundle" && timeout 60 ./profile_step fused "$tp" "$batch" 40 1 2>&1)
+  row=$(grep "^breakdown |" <<< "$traced" | sed 's/^breakdown | [0-9]* | [0-9]* | //')
+  stamped=$(grep -o "[0-9.]* us per step" <<< "$traced" | cut -d' ' -f1)
+  unstamped=$(grep -o "[0-9.]* us per step" <<< "$plain" | cut -d' ' -f1)
+  if [ -z "$row" ]; then
+    echo "| $tp | $batch | no breakdown: $(tail -1 <<< "$traced") |"
+    continue
+  fi
+  awk -v tp="$tp" -v b="$batch" -v h="$hidden" -v i="$inter_total" -v row="$row" \
+      -v s="$stamped" -v u="$unstamped" 'BEGIN {
+    bytes = 3.0 * (i / tp) * h * 2
+    printf "| %d | %d | %.1f | %.2f | %s %s | %s |\n", tp, b, bytes / 1e6, bytes / 4.48e6,
+           row, s, u
+  }'
+done
