@@ -736,9 +736,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
   if (work.k_count > 0) {
     /* 1. Gate/up partial of this CTA's K range. */
     {
-      float acc[N / 2];
-#pragma unroll
-      for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
+      float acc[N / 2]; /* written whole by mma_blocks */
       mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
                                        args.trace, 11);
       if (threadIdx.x == 0) trace_point(args, 1);
@@ -773,13 +771,11 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
 
   /* 4. Down jobs: the producer feeds their h after the grid barrier. */
   const int jobs = work.down_jobs;
+  const int shard = plan.hidden / plan.tp;
   for (int j = 0; j < jobs; ++j) {
-    const int shard = plan.hidden / plan.tp;
     const MailboxRows rows =
         mailbox_rows(shx_down_job_of(work.cta, j, &plan), shard, plan.tp, args);
-    float acc[N / 2];
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
+    float acc[N / 2]; /* written whole by mma_blocks */
     mma_blocks<N, DownChains<N>::kCount>(acc, work.down_blocks, smem, cursor, lane,
                                          watchdog, j == 0 ? args.trace : nullptr, 6);
     if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
@@ -1036,13 +1032,11 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     return;
   }
   RingCursor<G::kNumStages> cursor;
+  const int shard = plan.hidden / plan.tp;
   for (int j = 0; j < jobs; ++j) {
-    const int shard = plan.hidden / plan.tp;
     const MailboxRows rows =
         mailbox_rows(shx_tile_job(cta + j * grid, granules), shard, plan.tp, args);
-    float acc[N / 2];
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) acc[i] = 0.0f;
+    float acc[N / 2]; /* written whole by mma_blocks */
     mma_blocks<N, DownChains<N>::kCount>(acc, down_blocks, smem, cursor, lane, watchdog,
                                          nullptr, 6);
     push_down_job<N>(acc, smem.staging_floats, rows, shard, args);
