@@ -756,6 +756,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
      * barrier also ends every read of the receive buffer before the epilogue reuses it. */
     ptx::fence_proxy_async_global();
     ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
+    if (threadIdx.x == 0) trace_point(args, 12);
   }
   if (kMode == kGate) {
     /* The split variant's gate kernel ends here: SharedDown reads h after this grid

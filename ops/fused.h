@@ -24,10 +24,11 @@ extern "C" {
  * 2 partials received, 3 h published, 4 grid barrier passed (producer), 5 down jobs
  * pushed, 6 first down stage ready, 7 first down job's MMAs done, 8 kernel entry,
  * 9 griddepcontrol.wait returned (producer), 10 the same (consumer thread 0), 11 first
- * gate/up stage ready (x landed). No K loop tests for a stamp per fill (points 6 and 11
- * are taken before their loops): such a test in the gate/up K loop cost up to 1.1 us a
- * step, even with no buffer (perf/RESULTS.md runs 25 and 27). */
-#define SHX_FUSED_TRACE_POINTS 12
+ * gate/up stage ready (x landed), 12 every owned h column stored (before the release).
+ * No K loop tests for a stamp per fill (points 6 and 11 are taken before their loops):
+ * such a test in the gate/up K loop cost up to 1.1 us a step, even with no buffer
+ * (perf/RESULTS.md runs 25 and 27). */
+#define SHX_FUSED_TRACE_POINTS 13
 
 /* The geometry of one fused launch, chosen by shx_fused_plan_make(). */
 typedef struct shx_fused_plan {

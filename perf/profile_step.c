@@ -9,9 +9,9 @@
  * for the peers, 10 weight sets rotated so that L2 is cold; prints the time per step of
  * a graph of STEPS steps (default 20); PDL 0 turns programmatic launch off. With
  * "trace", the last fused launch's phase stamps (%globaltimer per CTA) are printed as
- * min / median / max over CTAs, in us after the earliest start, then the step from the
- * second-to-last launch's dependency wait to the last one's, cut into its phases (a
- * "breakdown |" row: print_breakdown; tools/limits.sh tabulates them). SHX_WATCHDOG_MS in the
+ * min / median / max over CTAs, in us after the earliest start, then the step from one
+ * launch's dependency wait to the next one's, cut into its phases and averaged over the
+ * last 16 steps (a "breakdown |" row: print_breakdown; tools/limits.sh tabulates them). SHX_WATCHDOG_MS in the
  * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
  * 1 under compute-sanitizer, where every launch is slow).
  */
@@ -34,10 +34,10 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
       "producer issued pre-barrier", "gate/up MMAs done", "partials received",
       "h published", "grid barrier passed", "down jobs pushed", "first down stage ready",
       "first down job MMAs done", "kernel entry", "dependency wait (producer)",
-      "dependency wait (consumer)", "first gate/up stage ready"};
+      "dependency wait (consumer)", "first gate/up stage ready", "h stored"};
   /* The points roughly in the order a gate/up CTA passes them (the producer's pre-barrier
    * loads end during the exchange; its dependency wait may return after the consumers'). */
-  static const int order[SHX_FUSED_TRACE_POINTS] = {8, 9, 10, 11, 1, 2, 3, 0, 4, 6, 7, 5};
+  static const int order[SHX_FUSED_TRACE_POINTS] = {8, 9, 10, 11, 1, 2, 12, 3, 0, 4, 6, 7, 5};
   /* The origin: the earliest stamp of any point (all stamps are after the start). */
   unsigned long long origin = ~0ull, column[SHX_FUSED_MAX_CTAS];
   for (int i = 0; i < ctas * SHX_FUSED_TRACE_POINTS; ++i)
@@ -78,7 +78,12 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
   }
 }
 
-/* Median (or, with `last`, the maximum) over the CTAs that stamped `point`; 0 if none. */
+/* The steps traced at the end of the graph (perf/timing.h), for the breakdown. */
+#define TRACED_STEPS 16
+
+/* `point` of one launch over the CTAs that stamped it, in ns: the mean of the middle
+ * 80% (the timer ticks in 256 ns on some machines, so a median is a multiple of that,
+ * while the trimmed mean of ~100 CTAs is not), or with `last` the maximum; 0 if none. */
 static double stamp_of(const unsigned long long *stamps, int ctas, int point, int last) {
   unsigned long long column[SHX_FUSED_MAX_CTAS];
   int n = 0;
@@ -88,39 +93,46 @@ static double stamp_of(const unsigned long long *stamps, int ctas, int point, in
   }
   if (n == 0) return 0.0;
   qsort(column, (size_t)n, sizeof *column, compare_u64);
-  return (double)column[last ? n - 1 : n / 2];
+  if (last) return (double)column[n - 1];
+  const int trim = n / 10;
+  double sum = 0.0;
+  for (int i = trim; i < n - trim; ++i) sum += (double)(column[i] - column[0]);
+  return (double)column[0] + sum / (n - 2 * trim);
 }
 
-/* The step between the dependency waits of the last two traced launches (`before`, then
- * `after`), cut at the phase stamps (medians over CTAs, us), as one Markdown row:
- *   tp | B | step | x landed | gate/up loop | exchange | reduce + h release | grid barrier
+/* The step from one dependency wait to the next, cut at the phase stamps and averaged
+ * over the `steps` - 1 consecutive pairs of traced launches (`stamps`: steps x
+ * SHX_FUSED_TRACE_STEP_STAMPS, in order), as one Markdown row (us):
+ *   tp | B | step | x landed | gate/up loop | exchange | reduce | h release | grid barrier
  *   | h landed | down loop | push | slowest push | gap to the next wait
- * "x landed" runs from the wait to the first gate/up stage ready; "slowest push" from the
- * median CTA's last push to the last CTA's; the gap from there to the next grid's wait.
- * The parts add up to the step. */
-static void print_breakdown(const unsigned long long *before, const unsigned long long *after,
-                            int ctas, int tp, int batch) {
-  const double wait = stamp_of(before, ctas, 10, 0), next_wait = stamp_of(after, ctas, 10, 0);
-  const double points[] = {wait,
-                           stamp_of(before, ctas, 11, 0),
-                           stamp_of(before, ctas, 1, 0),
-                           stamp_of(before, ctas, 2, 0),
-                           stamp_of(before, ctas, 3, 0),
-                           stamp_of(before, ctas, 4, 0),
-                           stamp_of(before, ctas, 6, 0),
-                           stamp_of(before, ctas, 7, 0),
-                           stamp_of(before, ctas, 5, 0),
-                           stamp_of(before, ctas, 5, 1),
-                           next_wait};
-  const int count = (int)(sizeof points / sizeof points[0]);
-  for (int i = 0; i < count; ++i) {
-    if (points[i] == 0.0) {
-      printf("breakdown: point %d of the step was not stamped\n", i);
-      return;
+ * Each point is a trimmed mean over the CTAs that stamp it (stamp_of). "x landed" runs
+ * from the wait to the first gate/up stage ready (with the weights of fill 0, if they
+ * have not landed yet); "slowest push" from the mean CTA's last push to the last CTA's;
+ * the gap from there to the next grid's wait. The parts add up to the step. */
+static void print_breakdown(const unsigned long long *stamps, int steps, int ctas, int tp,
+                            int batch) {
+  enum { kParts = 12 };
+  static const int points[kParts - 1] = {10, 11, 1, 2, 12, 3, 4, 6, 7, 5, 5};
+  double sum[kParts] = {0};
+  for (int step = 0; step + 1 < steps; ++step) {
+    const unsigned long long *before = stamps + (size_t)step * SHX_FUSED_TRACE_STEP_STAMPS;
+    const unsigned long long *after = before + SHX_FUSED_TRACE_STEP_STAMPS;
+    double at[kParts + 1];
+    for (int i = 0; i < kParts - 1; ++i)
+      at[i] = stamp_of(before, ctas, points[i], i == kParts - 2); /* the slowest push */
+    at[kParts - 1] = stamp_of(after, ctas, 10, 0);
+    for (int i = 0; i < kParts; ++i) {
+      if (at[i] == 0.0) {
+        printf("breakdown: point %d of traced step %d was not stamped\n",
+               i < kParts - 1 ? points[i] : 10, i < kParts - 1 ? step : step + 1);
+        return;
+      }
     }
+    sum[0] += at[kParts - 1] - at[0];
+    for (int i = 1; i < kParts; ++i) sum[i] += at[i] - at[i - 1];
   }
-  printf("breakdown | %d | %d | %.2f |", tp, batch, (next_wait - wait) * 1e-3);
-  for (int i = 1; i < count; ++i) printf(" %.2f |", (points[i] - points[i - 1]) * 1e-3);
+  printf("breakdown | %d | %d |", tp, batch);
+  for (int i = 0; i < kParts; ++i) printf(" %.2f |", sum[i] / (steps - 1) * 1e-3);
   printf("\n");
 }
 
@@ -148,8 +160,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "STEPS and SHX_REPLAYS must be >= 1\n");
     return 2;
   }
-  /* The last two steps' stamps (perf/timing.h). */
-  size_t trace_bytes = sizeof(unsigned long long) * 2 * SHX_FUSED_TRACE_STEP_STAMPS;
+  /* The last TRACED_STEPS steps' stamps (perf/timing.h), or every step's if fewer. */
+  setup.traced_steps = setup.layers < TRACED_STEPS ? setup.layers : TRACED_STEPS;
+  size_t trace_bytes =
+      sizeof(unsigned long long) * setup.traced_steps * SHX_FUSED_TRACE_STEP_STAMPS;
   if (trace) {
     if (cudaMalloc((void **)&setup.fused_trace, trace_bytes) != cudaSuccess ||
         cudaMemset(setup.fused_trace, 0, trace_bytes) != cudaSuccess) {
@@ -179,15 +193,17 @@ int main(int argc, char **argv) {
   printf("%s tp %d B %d pdl %d: %.2f us per step (one graph of %d steps)\n", argv[1],
          config.tp, batch, config.programmatic_launch, time.median_us, setup.layers);
   if (trace) {
-    static unsigned long long stamps[2 * SHX_FUSED_TRACE_STEP_STAMPS];
+    static unsigned long long stamps[TRACED_STEPS * SHX_FUSED_TRACE_STEP_STAMPS];
     if (cudaMemcpy(stamps, setup.fused_trace, trace_bytes, cudaMemcpyDeviceToHost) !=
         cudaSuccess) {
       fprintf(stderr, "cannot read the trace\n");
       return 1;
     }
-    const unsigned long long *last = stamps + SHX_FUSED_TRACE_STEP_STAMPS;
+    const unsigned long long *last =
+        stamps + (size_t)(setup.traced_steps - 1) * SHX_FUSED_TRACE_STEP_STAMPS;
     print_trace(last, SHX_FUSED_MAX_CTAS);
-    if (setup.layers >= 2) print_breakdown(stamps, last, SHX_FUSED_MAX_CTAS, config.tp, batch);
+    if (setup.traced_steps >= 2)
+      print_breakdown(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS, config.tp, batch);
     cudaFree(setup.fused_trace);
   }
   return 0;

@@ -124,10 +124,11 @@ static shx_status record_step(void *context, const shx_bench *b, int layer) {
   char *set = shx_bench_weights(c->setup, b, layer);
   shx_status status = shx_bind_weights(c->op, set, set + b->gate_up_bytes);
   if (status != SHX_SUCCESS) return status;
-  /* The trace buffer, if any, takes the last two steps: the step from one dependency
-   * wait to the next, and the gap between them, are then measured within the graph. */
+  /* The trace buffer, if any, takes the last traced_steps steps, each its own stamps:
+   * the step from one dependency wait to the next, and the gap between a grid's last
+   * push and the next grid's wait, are then measured within the graph. */
   unsigned long long *trace = c->setup->fused_trace;
-  const int traced = layer - (c->setup->layers - 2);
+  const int traced = layer - (c->setup->layers - c->setup->traced_steps);
   shx_op_set_fused_trace(c->op, trace != NULL && traced >= 0
                                     ? trace + (size_t)traced * SHX_FUSED_TRACE_STEP_STAMPS
                                     : NULL);

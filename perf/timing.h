@@ -30,10 +30,12 @@ typedef struct shx_timing_setup {
   int sets;            /* weight sets, >= 8 */
   int layers;          /* steps per graph, >= 40 */
   int replays;         /* timed replays */
-  unsigned long long *fused_trace; /* debug: device buffer of 2 x
+  unsigned long long *fused_trace; /* debug: device buffer of traced_steps x
                                       SHX_FUSED_TRACE_STEP_STAMPS for the fused
                                       kernel's phase stamps (engine/op.h) of the
-                                      graph's last two steps, in order; or NULL */
+                                      graph's last traced_steps steps, in order; or
+                                      NULL */
+  int traced_steps;                /* 1 <= traced_steps <= layers where fused_trace */
 } shx_timing_setup;
 
 /* One fused launch's trace stamps: SHX_FUSED_TRACE_POINTS per CTA. */

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # What limits the fused step, cell by cell: on a GPU host, for each (TP, B) of CELLS,
 # the step of a 40-step graph (PDL on, 10 weight sets, design dims) from one dependency
-# wait to the next, cut at the kernel's phase stamps (perf/profile_step.c,
-# print_breakdown), as one Markdown table; then the same graph without stamps, to show
-# what the stamps cost.
+# wait to the next, cut at the kernel's phase stamps and averaged over the graph's last
+# 16 steps (perf/profile_step.c, print_breakdown), as one Markdown table; then the same
+# graph without stamps, to show what the stamps cost.
 #   [BUNDLE=bundle] [CELLS="8 9;16 9"] tools/limits.sh [OUTDIR]
 # The weight bytes a rank streams per step (gate, up, down) and the time the SPEC's
 # 4.48 TB/s roofline needs for them are columns too, computed here from the dims.
@@ -12,9 +12,9 @@ source "$(dirname "$0")/gpu_env.sh" "${1:-out}"
 cells=${CELLS:-"8 9;8 16;8 32;8 64;8 128;16 9;16 16;16 32;16 64;16 128"}
 hidden=7168 inter_total=6144
 echo "| tp | B | weights MB | at 4.48 TB/s | step (wait to wait) | x landed | gate/up loop |" \
-     "exchange | reduce + h release | grid barrier | h landed | down loop | push |" \
+     "exchange | reduce | h release | grid barrier | h landed | down loop | push |" \
      "slowest push | gap to the next wait | graph step, stamped | graph step, no stamps |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 IFS=';' read -ra shapes <<< "$cells"
 for shape in "${shapes[@]}"; do
   read -r tp batch <<< "$shape"
