@@ -587,28 +587,63 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
  * [source rank][gate, up][column % width][token] with st.async, each store completing
- * 8 bytes of the owner's `received` barrier (armed for all kReceiveBytes). */
+ * its bytes on the owner's `received` barrier (armed for all kReceiveBytes). A thread
+ * holds two consecutive tokens of two rows (row_pair 0, 1) per 8 tokens. At N = 128 the
+ * lanes of a pair (lane ^ 1) trade halves with a shuffle, so that the even lane stores
+ * four consecutive tokens of its row_pair 0 row and the odd lane of its row_pair 1 row:
+ * one 16-byte store where there were two of 8 bytes (0.25-0.4 us faster at B = 128; at
+ * N <= 64 not faster, perf/RESULTS.md run 31 call 3). */
 template <int N, int S>
 __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
                                               const SharedLayout<N, S> &smem,
                                               const CtaWork &work) {
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int half = warp / 2; /* warps 0-1 hold the gate rows 0-31, warps 2-3 up rows */
-#pragma unroll
-  for (int row_pair = 0; row_pair < 2; ++row_pair) {
-    /* Rows 16 warp + lane / 4 (+ 8): column g of the tile's 32 h columns. */
-    const int column = 16 * (warp & 1) + lane / 4 + 8 * row_pair;
+  if constexpr (N >= 128) {
+    const int odd = lane & 1;
+    /* Rows 16 warp + lane / 4 (+ 8 for row_pair 1): column of the tile's 32 h columns. */
+    const int column = 16 * (warp & 1) + lane / 4 + 8 * odd;
     const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
     const int cell =
         (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
-    const uint32_t local = smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * (lane % 4));
+    /* Tokens 8 j + 2 (lane % 4 rounded down to even) + {0, 1, 2, 3}. */
+    const uint32_t local =
+        smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * ((lane % 4) & ~1));
     const uint32_t remote = ptx::mapa_shared(local, owner);
     const uint32_t remote_barrier = ptx::mapa_shared(smem.received(), owner);
 #pragma unroll
     for (int j = 0; j < N / 8; ++j) {
-      /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. */
-      ptx::st_async_cluster_v2_f32(remote + 32u * j, acc[4 * j + 2 * row_pair],
-                                   acc[4 * j + 2 * row_pair + 1], remote_barrier);
+      /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. The even lane
+       * gives its row_pair 1 pair and takes the odd lane's row_pair 0 pair. */
+      const float give0 = odd ? acc[4 * j + 0] : acc[4 * j + 2];
+      const float give1 = odd ? acc[4 * j + 1] : acc[4 * j + 3];
+      const float got0 = __shfl_xor_sync(0xffffffffu, give0, 1);
+      const float got1 = __shfl_xor_sync(0xffffffffu, give1, 1);
+      if (odd)
+        ptx::st_async_cluster_v4_f32(remote + 32u * j, got0, got1, acc[4 * j + 2],
+                                     acc[4 * j + 3], remote_barrier);
+      else
+        ptx::st_async_cluster_v4_f32(remote + 32u * j, acc[4 * j + 0], acc[4 * j + 1], got0,
+                                     got1, remote_barrier);
+    }
+  } else {
+#pragma unroll
+    for (int row_pair = 0; row_pair < 2; ++row_pair) {
+      /* Rows 16 warp + lane / 4 (+ 8): column g of the tile's 32 h columns. */
+      const int column = 16 * (warp & 1) + lane / 4 + 8 * row_pair;
+      const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
+      const int cell =
+          (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
+      const uint32_t local =
+          smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * (lane % 4));
+      const uint32_t remote = ptx::mapa_shared(local, owner);
+      const uint32_t remote_barrier = ptx::mapa_shared(smem.received(), owner);
+#pragma unroll
+      for (int j = 0; j < N / 8; ++j) {
+        /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. */
+        ptx::st_async_cluster_v2_f32(remote + 32u * j, acc[4 * j + 2 * row_pair],
+                                     acc[4 * j + 2 * row_pair + 1], remote_barrier);
+      }
     }
   }
 }
