@@ -587,28 +587,63 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
  * [source rank][gate, up][column % width][token] with st.async, each store completing
- * 8 bytes of the owner's `received` barrier (armed for all kReceiveBytes). */
+ * its bytes on the owner's `received` barrier (armed for all kReceiveBytes). A thread
+ * holds two consecutive tokens of two rows (row_pair 0, 1) per 8 tokens. At N = 128 the
+ * lanes of a pair (lane ^ 1) trade halves with a shuffle, so that the even lane stores
+ * four consecutive tokens of its row_pair 0 row and the odd lane of its row_pair 1 row:
+ * one 16-byte store where there were two of 8 bytes (0.25-0.4 us faster at B = 128; at
+ * N <= 64 not faster, perf/RESULTS.md run 31 call 3). */
 template <int N, int S>
 __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
                                               const SharedLayout<N, S> &smem,
                                               const CtaWork &work) {
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int half = warp / 2; /* warps 0-1 hold the gate rows 0-31, warps 2-3 up rows */
-#pragma unroll
-  for (int row_pair = 0; row_pair < 2; ++row_pair) {
-    /* Rows 16 warp + lane / 4 (+ 8): column g of the tile's 32 h columns. */
-    const int column = 16 * (warp & 1) + lane / 4 + 8 * row_pair;
+  if constexpr (N >= 128) {
+    const int odd = lane & 1;
+    /* Rows 16 warp + lane / 4 (+ 8 for row_pair 1): column of the tile's 32 h columns. */
+    const int column = 16 * (warp & 1) + lane / 4 + 8 * odd;
     const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
     const int cell =
         (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
-    const uint32_t local = smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * (lane % 4));
+    /* Tokens 8 j + 2 (lane % 4 rounded down to even) + {0, 1, 2, 3}. */
+    const uint32_t local =
+        smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * ((lane % 4) & ~1));
     const uint32_t remote = ptx::mapa_shared(local, owner);
     const uint32_t remote_barrier = ptx::mapa_shared(smem.received(), owner);
 #pragma unroll
     for (int j = 0; j < N / 8; ++j) {
-      /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. */
-      ptx::st_async_cluster_v2_f32(remote + 32u * j, acc[4 * j + 2 * row_pair],
-                                   acc[4 * j + 2 * row_pair + 1], remote_barrier);
+      /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. The even lane
+       * gives its row_pair 1 pair and takes the odd lane's row_pair 0 pair. */
+      const float give0 = odd ? acc[4 * j + 0] : acc[4 * j + 2];
+      const float give1 = odd ? acc[4 * j + 1] : acc[4 * j + 3];
+      const float got0 = __shfl_xor_sync(0xffffffffu, give0, 1);
+      const float got1 = __shfl_xor_sync(0xffffffffu, give1, 1);
+      if (odd)
+        ptx::st_async_cluster_v4_f32(remote + 32u * j, got0, got1, acc[4 * j + 2],
+                                     acc[4 * j + 3], remote_barrier);
+      else
+        ptx::st_async_cluster_v4_f32(remote + 32u * j, acc[4 * j + 0], acc[4 * j + 1], got0,
+                                     got1, remote_barrier);
+    }
+  } else {
+#pragma unroll
+    for (int row_pair = 0; row_pair < 2; ++row_pair) {
+      /* Rows 16 warp + lane / 4 (+ 8): column g of the tile's 32 h columns. */
+      const int column = 16 * (warp & 1) + lane / 4 + 8 * row_pair;
+      const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
+      const int cell =
+          (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
+      const uint32_t local =
+          smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * (lane % 4));
+      const uint32_t remote = ptx::mapa_shared(local, owner);
+      const uint32_t remote_barrier = ptx::mapa_shared(smem.received(), owner);
+#pragma unroll
+      for (int j = 0; j < N / 8; ++j) {
+        /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. */
+        ptx::st_async_cluster_v2_f32(remote + 32u * j, acc[4 * j + 2 * row_pair],
+                                     acc[4 * j + 2 * row_pair + 1], remote_barrier);
+      }
     }
   }
 }
@@ -617,32 +652,57 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
  * the received parts summed in source-rank (K) order. One thread per element: the
  * activation is the costly part, so it is spread over all 128 consumer threads. Item t
  * is token t % N of column t / N (N a power of two: no division; lanes past the batch
- * idle), so consecutive threads read consecutive floats of the parts. The sum over the
- * sources is unrolled to the largest cluster and predicated: a runtime-count loop here
- * compiled to a remainder loop behind an integer division, and the reduction took 0.77
- * us (perf/RESULTS.md run 27). */
+ * idle), so consecutive threads read consecutive floats of the parts; since 128 is a
+ * multiple of N, a thread's items all have the same token. The cluster size is a
+ * template parameter here (reduce_owned_columns dispatches on it): with the count of
+ * sources known, every part's load is issued before the first add, where a runtime
+ * count compiled to one predicated shared-memory load right before each add, a chain of
+ * 8 (TP8) or 16 (TP16) load latencies (Nsight Compute, perf/RESULTS.md run 30 call 2;
+ * the loads and adds took about 0.3 us, run 31 call 4), and the items of a thread (N /
+ * (4 cluster): up to 8 at N = 128) unroll so that their chains overlap. The sums keep
+ * the source order, so h is bit-identical to before. */
+template <int N, int kCluster>
+__device__ __forceinline__ void reduce_owned_columns_of(const float *received,
+                                                        const CtaWork &work,
+                                                        const OwnerScalars &scalars) {
+  constexpr int kWidth = kHalfRows / kCluster;
+  constexpr int kItems = kWidth * N;
+  static_assert(kConsumerThreads % N == 0, "a thread's items share their token");
+  const int token = threadIdx.x % N;
+  if (token >= scalars.batch) return;
+  __nv_bfloat16 *h = scalars.h + static_cast<size_t>(token) * scalars.inter +
+                     kHalfRows * work.tile + kWidth * work.cluster_rank;
+#pragma unroll
+  for (int first = 0; first < kItems; first += kConsumerThreads) {
+    const int item = first + static_cast<int>(threadIdx.x);
+    if (kItems % kConsumerThreads != 0 && item >= kItems) break;
+    const float *part = received + item; /* column * N + token: source 0's gate part */
+    float gate_part[kCluster], up_part[kCluster];
+#pragma unroll
+    for (int source = 0; source < kCluster; ++source) {
+      gate_part[source] = part[(source * 2 + 0) * kItems];
+      up_part[source] = part[(source * 2 + 1) * kItems];
+    }
+    float gate = gate_part[0], up = up_part[0];
+#pragma unroll
+    for (int source = 1; source < kCluster; ++source) {
+      gate = __fadd_rn(gate, gate_part[source]);
+      up = __fadd_rn(up, up_part[source]);
+    }
+    h[item / N] = gated_h(scalars.activation, gate, up, scalars.beta, scalars.lambda);
+  }
+}
+
+/* The owners' reduction for this cluster size: 2, 4 or 8 (the launch refuses others). */
 template <int N>
 __device__ __forceinline__ void reduce_owned_columns(const float *received,
                                                      const CtaWork &work,
                                                      const OwnerScalars &scalars) {
-  __nv_bfloat16 *h = scalars.h + kHalfRows * work.tile + work.width * work.cluster_rank;
-  const int width = work.width;
-  for (int item = threadIdx.x; item < width * N; item += kConsumerThreads) {
-    const int column = item / N;
-    const int token = item % N;
-    if (token >= scalars.batch) continue;
-    const float *part = received + column * N + token; /* source 0's gate part */
-    float gate = part[0];
-    float up = part[width * N];
-#pragma unroll
-    for (int source = 1; source < kMaxCluster; ++source) {
-      if (source < work.cluster) {
-        gate = __fadd_rn(gate, part[(source * 2 + 0) * width * N]);
-        up = __fadd_rn(up, part[(source * 2 + 1) * width * N]);
-      }
-    }
-    h[static_cast<size_t>(token) * scalars.inter + column] =
-        gated_h(scalars.activation, gate, up, scalars.beta, scalars.lambda);
+  static_assert(kMaxCluster == 8, "one instance per cluster size");
+  switch (work.cluster) {
+    case 8: reduce_owned_columns_of<N, 8>(received, work, scalars); break;
+    case 4: reduce_owned_columns_of<N, 4>(received, work, scalars); break;
+    default: reduce_owned_columns_of<N, 2>(received, work, scalars); break;
   }
 }
 

@@ -55,6 +55,18 @@ __device__ __forceinline__ void st_async_cluster_v2_f32(uint32_t remote, float f
       : "memory");
 }
 
+/* Four FP32 values (16 bytes, 16-byte aligned), otherwise as st_async_cluster_v2_f32:
+ * complete_tx(16 bytes) on `remote_barrier` once they are written. */
+__device__ __forceinline__ void st_async_cluster_v4_f32(uint32_t remote, float a, float b,
+                                                        float c, float d,
+                                                        uint32_t remote_barrier) {
+  asm volatile(
+      "st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32 [%0], {%1, %2, %3, %4}, "
+      "[%5];" ::"r"(remote),
+      "f"(a), "f"(b), "f"(c), "f"(d), "r"(remote_barrier)
+      : "memory");
+}
+
 }  // namespace ptx
 }  // namespace shx
 
