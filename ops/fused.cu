@@ -762,22 +762,43 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
 
   constexpr int kStoresPerGranule = kHalfRows / kColumnsPerStore;
   constexpr int kStoresPerToken = 2 * kStoresPerGranule;
-  const int items = args.batch * kStoresPerToken;
-  for (int item = threadIdx.x; item < items; item += kConsumerThreads) {
-    const int token = item / kStoresPerToken;
-    const int part = item % kStoresPerToken; /* 8-row part of the 64 rows */
-    if (part >= kStoresPerGranule * rows.granules) continue;
-    __nv_bfloat16 *slot =
+  /* Store items (token, 8-row part) of a thread: item = threadIdx.x + 128 i, so its part
+   * is fixed and its tokens are threadIdx.x / 8 + 16 i. All of a thread's staging loads
+   * come before its first store: a store between them (both generic pointers) would keep
+   * the compiler from moving the next item's loads above it (as in the owners'
+   * reduction, perf/RESULTS.md run 31). */
+  constexpr int kPerThread = N * kStoresPerToken / kConsumerThreads > 0
+                                 ? N * kStoresPerToken / kConsumerThreads
+                                 : 1;
+  static_assert(kConsumerThreads % kStoresPerToken == 0, "a thread's part is fixed");
+  const int part = threadIdx.x % kStoresPerToken; /* 8-row part of the 64 rows */
+  if (part < kStoresPerGranule * rows.granules) {
+    __nv_bfloat16 *first_slot =
         (part < kStoresPerGranule ? rows.granule_row[0] : rows.granule_row[1]) +
-        static_cast<size_t>(token) * shard + kColumnsPerStore * (part % kStoresPerGranule);
-    const float *source = staging + token * kStagingPitch + kColumnsPerStore * part;
-    const float4 low = *reinterpret_cast<const float4 *>(source);
-    const float4 high = *reinterpret_cast<const float4 *>(source + 4);
-    const uint4 packed = {pack_bf16_positive_zero(low.x, low.y),
-                          pack_bf16_positive_zero(low.z, low.w),
-                          pack_bf16_positive_zero(high.x, high.y),
-                          pack_bf16_positive_zero(high.z, high.w)};
-    ptx::st_relaxed_sys_v4(slot, packed);
+        kColumnsPerStore * (part % kStoresPerGranule);
+    constexpr int kTokenStep = kConsumerThreads / kStoresPerToken;
+    const int first_token = threadIdx.x / kStoresPerToken;
+    float4 low[kPerThread], high[kPerThread];
+#pragma unroll
+    for (int i = 0; i < kPerThread; ++i) {
+      const int token = first_token + kTokenStep * i;
+      if (token < args.batch) {
+        const float *source = staging + token * kStagingPitch + kColumnsPerStore * part;
+        low[i] = *reinterpret_cast<const float4 *>(source);
+        high[i] = *reinterpret_cast<const float4 *>(source + 4);
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < kPerThread; ++i) {
+      const int token = first_token + kTokenStep * i;
+      if (token < args.batch) {
+        const uint4 packed = {pack_bf16_positive_zero(low[i].x, low[i].y),
+                              pack_bf16_positive_zero(low[i].z, low[i].w),
+                              pack_bf16_positive_zero(high[i].x, high[i].y),
+                              pack_bf16_positive_zero(high[i].z, high[i].w)};
+        ptx::st_relaxed_sys_v4(first_slot + static_cast<size_t>(token) * shard, packed);
+      }
+    }
   }
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads); /* staging reusable */
 }
