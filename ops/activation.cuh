@@ -25,15 +25,16 @@ namespace shx {
  * about a tenth of the cost of the library tanhf, which dominated the owners' time. */
 __device__ __forceinline__ float fast_tanh(float x) {
   const float magnitude = fabsf(x);
-  if (magnitude < 0.0625f) {
-    const float square = __fmul_rn(x, x);
-    const float series = __fadd_rn(1.0f, __fmul_rn(square, __fadd_rn(-1.0f / 3.0f,
-                                                   __fmul_rn(square, 2.0f / 15.0f))));
-    return __fmul_rn(x, series);
-  }
+  /* Both forms, then a select: no divergent branch in a warp whose lanes straddle 1/16
+   * (the result is the same as branching). The series may overflow for huge |x|, the
+   * exponential form underflow for tiny ones; neither is selected there. */
+  const float square = __fmul_rn(x, x);
+  const float series = __fadd_rn(1.0f, __fmul_rn(square, __fadd_rn(-1.0f / 3.0f,
+                                                 __fmul_rn(square, 2.0f / 15.0f))));
+  const float small = __fmul_rn(x, series);
   const float e = __expf(__fmul_rn(2.0f, magnitude)); /* +inf for large |x|: tanh = 1 */
-  const float result = __fadd_rn(1.0f, -__fdividef(2.0f, __fadd_rn(e, 1.0f)));
-  return copysignf(result, x);
+  const float large = copysignf(__fadd_rn(1.0f, -__fdividef(2.0f, __fadd_rn(e, 1.0f))), x);
+  return magnitude < 0.0625f ? small : large;
 }
 
 /* silu(z) = z / (1 + e^-z). For z below about -88, e^-z is +inf and the quotient 0 (the
