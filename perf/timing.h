@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "ops/fused.h" /* SHX_FUSED_MAX_CTAS, SHX_FUSED_TRACE_POINTS */
 #include "shared_expert.h"
 
 /* SPEC: the H200's HBM streams 4.48 TB/s with all SMs busy (the roofline). */
