@@ -117,7 +117,7 @@ static void print_breakdown(const unsigned long long *stamps, int steps, int cta
   for (int step = 0; step + 1 < steps; ++step) {
     const unsigned long long *before = stamps + (size_t)step * SHX_FUSED_TRACE_STEP_STAMPS;
     const unsigned long long *after = before + SHX_FUSED_TRACE_STEP_STAMPS;
-    double at[kParts + 1];
+    double at[kParts];
     for (int i = 0; i < kParts - 1; ++i)
       at[i] = stamp_of(before, ctas, points[i], i == kParts - 2); /* the slowest push */
     at[kParts - 1] = stamp_of(after, ctas, 10, 0);
