@@ -4,11 +4,16 @@
 #   1. tools/gpu_check.sh: GPU facts, SASS (HGMMA), the GPU tests, the main job;
 #   2. the benchmark, twice back to back (bench --repeat 2): table, CSV, policy;
 #   3. trace: the fused kernel's phase stamps (profile_step ... trace) at TP8 and TP16;
-#   4. tools/gpu_validate.sh: compute-sanitizer synccheck, memcheck, racecheck.
+#   4. tools/gpu_validate.sh: compute-sanitizer synccheck, memcheck, racecheck;
+#   and on request (not in the default PARTS):
+#   5. deepseek: the benchmark at the DeepSeek dims, twice (bench_deepseek.csv,
+#      policy_deepseek.txt);
+#   6. limits: tools/limits.sh, the step cut into phases at every cell (limits.txt).
 # Each part gets what is left of BUDGET (seconds, default 560) at most. Logs are packed
 # into OUTDIR/logs.tar.gz (the tool brings back at most 8 files); bench.txt, bench.csv,
 # policy.txt and session.txt stay beside it.
 #   BUDGET=560 PARTS="check bench trace validate" tools/gpu_session.sh OUTDIR
+# (run 31 call 10 ran parts 5 and 6 as separate commands, perf/runs/run31_call10.sh.)
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh" "${1:?usage: tools/gpu_session.sh OUTDIR}"
 mkdir -p "$out/logs"
@@ -33,6 +38,14 @@ left() { echo $(( budget - SECONDS > 1 ? budget - SECONDS : 1 )); }
       validate)
         TESTS=" " SANITIZER_TIMEOUT=${SANITIZER_TIMEOUT:-90} SANITIZED=${SANITIZED:-"split fused"} \
           timeout "$(left)" tools/gpu_validate.sh "$out/logs" ;;
+      deepseek)
+        (cd "$bundle" && timeout "$(left)" ./bench --dims deepseek --repeat 2 \
+          --csv "$out/bench_deepseek.csv" --policy "$out/policy_deepseek.txt" \
+          > "$out/logs/deepseek.txt" 2> "$out/logs/deepseek.err"); echo "deepseek exit $?"
+        tail -30 "$out/logs/deepseek.txt" ;;
+      limits)
+        BUNDLE=$bundle timeout "$(left)" tools/limits.sh "$out/logs" > "$out/limits.txt" 2>&1
+        echo "limits exit $?"; cat "$out/limits.txt" ;;
     esac
   done
   echo "=== done at ${SECONDS} s"
