@@ -11,7 +11,8 @@
  * "trace", the last fused launch's phase stamps (%globaltimer per CTA) are printed as
  * min / median / max over CTAs, in us after the earliest start, then the step from one
  * launch's dependency wait to the next one's, cut into its phases and averaged over the
- * last 16 steps (a "breakdown |" row: print_breakdown; tools/limits.sh tabulates them). SHX_WATCHDOG_MS in the
+ * 15 consecutive pairs of the last 16 steps (fewer where STEPS < 16; a "breakdown |"
+ * row: print_breakdown; tools/limits.sh tabulates them). SHX_WATCHDOG_MS in the
  * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
  * 1 under compute-sanitizer, where every launch is slow).
  */
@@ -72,7 +73,7 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
     for (int i = 0; i < SHX_FUSED_TRACE_POINTS; ++i) {
       unsigned long long t = stamps[last * SHX_FUSED_TRACE_POINTS + order[i]];
       if (t >= origin) printf(" %6.2f", (t - origin) * 1e-3);
-      else printf(" %6s", "-"); /* a point this CTA never passes (down-only: 1-3) */
+      else printf(" %6s", "-"); /* a point this CTA never passes (down-only: 1-3, 11, 12) */
     }
     printf("\n");
   }
@@ -155,7 +156,7 @@ int main(int argc, char **argv) {
   int trace = argc > 6 && strcmp(argv[6], "trace") == 0;
   const char *replays = getenv("SHX_REPLAYS");
   shx_timing_setup setup = {config, 10, argc > 4 ? atoi(argv[4]) : 20,
-                            replays != NULL ? atoi(replays) : 5, NULL};
+                            replays != NULL ? atoi(replays) : 5, NULL, 0};
   if (setup.replays < 1 || setup.layers < 1) {
     fprintf(stderr, "STEPS and SHX_REPLAYS must be >= 1\n");
     return 2;

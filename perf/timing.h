@@ -36,7 +36,8 @@ typedef struct shx_timing_setup {
                                       kernel's phase stamps (engine/op.h) of the
                                       graph's last traced_steps steps, in order; or
                                       NULL */
-  int traced_steps;                /* 1 <= traced_steps <= layers where fused_trace */
+  int traced_steps;                /* how many of the last steps fused_trace takes,
+                                      1..layers (0: none, even with a buffer) */
 } shx_timing_setup;
 
 /* One fused launch's trace stamps: SHX_FUSED_TRACE_POINTS per CTA. */
@@ -45,7 +46,7 @@ typedef struct shx_timing_setup {
 /* The timing every table of this project uses (SPEC "Speed targets"): 10 rotating weight
  * sets (cold L2), graphs of 40 steps, 20 timed replays, no trace. */
 static inline shx_timing_setup shx_timing_standard(shx_config config) {
-  shx_timing_setup setup = {config, 10, 40, 20, NULL};
+  shx_timing_setup setup = {config, 10, 40, 20, NULL, 0};
   return setup;
 }
 
