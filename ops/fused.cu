@@ -658,8 +658,8 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
  * sources known, every part's load is issued before the first add, where a runtime
  * count compiled to one predicated shared-memory load right before each add, a chain of
  * 8 (TP8) or 16 (TP16) load latencies (Nsight Compute, perf/RESULTS.md run 30 call 2;
- * the loads and adds took about 0.3 us, run 31 call 4; per cluster size, 0.1-0.75 us
- * faster a step, call 5). A thread's items (N / (4 cluster): up to 8 at N = 128) unroll,
+ * the loads and adds took about 0.3 us, run 31 call 4; per cluster size, up to 0.75 us
+ * faster a step, 0.35 at TP16 B=9, within 0.1 at TP8 B = 9, 16, call 5). A thread's items (N / (4 cluster): up to 8 at N = 128) unroll,
  * each item's loads still after the previous item's h store (generic pointers that may
  * alias); all of a thread's loads and sums before its first activation was slower (TP8
  * B = 32..128 0.2-1.1 us, call 6). The sums keep the source order: h is bit-identical
