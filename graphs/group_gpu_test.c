@@ -75,16 +75,20 @@ int main(int argc, char **argv) {
   shx_testbed_skip_without_gpu(gpus);
   static const int design_batches[] = {1, 9, 13, 16, 31, 32, 48, 64, 128};
   static const int deepseek_batches[] = {9, 48, 64, 128};
+  enum {
+    kDesignBatches = sizeof design_batches / sizeof *design_batches,
+    kDeepSeekBatches = sizeof deepseek_batches / sizeof *deepseek_batches
+  };
   static const struct {
     int tp, inter_total;
     shx_activation activation;
     const int *batches;
     int batch_count;
   } shapes[] = {
-      {8, 6144, SHX_ACT_SITU, design_batches, 9},
-      {16, 6144, SHX_ACT_SITU, design_batches, 9},
-      {8, 2048, SHX_ACT_SWIGLU, deepseek_batches, 4},
-      {16, 2048, SHX_ACT_SWIGLU, deepseek_batches, 4},
+      {8, 6144, SHX_ACT_SITU, design_batches, kDesignBatches},
+      {16, 6144, SHX_ACT_SITU, design_batches, kDesignBatches},
+      {8, 2048, SHX_ACT_SWIGLU, deepseek_batches, kDeepSeekBatches},
+      {16, 2048, SHX_ACT_SWIGLU, deepseek_batches, kDeepSeekBatches},
   };
   for (int i = 0; i < (int)(sizeof shapes / sizeof *shapes); ++i) {
     shx_testbed bed;

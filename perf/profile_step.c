@@ -103,15 +103,17 @@ static double stamp_of(const unsigned long long *stamps, int ctas, int point, in
 
 /* The step from one dependency wait to the next, cut at the phase stamps and averaged
  * over the `steps` - 1 consecutive pairs of traced launches (`stamps`: steps x
- * SHX_FUSED_TRACE_STEP_STAMPS, in order), as one Markdown row (us):
- *   tp | B | step | x landed | gate/up loop | exchange | reduce | h release | grid barrier
- *   | h landed | down loop | push | slowest push | gap to the next wait
+ * SHX_FUSED_TRACE_STEP_STAMPS, in order), as one Markdown row (us), after the weight
+ * bytes of a step and their time at the roofline (perf/timing.h):
+ *   tp | B | weights MB | at 4.48 TB/s | step | x landed | gate/up loop | exchange
+ *   | reduce | h release | grid barrier | h landed | down loop | push | slowest push
+ *   | gap to the next wait
  * Each point is a trimmed mean over the CTAs that stamp it (stamp_of). "x landed" runs
  * from the wait to the first gate/up stage ready (with the weights of fill 0, if they
  * have not landed yet); "slowest push" from the mean CTA's last push to the last CTA's;
  * the gap from there to the next grid's wait. The parts add up to the step. */
-static void print_breakdown(const unsigned long long *stamps, int steps, int ctas, int tp,
-                            int batch) {
+static void print_breakdown(const unsigned long long *stamps, int steps, int ctas,
+                            const shx_config *config, int batch) {
   enum { kParts = 12 };
   static const int points[kParts - 1] = {10, 11, 1, 2, 12, 3, 4, 6, 7, 5, 5};
   double sum[kParts] = {0};
@@ -132,7 +134,9 @@ static void print_breakdown(const unsigned long long *stamps, int steps, int cta
     sum[0] += at[kParts - 1] - at[0];
     for (int i = 1; i < kParts; ++i) sum[i] += at[i] - at[i - 1];
   }
-  printf("breakdown | %d | %d |", tp, batch);
+  const double bytes = shx_weight_bytes(config);
+  printf("breakdown | %d | %d | %.1f | %.2f |", config->tp, batch, bytes / 1e6,
+         bytes / SHX_HBM_BYTES_PER_US);
   for (int i = 0; i < kParts; ++i) printf(" %.2f |", sum[i] / (steps - 1) * 1e-3);
   printf("\n");
 }
@@ -204,7 +208,7 @@ int main(int argc, char **argv) {
         stamps + (size_t)(setup.traced_steps - 1) * SHX_FUSED_TRACE_STEP_STAMPS;
     print_trace(last, SHX_FUSED_MAX_CTAS);
     if (setup.traced_steps >= 2)
-      print_breakdown(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS, config.tp, batch);
+      print_breakdown(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS, &config, batch);
     cudaFree(setup.fused_trace);
   }
   return 0;
