@@ -141,6 +141,44 @@ static void print_breakdown(const unsigned long long *stamps, int steps, int cta
   printf("\n");
 }
 
+/* When the next grid's CTAs start, against this grid's events, averaged over the traced
+ * pairs (us): its CTAs' entry (point 8, trimmed mean and last) after this grid's last
+ * "gate/up MMAs done" (1: where the early trigger fires) and last "grid barrier passed"
+ * (4: the late trigger), how many of its CTAs enter only after this grid's last push (5:
+ * not resident beside it), and from its entry to its first gate/up stage ready (11). */
+static void print_launch(const unsigned long long *stamps, int steps, int ctas) {
+  double sum[6] = {0};
+  for (int step = 0; step + 1 < steps; ++step) {
+    const unsigned long long *before = stamps + (size_t)step * SHX_FUSED_TRACE_STEP_STAMPS;
+    const unsigned long long *after = before + SHX_FUSED_TRACE_STEP_STAMPS;
+    const double mma_done = stamp_of(before, ctas, 1, 1), barrier = stamp_of(before, ctas, 4, 1);
+    const double pushed = stamp_of(before, ctas, 5, 1);
+    const double entry = stamp_of(after, ctas, 8, 0), entry_last = stamp_of(after, ctas, 8, 1);
+    const double ready = stamp_of(after, ctas, 11, 0);
+    if (mma_done == 0.0 || barrier == 0.0 || pushed == 0.0 || entry == 0.0 || ready == 0.0) {
+      printf("launch: a point of traced step %d or %d was not stamped\n", step, step + 1);
+      return;
+    }
+    int late = 0;
+    for (int c = 0; c < ctas; ++c) {
+      const unsigned long long t = after[c * SHX_FUSED_TRACE_POINTS + 8];
+      if (t && (double)t > pushed) ++late;
+    }
+    sum[0] += entry - mma_done;
+    sum[1] += entry - barrier;
+    sum[2] += entry_last - barrier;
+    sum[3] += pushed - entry;
+    sum[4] += late;
+    sum[5] += ready - entry;
+  }
+  const double pairs = steps - 1;
+  printf("launch | next entry after last MMAs done %.2f | after last grid barrier %.2f "
+         "(last CTA %.2f) | before last push %.2f | CTAs entering after the last push "
+         "%.1f | entry to first stage ready %.2f |\n",
+         sum[0] / pairs * 1e-3, sum[1] / pairs * 1e-3, sum[2] / pairs * 1e-3,
+         sum[3] / pairs * 1e-3, sum[4] / pairs, sum[5] / pairs * 1e-3);
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     fprintf(stderr, "usage: %s baseline|fused|split|floor|floor_gate_up|floor_tiles TP BATCH "
@@ -207,8 +245,10 @@ int main(int argc, char **argv) {
     const unsigned long long *last =
         stamps + (size_t)(setup.traced_steps - 1) * SHX_FUSED_TRACE_STEP_STAMPS;
     print_trace(last, SHX_FUSED_MAX_CTAS);
-    if (setup.traced_steps >= 2)
+    if (setup.traced_steps >= 2) {
       print_breakdown(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS, &config, batch);
+      print_launch(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS);
+    }
     cudaFree(setup.fused_trace);
   }
   return 0;
