@@ -46,15 +46,25 @@ __device__ __forceinline__ float silu(float z) {
 
 /* act(g, u) in FP32; g and u are already BF16-rounded values. Every operation is an
  * explicitly rounded intrinsic, so no caller's compilation context can contract or
- * reorder it: the fused and split kernels give identical h. */
-__device__ __forceinline__ float gated_activation(shx_activation activation, float g, float u,
-                                                  float beta, float lambda) {
-  if (activation == SHX_ACT_SITU) {
+ * reorder it: the fused and split kernels give identical h. The activation is a template
+ * parameter for callers that choose it once, outside a loop (the fused kernel's owners,
+ * whose items then have no branch on it); gated_activation chooses per call. */
+template <shx_activation kActivation>
+__device__ __forceinline__ float gated_activation_of(float g, float u, float beta,
+                                                     float lambda) {
+  if constexpr (kActivation == SHX_ACT_SITU) {
     const float gate = __fmul_rn(beta, fast_tanh(__fdividef(g, beta)));
     const float linear = __fmul_rn(lambda, fast_tanh(__fdividef(u, lambda)));
     return __fmul_rn(silu(gate), linear);
+  } else {
+    return __fmul_rn(silu(g), u);
   }
-  return __fmul_rn(silu(g), u);
+}
+
+__device__ __forceinline__ float gated_activation(shx_activation activation, float g, float u,
+                                                  float beta, float lambda) {
+  return activation == SHX_ACT_SITU ? gated_activation_of<SHX_ACT_SITU>(g, u, beta, lambda)
+                                    : gated_activation_of<SHX_ACT_SWIGLU>(g, u, beta, lambda);
 }
 
 __device__ __forceinline__ float round_to_bf16(float value) {
@@ -62,11 +72,12 @@ __device__ __forceinline__ float round_to_bf16(float value) {
 }
 
 /* One element of h from the FP32 gate and up sums: the rounding points of the spec. */
-__device__ __forceinline__ __nv_bfloat16 gated_h(shx_activation activation, float gate_sum,
-                                                 float up_sum, float beta, float lambda) {
+template <shx_activation kActivation>
+__device__ __forceinline__ __nv_bfloat16 gated_h_of(float gate_sum, float up_sum, float beta,
+                                                    float lambda) {
   const float g = round_to_bf16(gate_sum);
   const float u = round_to_bf16(up_sum);
-  return __float2bfloat16_rn(gated_activation(activation, g, u, beta, lambda));
+  return __float2bfloat16_rn(gated_activation_of<kActivation>(g, u, beta, lambda));
 }
 
 }  // namespace shx

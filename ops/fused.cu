@@ -659,12 +659,16 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
  * count compiled to one predicated shared-memory load right before each add, a chain of
  * 8 (TP8) or 16 (TP16) load latencies (Nsight Compute, perf/RESULTS.md run 30 call 2;
  * the loads and adds took about 0.3 us, run 31 call 4; per cluster size, up to 0.75 us
- * faster a step, 0.35 at TP16 B=9, within 0.1 at TP8 B = 9, 16, call 5). A thread's items (N / (4 cluster): up to 8 at N = 128) unroll,
- * each item's loads still after the previous item's h store (generic pointers that may
- * alias); all of a thread's loads and sums before its first activation was slower (TP8
- * B = 32..128 0.2-1.1 us, call 6). The sums keep the source order: h is bit-identical
- * to the runtime-count loop's. */
-template <int N, int kCluster>
+ * faster a step, 0.35 at TP16 B=9, within 0.1 at TP8 B = 9, 16, call 5). The activation
+ * is a template parameter too, chosen once by reduce_owned_columns rather than per item
+ * (run 32 call 4: TP8 B=64 and TP16 B = 32, 128 0.1-0.2 us faster, other cells equal). A
+ * thread's items (N / (4 cluster): up to 8 at N = 128) unroll, each item's loads still
+ * after the previous item's h store (generic pointers that may alias); all of a thread's
+ * loads and sums before its first activation was slower (TP8 B = 32..128 0.2-1.1 us, run
+ * 31 call 6; run 32 call 1 again with the activation a template parameter: TP8 B=128
+ * 0.7 us slower). The sums keep the source order: h is bit-identical to the runtime-count
+ * loop's. */
+template <int N, int kCluster, shx_activation kActivation>
 __device__ __forceinline__ void reduce_owned_columns_of(const float *received,
                                                         const CtaWork &work,
                                                         const OwnerScalars &scalars) {
@@ -692,20 +696,29 @@ __device__ __forceinline__ void reduce_owned_columns_of(const float *received,
       gate = __fadd_rn(gate, gate_part[source]);
       up = __fadd_rn(up, up_part[source]);
     }
-    h[item / N] = gated_h(scalars.activation, gate, up, scalars.beta, scalars.lambda);
+    h[item / N] = gated_h_of<kActivation>(gate, up, scalars.beta, scalars.lambda);
   }
 }
 
-/* The owners' reduction for this cluster size: 2, 4 or 8 (the launch refuses others). */
+/* The owners' reduction for this cluster size (2, 4 or 8: the launch refuses others) and
+ * activation (the launch refuses any but SiTU and SwiGLU). */
 template <int N>
 __device__ __forceinline__ void reduce_owned_columns(const float *received,
                                                      const CtaWork &work,
                                                      const OwnerScalars &scalars) {
   static_assert(kMaxCluster == 8, "one instance per cluster size");
-  switch (work.cluster) {
-    case 8: reduce_owned_columns_of<N, 8>(received, work, scalars); break;
-    case 4: reduce_owned_columns_of<N, 4>(received, work, scalars); break;
-    default: reduce_owned_columns_of<N, 2>(received, work, scalars); break;
+  if (scalars.activation == SHX_ACT_SITU) {
+    switch (work.cluster) {
+      case 8: reduce_owned_columns_of<N, 8, SHX_ACT_SITU>(received, work, scalars); break;
+      case 4: reduce_owned_columns_of<N, 4, SHX_ACT_SITU>(received, work, scalars); break;
+      default: reduce_owned_columns_of<N, 2, SHX_ACT_SITU>(received, work, scalars); break;
+    }
+  } else {
+    switch (work.cluster) {
+      case 8: reduce_owned_columns_of<N, 8, SHX_ACT_SWIGLU>(received, work, scalars); break;
+      case 4: reduce_owned_columns_of<N, 4, SHX_ACT_SWIGLU>(received, work, scalars); break;
+      default: reduce_owned_columns_of<N, 2, SHX_ACT_SWIGLU>(received, work, scalars); break;
+    }
   }
 }
 
