@@ -44,6 +44,28 @@ __device__ __forceinline__ void tma_load_2d(uint32_t destination, const CUtensor
       : "memory");
 }
 
+/* An L2 cache policy that marks the lines a load brings in as the first to evict, for
+ * data read once (a step's weights), so that they do not push out what is read again
+ * soon. (An evict_normal policy, which one might take for "no hint", measured slower
+ * than no hint at all: perf/RESULTS.md run 32 call 4.) */
+__device__ __forceinline__ uint64_t l2_policy_evict_first() {
+  uint64_t policy;
+  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+  return policy;
+}
+
+/* tma_load_2d with an L2 cache policy (l2_policy_evict_first). */
+__device__ __forceinline__ void tma_load_2d_hinted(uint32_t destination, const CUtensorMap *map,
+                                                   uint32_t barrier, int32_t column,
+                                                   int32_t row, uint64_t policy) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+      ".L2::cache_hint [%0], [%1, {%3, %4}], [%2], %5;" ::"r"(destination),
+      "l"(reinterpret_cast<uint64_t>(map)), "r"(barrier), "r"(column), "r"(row),
+      "l"(policy)
+      : "memory");
+}
+
 /* Copies `bytes` (a multiple of 16, 16-byte aligned both sides) of global memory into
  * shared memory at `destination` and signals `barrier` with complete_tx of `bytes`: the
  * plain bulk copy, no tensor map (the weight-streaming floor uses it). */
