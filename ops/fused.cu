@@ -140,8 +140,9 @@
  * through the H200's 50 MB L2: with the default policy those lines push out what the
  * step reads again (the down blocks asked into L2 ahead of the grid barrier, x, h, the
  * mailboxes). Measured (perf/RESULTS.md run 32 calls 3, 4): TP8 0.3-0.85 us a step
- * faster (B=32 12.93 -> 12.08 us), TP16 and the DeepSeek dims within 0.05, the split
- * variant up to 1 us faster. x and h keep the default policy.
+ * faster (B=32 12.93 -> 12.08 us); TP16 from 0.12 us slower (B=32 in call 3; equal in
+ * call 4) to 0.26 faster (B=128); the DeepSeek dims within 0.05; the split variant up to
+ * 1 us faster. x and h keep the default policy.
  *
  * SHAREDDOWN (shared_down): plan.sms CTAs of the same 160 threads and ring; CTA c takes
  * down tiles c, c + sms, ... and runs the same functions as the fused kernel's down

@@ -18,7 +18,9 @@
  *      if that found it incomplete, then wait_group 1 and the previous block's release;
  *   5: as 4 with the blocks taken in pairs: both full barriers tested ahead, both
  *      blocks' eight MMAs in one wgmma-group, wait_group 1, both earlier blocks released
- *      (the same bytes per handshake round as a two-block stage, with one-block stages).
+ *      (the same bytes per handshake round as a two-block stage, with one-block stages);
+ *   6: as 4 with each block's full barrier tested two blocks ahead (the test's latency
+ *      then has a whole block to hide behind, not only the wait_group and release).
  * Thread 0 reads clock64 around the loop; the result is cycles per block.
  *
  * Geometry: `ctas` CTAs of one warpgroup (128 threads): 132 puts one on every SM of an
@@ -72,9 +74,12 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
     for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f;
 
   const long long start = clock64();
-  if constexpr (kMode == 4 || kMode == 5) {
+  if constexpr (kMode >= 4) {
     /* Full barrier of slot `s` (all completed once: phase 0) and its block's stage. */
     constexpr int kPerGroup = kMode == 5 ? 2 : 1;
+    /* Groups whose barriers are tested ahead: 1, or 2 in mode 6. */
+    constexpr int kAhead = kMode == 6 ? 2 : 1;
+    constexpr int kTested = kAhead * kPerGroup;
     auto full_of = [&](int s) { return full + 8 * s; };
     auto issue = [&](int b) {
       const uint32_t stage = base + (b & 1) * kStageBytes;
@@ -84,9 +89,9 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
       for (int k = 0; k < 4; ++k)
         shx::ptx::wgmma_bf16<N>(chains[k % kChains], a + 2 * k, bd + 2 * k, 1u);
     };
-    bool ready[kPerGroup];
+    bool ready[kTested];
 #pragma unroll
-    for (int g = 0; g < kPerGroup; ++g) ready[g] = shx::ptx::mbarrier_test_wait(full_of(g), 0);
+    for (int g = 0; g < kTested; ++g) ready[g] = shx::ptx::mbarrier_test_wait(full_of(g), 0);
     for (int block = 0; block < blocks; block += kPerGroup) {
 #pragma unroll
       for (int g = 0; g < kPerGroup; ++g)
@@ -107,9 +112,13 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
 #pragma unroll
         for (int i = 0; i < N / 2; ++i) shx::ptx::fence_operand(chains[c][i]);
       const int next = (slot + kPerGroup) % kSlots;
+      const int probe = (slot + kTested) % kSlots;
+#pragma unroll
+      for (int i = 0; i + kPerGroup < kTested; ++i) ready[i] = ready[i + kPerGroup];
 #pragma unroll
       for (int g = 0; g < kPerGroup; ++g)
-        ready[g] = shx::ptx::mbarrier_test_wait(full_of((next + g) % kSlots), 0);
+        ready[kTested - kPerGroup + g] =
+            shx::ptx::mbarrier_test_wait(full_of((probe + g) % kSlots), 0);
       if (block > 0) {
         shx::ptx::wgmma_wait<1>();
         __syncwarp();
@@ -121,7 +130,7 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
       slot = next;
     }
   }
-  /* Modes 0-3 (modes 4 and 5 ran above). */
+  /* Modes 0-3 (modes 4-6 ran above). */
   for (int block = 0; block < (kMode >= 4 ? 0 : blocks); ++block) {
     if (kHandshakes)
       while (!shx::ptx::mbarrier_try_wait(full + 8 * slot, 0)) {
@@ -191,6 +200,7 @@ cudaError_t launch_mode(int mode, int ctas, int blocks, long long *cycles, float
     case 3: return launch<N, kChains, 3>(ctas, blocks, cycles, sink);
     case 4: return launch<N, kChains, 4>(ctas, blocks, cycles, sink);
     case 5: return launch<N, kChains, 5>(ctas, blocks, cycles, sink);
+    case 6: return launch<N, kChains, 6>(ctas, blocks, cycles, sink);
     default: return cudaErrorInvalidValue;
   }
 }

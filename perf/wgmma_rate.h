@@ -13,7 +13,8 @@ extern "C" {
  * over `chains` accumulators (1, 2, or 4 at n <= 64). `mode` (perf/wgmma_rate.cu): 0 no
  * wait per block, 1 wgmma.wait_group 1 after each block, 2 that plus the ring's mbarrier
  * handshakes, 3 the handshakes without wgmma, 4 the fused kernel's loop (look-ahead
- * test_wait), 5 that loop over pairs of blocks (blocks must then be even). n: 8, 16,
+ * test_wait), 5 that loop over pairs of blocks (blocks must then be even), 6 the loop
+ * testing each block's barrier two blocks ahead. n: 8, 16,
  * 32, 64 or 128; 1 <= ctas <= SHX_WGMMA_RATE_MAX_CTAS; blocks >= 1. Returns 0, or -1 on
  * a bad argument or a CUDA error. */
 int shx_wgmma_rate(int n, int chains, int mode, int ctas, int blocks,
