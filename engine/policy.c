@@ -8,15 +8,12 @@
 #include "engine/status.h"
 
 /* perf/policy.txt as perf/bench wrote it from the run recorded in perf/RESULTS.md
- * (2026-11-30, run 31 call 10; runs 15, 16 and 25-30 wrote the same table): the fused
- * kernel won repeatably except at TP8 B 65..96, decided at B=96 (fused 21.09 against
- * the baseline's 21.08 us; on run 31 call 8's machine fused won there by 1%, B 65..95
- * are not measured); the split variant, alone on the GPU, nowhere. A policy_path
- * overrides it. */
+ * (2026-11-30, run 32 call 5): the fused kernel won repeatably at every batch of both
+ * tps, at TP8 B=96 by 2% (20.65 against the baseline's 21.10 us; runs 15-31 had the
+ * baseline at TP8 B 65..96, decided at B=96 within 0.1%; B 65..95 are not measured);
+ * the split variant, alone on the GPU, nowhere. A policy_path overrides it. */
 static const char kDefaultPolicy[] =
-    "8 1 64 fused\n"
-    "8 65 96 baseline\n"
-    "8 97 128 fused\n"
+    "8 1 128 fused\n"
     "16 1 128 fused\n";
 
 void shx_policy_default(shx_policy *policy) {

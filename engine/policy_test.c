@@ -11,7 +11,7 @@ int main(void) {
   CHECK(policy.count > 0);
   CHECK(shx_policy_choose(&policy, 8, 9) == SHX_VARIANT_FUSED);
   CHECK(shx_policy_choose(&policy, 8, 1) == SHX_VARIANT_FUSED);
-  CHECK(shx_policy_choose(&policy, 8, 80) == SHX_VARIANT_BASELINE);
+  CHECK(shx_policy_choose(&policy, 8, 80) == SHX_VARIANT_FUSED);
   CHECK(shx_policy_choose(&policy, 8, 128) == SHX_VARIANT_FUSED);
   CHECK(shx_policy_choose(&policy, 8, 129) == SHX_VARIANT_BASELINE);
   CHECK(shx_policy_choose(&policy, 16, 128) == SHX_VARIANT_FUSED);
