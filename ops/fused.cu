@@ -448,7 +448,9 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * where the tile fits (TP8 B = 48, 64 up to 0.15 us slower; only the DeepSeek TP16 cells
  * faster), and where it does not, its late blocks then coming from L2 (TP8 N = 16, 32
  * 0.05-0.5 us slower: the chain after the wait 1.1 us shorter, the gap from the last
- * push to the next grid's wait as much longer). The dependent grid launches only
+ * push to the next grid's wait as much longer). Run 32 let the producer trigger once its
+ * pre-barrier loads were issued (earlier than the MMAs' end): the next grid started no
+ * sooner (trigger_issued.patch). The dependent grid launches only
  * once every CTA of this grid has triggered (or exited), so every CTA of this grid is
  * resident by then and none of its CTAs can be kept from an SM by the dependents, which
  * is what could leave the grid barrier waiting forever: an early trigger cannot hang
