@@ -137,7 +137,7 @@
  *
  * WEIGHTS IN L2: every weight load (gate/up and down, in both kernels) carries an L2
  * evict_first cache policy. A step reads each weight once, and a TP8 step streams 33 MB
- * through the H200's 50 MB L2: with the default policy those lines push out what the
+ * through the H200's 60 MB L2: with the default policy those lines push out what the
  * step reads again (the down blocks asked into L2 ahead of the grid barrier, x, h, the
  * mailboxes). Measured (perf/RESULTS.md run 32 calls 3, 4): TP8 0.3-0.85 us a step
  * faster (B=32 12.93 -> 12.08 us); TP16 from 0.12 us slower (B=32 in call 3; equal in
