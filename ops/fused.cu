@@ -139,7 +139,7 @@
  * evict_first cache policy. A step reads each weight once, and a TP8 step streams 33 MB
  * through the H200's 60 MB L2: with the default policy those lines push out what the
  * step reads again (the down blocks asked into L2 ahead of the grid barrier, x, h, the
- * mailboxes). Measured (perf/RESULTS.md run 32 calls 3, 4): TP8 0.3-0.85 us a step
+ * mailboxes). Measured (perf/RESULTS.md run 32 calls 3, 4): TP8 0.35-0.85 us a step
  * faster (B=32 12.93 -> 12.08 us); TP16 from 0.12 us slower (B=32 in call 3; equal in
  * call 4) to 0.26 faster (B=128); the DeepSeek dims within 0.05; the split variant up to
  * 1 us faster. x and h keep the default policy.
@@ -909,6 +909,20 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
                             kHalfRows * job.second, policy);
 }
 
+/* Arms `full` for `bytes` (the stage: weights and x) and loads K block `column` of a
+ * gate/up tile's 32 gate rows (from `gate_row`) and 32 up rows (from `up_row`) into the
+ * stage's A tile, evict-first in L2 (WEIGHTS IN L2). */
+__device__ __forceinline__ void load_gate_up_weights(uint32_t weights,
+                                                     const CUtensorMap *gate_up_map,
+                                                     uint32_t full, uint32_t bytes,
+                                                     int column, int gate_row, int up_row,
+                                                     uint64_t policy) {
+  ptx::mbarrier_arrive_expect_tx(full, bytes);
+  ptx::tma_load_2d_hinted(weights, gate_up_map, full, column, gate_row, policy);
+  ptx::tma_load_2d_hinted(weights + kHalfTileBytes, gate_up_map, full, column, up_row,
+                          policy);
+}
+
 template <int N, Mode kMode, int S>
 __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const CtaWork &work,
                                          const CUtensorMap *gate_up_map,
@@ -930,11 +944,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     const int column = kBlockK * (work.k_begin + block);
     const uint32_t full = smem.full(first_cursor.slot);
     released.advance(); /* the stage was never filled: no release to wait for */
-    ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
-    ptx::tma_load_2d_hinted(smem.weights(first_cursor.stage), gate_up_map, full, column,
-                            gate_row, policy);
-    ptx::tma_load_2d_hinted(smem.weights(first_cursor.stage) + kHalfTileBytes, gate_up_map,
-                            full, column, up_row, policy);
+    load_gate_up_weights(smem.weights(first_cursor.stage), gate_up_map, full,
+                         G::kStageBytes, column, gate_row, up_row, policy);
     first_cursor.advance();
   }
   if (work.k_count > 0) {
@@ -952,11 +963,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     const int column = kBlockK * (work.k_begin + block);
     wait_stage_free<N>(smem, released, watchdog);
     const uint32_t full = smem.full(cursor.slot);
-    ptx::mbarrier_arrive_expect_tx(full, G::kStageBytes);
-    ptx::tma_load_2d_hinted(smem.weights(cursor.stage), gate_up_map, full, column, gate_row,
-                            policy);
-    ptx::tma_load_2d_hinted(smem.weights(cursor.stage) + kHalfTileBytes, gate_up_map, full,
-                            column, up_row, policy);
+    load_gate_up_weights(smem.weights(cursor.stage), gate_up_map, full, G::kStageBytes,
+                         column, gate_row, up_row, policy);
     ptx::tma_load_2d(smem.activations(cursor.stage), x_map, full, column, 0);
     cursor.advance();
   }
