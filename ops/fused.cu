@@ -1213,6 +1213,18 @@ auto with_shape(int n, int ctas_per_sm, F &&f) {
   });
 }
 
+/* The ring depth and dynamic shared memory of a kernel instance (a valid shape). */
+int ring_stages(int n, int ctas_per_sm) {
+  return with_shape(n, ctas_per_sm, [](auto kN, auto kS) {
+    return Geometry<decltype(kN)::value, decltype(kS)::value>::kNumStages;
+  });
+}
+int smem_bytes_of(int n, int ctas_per_sm) {
+  return with_shape(n, ctas_per_sm, [](auto kN, auto kS) {
+    return Geometry<decltype(kN)::value, decltype(kS)::value>::kSmemBytes;
+  });
+}
+
 bool valid_tp(int tp) { return tp == 1 || tp == 2 || tp == 4 || tp == 8 || tp == 16; }
 
 bool aligned(const void *pointer, uintptr_t bytes) {
@@ -1376,12 +1388,8 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
     candidate.ctas_per_sm = n == 64 && blocks_per_cta <= kTwoPerSmMaxGateUpBlocksN64
                                 ? 2
                                 : default_ctas_per_sm(n);
-    candidate.stages = with_shape(n, candidate.ctas_per_sm, [](auto kN, auto kS) {
-      return Geometry<decltype(kN)::value, decltype(kS)::value>::kNumStages;
-    });
-    candidate.smem_bytes = with_shape(n, candidate.ctas_per_sm, [](auto kN, auto kS) {
-      return Geometry<decltype(kN)::value, decltype(kS)::value>::kSmemBytes;
-    });
+    candidate.stages = ring_stages(n, candidate.ctas_per_sm);
+    candidate.smem_bytes = smem_bytes_of(n, candidate.ctas_per_sm);
     for (int grid : grids) {
       candidate.cluster = cluster;
       candidate.gate_up_ctas = gate_up_ctas;
@@ -1440,9 +1448,7 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       plan->gate_up_ctas != (plan->inter / kHalfRows) * plan->cluster ||
       plan->grid < plan->gate_up_ctas || plan->grid % plan->cluster != 0 ||
       plan->grid > kMaxGrid || !valid_shape(plan->n, plan->ctas_per_sm) ||
-      plan->stages != with_shape(plan->n, plan->ctas_per_sm, [](auto kN, auto kS) {
-        return Geometry<decltype(kN)::value, decltype(kS)::value>::kNumStages;
-      })) {
+      plan->stages != ring_stages(plan->n, plan->ctas_per_sm)) {
     format_message(message,
                    "shx_fused_launch: plan (H=%d I=%d tp=%d n=%d cluster=%d grid=%d "
                    "stages=%d, %d CTAs per SM) was not made by shx_fused_plan_make",
@@ -1625,9 +1631,8 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
   plan->tp = tp;
   plan->n = n;
   plan->sms = sms;
-  plan->stages = with_n(n, [](auto kN) { return Geometry<decltype(kN)::value>::kNumStages; });
-  plan->smem_bytes =
-      with_n(n, [](auto kN) { return Geometry<decltype(kN)::value>::kSmemBytes; });
+  plan->stages = ring_stages(n, default_ctas_per_sm(n)); /* SharedDown: Geometry<N> */
+  plan->smem_bytes = smem_bytes_of(n, default_ctas_per_sm(n));
   return SHX_SUCCESS;
 }
 

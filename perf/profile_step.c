@@ -79,6 +79,11 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
   }
 }
 
+/* Traced launch `step`'s stamps in the buffer of every traced launch (perf/timing.h). */
+static const unsigned long long *launch_stamps(const unsigned long long *stamps, int step) {
+  return stamps + (size_t)step * SHX_FUSED_TRACE_STEP_STAMPS;
+}
+
 /* The steps traced at the end of the graph (perf/timing.h), for the breakdown. */
 #define TRACED_STEPS 16
 
@@ -118,8 +123,8 @@ static void print_breakdown(const unsigned long long *stamps, int steps, int cta
   static const int points[kParts - 1] = {10, 11, 1, 2, 12, 3, 4, 6, 7, 5, 5};
   double sum[kParts] = {0};
   for (int step = 0; step + 1 < steps; ++step) {
-    const unsigned long long *before = stamps + (size_t)step * SHX_FUSED_TRACE_STEP_STAMPS;
-    const unsigned long long *after = before + SHX_FUSED_TRACE_STEP_STAMPS;
+    const unsigned long long *before = launch_stamps(stamps, step);
+    const unsigned long long *after = launch_stamps(stamps, step + 1);
     double at[kParts];
     for (int i = 0; i < kParts - 1; ++i)
       at[i] = stamp_of(before, ctas, points[i], i == kParts - 2); /* the slowest push */
@@ -149,8 +154,8 @@ static void print_breakdown(const unsigned long long *stamps, int steps, int cta
 static void print_launch(const unsigned long long *stamps, int steps, int ctas) {
   double sum[6] = {0};
   for (int step = 0; step + 1 < steps; ++step) {
-    const unsigned long long *before = stamps + (size_t)step * SHX_FUSED_TRACE_STEP_STAMPS;
-    const unsigned long long *after = before + SHX_FUSED_TRACE_STEP_STAMPS;
+    const unsigned long long *before = launch_stamps(stamps, step);
+    const unsigned long long *after = launch_stamps(stamps, step + 1);
     const double mma_done = stamp_of(before, ctas, 1, 1), barrier = stamp_of(before, ctas, 4, 1);
     const double pushed = stamp_of(before, ctas, 5, 1);
     const double entry = stamp_of(after, ctas, 8, 0), entry_last = stamp_of(after, ctas, 8, 1);
@@ -242,9 +247,7 @@ int main(int argc, char **argv) {
       fprintf(stderr, "cannot read the trace\n");
       return 1;
     }
-    const unsigned long long *last =
-        stamps + (size_t)(setup.traced_steps - 1) * SHX_FUSED_TRACE_STEP_STAMPS;
-    print_trace(last, SHX_FUSED_MAX_CTAS);
+    print_trace(launch_stamps(stamps, setup.traced_steps - 1), SHX_FUSED_MAX_CTAS);
     if (setup.traced_steps >= 2) {
       print_breakdown(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS, &config, batch);
       print_launch(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS);
