@@ -14,7 +14,8 @@
  * 15 consecutive pairs of the last 16 steps (fewer where STEPS < 16; a "breakdown |"
  * row: print_breakdown; tools/limits.sh tabulates them). SHX_WATCHDOG_MS in the
  * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
- * 1 under compute-sanitizer, where every launch is slow).
+ * 1 under compute-sanitizer, where every launch is slow); SHX_DIMS=deepseek the
+ * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims.
  */
 #include <cuda_runtime_api.h>
 #include <stdio.h>
@@ -198,6 +199,13 @@ int main(int argc, char **argv) {
   config.programmatic_launch = argc > 5 ? atoi(argv[5]) : 1;
   /* Under compute-sanitizer's racecheck and synccheck, waits take far longer than the
    * default watchdog allows: tools/gpu_validate.sh sets SHX_WATCHDOG_MS there. */
+  /* SHX_DIMS=deepseek: the DeepSeek-V3 / Kimi-K2 shared expert (I_total 2048, SwiGLU),
+   * as bench --dims deepseek, e.g. for compute-sanitizer on its geometry. */
+  const char *dims = getenv("SHX_DIMS");
+  if (dims != NULL && strcmp(dims, "deepseek") == 0) {
+    config.intermediate_total = 2048;
+    config.activation = SHX_ACT_SWIGLU;
+  }
   const char *watchdog = getenv("SHX_WATCHDOG_MS");
   if (watchdog != NULL) config.watchdog_ms = (uint32_t)strtoul(watchdog, NULL, 10);
   int trace = argc > 6 && strcmp(argv[6], "trace") == 0;
