@@ -5,8 +5,9 @@
  *
  * For TP8 and TP16 at the design dims (SiTU) and B in {1, 9, 13, 16, 31, 32, 48, 64, 128},
  * and at the DeepSeek-V3 / Kimi-K2 dims (H 7168, I_total 2048, SwiGLU: I = 256 and 128,
- * other plans and, at B = 33..64, the fused kernel's two-CTAs-per-SM instance) and B in
- * {9, 48, 64, 128} (every variant at every B): outputs poisoned with NaN before every
+ * other plans: at TP16 B <= 32 clusters of 16, at B = 33..64 the
+ * fused kernel's two-CTAs-per-SM instance) and B in {1, 9, 16, 32, 48, 64, 128} (every
+ * variant at every B): outputs poisoned with NaN before every
  * replay, 20 graph replays with alternating parity; the first checked against the CPU
  * reference (relative L2 <= 5e-3, no NaN, so every element was written), every later
  * one bitwise equal to the first; afterwards every mailbox slot is re-armed (0x8000).
@@ -74,7 +75,7 @@ int main(int argc, char **argv) {
                                                      : SHX_VARIANT_BASELINE;
   shx_testbed_skip_without_gpu(gpus);
   static const int design_batches[] = {1, 9, 13, 16, 31, 32, 48, 64, 128};
-  static const int deepseek_batches[] = {9, 48, 64, 128};
+  static const int deepseek_batches[] = {1, 9, 16, 32, 48, 64, 128};
   enum {
     kDesignBatches = sizeof design_batches / sizeof *design_batches,
     kDeepSeekBatches = sizeof deepseek_batches / sizeof *deepseek_batches

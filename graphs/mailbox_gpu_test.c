@@ -8,6 +8,8 @@
  * 2. Fused = split: for TP8 and TP16 at B in {1, 4, 8, 9, 16, 64, 128}, the split
  *    variant's mailboxes (gate kernel + SharedDown) are bitwise equal to the fused
  *    variant's for the same inputs, and exactly tp x B x H slots were written.
+ * 3. Both again at the DeepSeek-V3 / Kimi-K2 dims at TP16 (I = 128, SwiGLU; clusters of
+ *    16 at N <= 32): determinism at B = 16, fused = split at B = 1, 8, 9, 16, 17.
  * Exits 77 (skipped) without a Hopper GPU.
  */
 #include <stdlib.h>
@@ -103,6 +105,14 @@ int main(void) {
     determinism(&bed, 16, 100);
     determinism(&bed, 64, 100);
     for (int b = 0; b < 7; ++b) fused_equals_split(&bed, batches[b]);
+    shx_testbed_free(&bed);
+  }
+  { /* The DeepSeek-V3 / Kimi-K2 dims at TP16, where N <= 16 runs in clusters of 16. */
+    shx_testbed bed;
+    shx_testbed_make(&bed, 16, 7168, 2048, 128, SHX_ACT_SWIGLU);
+    determinism(&bed, 16, 100);
+    const int deepseek_batches[] = {1, 8, 9, 16, 17};
+    for (int b = 0; b < 5; ++b) fused_equals_split(&bed, deepseek_batches[b]);
     shx_testbed_free(&bed);
   }
   printf("mailbox_gpu_test: all cases passed\n");

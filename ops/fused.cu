@@ -53,14 +53,15 @@
  *                                     CTA): 5 stages, two CTAs per SM (the plan's
  *                                     ctas_per_sm; kTwoPerSmMaxGateUpBlocksN64)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
- * I = 128 -> 4 tiles, 32 + 80 CTAs.
+ * I = 128 -> 4 tiles, cluster 16 (cluster16_fits), 64 + 48 CTAs of 7 gate/up K blocks.
  *
  * Why not the reference design's 120 CTAs in clusters of 5 (TP8) or 10 (TP16): on an
  * H200 at one CTA per SM only 22 clusters of 5 (110 CTAs) or 7 of 10 (70 CTAs) are
  * co-resident (SPEC.md table), so the grid barrier would wait for CTAs that can never
- * run. Cluster sizes 2, 4, 8 divide the 32 h columns of a tile evenly (66, 30 and 15
- * co-resident clusters at one CTA per SM). shx_fused_plan_make tries 8, 4, 2 (largest
- * gate/up grid <= 132 first), each with and without the down-only clusters, and keeps
+ * run. Cluster sizes 2, 4, 8 and 16 divide the 32 h columns of a tile evenly (66, 30, 15
+ * and 7 co-resident clusters at one CTA per SM). shx_fused_plan_make tries 16 (only where
+ * cluster16_fits: a size above 8 is non-portable), 8, 4, 2 (largest gate/up grid <= 132
+ * first), each with and without the down-only clusters, and keeps
  * the first that cudaOccupancyMaxActiveClusters proves fully co-resident for the real
  * kernel, shared memory and cluster size. Measured alternatives and their times are in
  * perf/RESULTS.md (96 CTAs with two down tiles on some CTAs: 20.6 us a step at TP8 B=9;
@@ -220,7 +221,8 @@ constexpr int kMaxStages = 24;
 constexpr int kOwnerScalarsBytes = 32;
 constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
 constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
-constexpr int kMaxCluster = 8;            /* portable cluster size */
+constexpr int kMaxCluster = 16;           /* 16 is non-portable (cluster16_fits) */
+constexpr int kMaxPortableCluster = 8;
 /* The early PDL trigger (triggers_early) only up to this padded batch (runs 28, 29). */
 constexpr int kEarlyTriggerMaxN = 32;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
@@ -711,14 +713,19 @@ __device__ __forceinline__ void reduce_owned_columns_of(const float *received,
   }
 }
 
-/* The owners' reduction for this cluster size (2, 4 or 8: the launch refuses others) and
- * activation (the launch refuses any but SiTU and SwiGLU). */
-template <int N>
+/* The owners' reduction for this cluster size (2, 4, 8 or 16: the launch refuses others)
+ * and activation (the launch refuses any but SiTU and SwiGLU). */
+template <int N, bool kCluster16>
 __device__ __forceinline__ void reduce_owned_columns(const float *received,
                                                      const CtaWork &work,
                                                      const OwnerScalars &scalars) {
-  static_assert(kMaxCluster == 8, "one instance per cluster size");
-  if (scalars.activation == SHX_ACT_SITU) {
+  static_assert(kMaxCluster == 16, "one instance per cluster size");
+  if constexpr (kCluster16) { /* a kernel instance of its own (shared_expert_fused) */
+    if (scalars.activation == SHX_ACT_SITU)
+      reduce_owned_columns_of<N, 16, SHX_ACT_SITU>(received, work, scalars);
+    else
+      reduce_owned_columns_of<N, 16, SHX_ACT_SWIGLU>(received, work, scalars);
+  } else if (scalars.activation == SHX_ACT_SITU) {
     switch (work.cluster) {
       case 8: reduce_owned_columns_of<N, 8, SHX_ACT_SITU>(received, work, scalars); break;
       case 4: reduce_owned_columns_of<N, 4, SHX_ACT_SITU>(received, work, scalars); break;
@@ -832,7 +839,7 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
 
 /* ---- The two roles ------------------------------------------------------------------ */
 
-template <int N, Mode kMode, int S>
+template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const CtaWork &work,
                                          const shx_fused_plan &plan,
                                          const shx_fused_args &args,
@@ -856,7 +863,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     /* Every CTA of the cluster stored its parts of our columns (all kReceiveBytes). */
     wait_barrier<true>(smem.received(), 0, watchdog);
     if (threadIdx.x == 0) trace_point(args, 2);
-    reduce_owned_columns<N>(smem.staging_floats, work, owner_scalars);
+    reduce_owned_columns<N, kCluster16>(smem.staging_floats, work, owner_scalars);
     /* 3. h published: each thread's proxy fence (it acts within one thread) orders its
      * own h stores for the async proxy, since other CTAs read h with TMA (and fence
      * again after their acquire); the named barrier orders every thread's stores before
@@ -1045,7 +1052,10 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
 
 /* ---- The kernel --------------------------------------------------------------------- */
 
-template <int N, Mode kMode, int S>
+/* kCluster16: the instance for clusters of 16 (the owners' reduction for 16 parts only;
+ * the others keep exactly the 2-, 4- and 8-part code: with a case for 16 in their
+ * reduction, TP16 B=32 measured 0.17 us slower, perf/RESULTS.md run 33 call 2). */
+template <int N, Mode kMode, int S, bool kCluster16>
 __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
     shared_expert_fused(const __grid_constant__ CUtensorMap gate_up_map,
                         const __grid_constant__ CUtensorMap down_map,
@@ -1101,7 +1111,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   } else {
     ptx::griddep_wait();
     if (threadIdx.x == 0) trace_point(args, 10);
-    consumer<N, kMode, S>(smem, work, plan, args, *smem.owner_scalars, watchdog);
+    consumer<N, kMode, S, kCluster16>(smem, work, plan, args, *smem.owner_scalars, watchdog);
   }
 
   /* 5. No final cluster barrier: every DSMEM store to a CTA landed before that CTA
@@ -1195,7 +1205,7 @@ int default_ctas_per_sm(int n) {
   return with_n(n, [](auto kN) { return DefaultCtasPerSm<decltype(kN)::value>::value; });
 }
 
-/* The fused kernel's instances: (N, CTAs per SM) = (8, 2), (16, 2), (32, 2), (64, 1),
+/* The fused kernel's shapes: (N, CTAs per SM) = (8, 2), (16, 2), (32, 2), (64, 1),
  * (64, 2), (128, 1). */
 bool valid_shape(int n, int ctas_per_sm) {
   return valid_n(n) &&
@@ -1213,6 +1223,16 @@ auto with_shape(int n, int ctas_per_sm, F &&f) {
   });
 }
 
+/* Calls f(integral_constant N, integral_constant S, bool_constant kCluster16) for the
+ * kernel instance of a valid shape and cluster size. */
+template <typename F>
+auto with_kernel(int n, int ctas_per_sm, int cluster, F &&f) {
+  return with_shape(n, ctas_per_sm, [&](auto kN, auto kS) {
+    if (cluster > kMaxPortableCluster) return f(kN, kS, std::true_type{});
+    return f(kN, kS, std::false_type{});
+  });
+}
+
 /* The ring depth and dynamic shared memory of a kernel instance (a valid shape). */
 int ring_stages(int n, int ctas_per_sm) {
   return with_shape(n, ctas_per_sm, [](auto kN, auto kS) {
@@ -1223,6 +1243,19 @@ int smem_bytes_of(int n, int ctas_per_sm) {
   return with_shape(n, ctas_per_sm, [](auto kN, auto kS) {
     return Geometry<decltype(kN)::value, decltype(kS)::value>::kSmemBytes;
   });
+}
+
+/* Clusters of 16 (non-portable) only where their gate/up CTAs are no more than the 64-row
+ * down tiles: the grid then has the same CTAs as with clusters of 8 (whole clusters
+ * until every down tile has its own CTA), each gate/up CTA with half the K blocks. The
+ * DeepSeek dims at TP16 (I = 128): 64 gate/up + 48 down-only CTAs of 7 K blocks instead
+ * of 32 + 80 of 14, at the CTAs per SM of every other plan. Measured (perf/RESULTS.md
+ * run 33 call 3): there 0.7-0.9 us a step faster at every B from 1 to 64 (B=9 5.47 ->
+ * 4.73 us), 0.2 at B=128. Where the gate/up CTAs outnumber the down tiles the grid grows
+ * past them and steps were slower (call 1, at three CTAs per SM: the design dims at
+ * TP16, 192 CTAs, 0.55-0.8 us; the DeepSeek dims at TP8, 128 CTAs, 0.15-0.2 us). */
+bool cluster16_fits(int gate_up_ctas, int hidden) {
+  return gate_up_ctas <= hidden / kTileRows;
 }
 
 bool valid_tp(int tp) { return tp == 1 || tp == 2 || tp == 4 || tp == 8 || tp == 16; }
@@ -1255,22 +1288,29 @@ cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStrea
 
 /* Clusters of the candidate geometry that can be resident at once (the real kernel,
  * shared memory and cluster size). */
-template <int N, int S>
+template <int N, int S, bool kCluster16>
 cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
   /* Both modes' shared-memory limit, once per device here at plan time, so that the
    * launches (every recorded step) do no attribute calls. */
-  cudaError_t error = cudaFuncSetAttribute(shared_expert_fused<N, kFused, S>,
+  cudaError_t error = cudaFuncSetAttribute(shared_expert_fused<N, kFused, S, kCluster16>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            Geometry<N, S>::kSmemBytes);
   if (error == cudaSuccess)
-    error = cudaFuncSetAttribute(shared_expert_fused<N, kGate, S>,
+    error = cudaFuncSetAttribute(shared_expert_fused<N, kGate, S, kCluster16>,
                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  Geometry<N, S>::kSmemBytes);
+  if (error == cudaSuccess && kCluster16)
+    error = cudaFuncSetAttribute(shared_expert_fused<N, kFused, S, kCluster16>,
+                                 cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+  if (error == cudaSuccess && kCluster16)
+    error = cudaFuncSetAttribute(shared_expert_fused<N, kGate, S, kCluster16>,
+                                 cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
   if (error != cudaSuccess) return error;
   cudaLaunchAttribute attributes[2];
   const cudaLaunchConfig_t config =
       launch_config<N, S>(plan, plan.grid, nullptr, attributes, 0);
-  return cudaOccupancyMaxActiveClusters(clusters, shared_expert_fused<N, kFused, S>, &config);
+  return cudaOccupancyMaxActiveClusters(clusters, shared_expert_fused<N, kFused, S, kCluster16>,
+                                        &config);
 }
 
 
@@ -1374,11 +1414,12 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   const int tiles = inter / kHalfRows;
   const int k_blocks = hidden / kBlockK;
   const int down_tiles = hidden / kTileRows;
-  static const int kClusterCandidates[] = {8, 4, 2}; /* largest gate/up grid first */
+  static const int kClusterCandidates[] = {16, 8, 4, 2}; /* largest gate/up grid first */
   int best_cluster = 0, best_resident = -1, best_needed = 0;
   for (int cluster : kClusterCandidates) {
     const int gate_up_ctas = tiles * cluster;
     if (gate_up_ctas > kMaxGrid || k_blocks < cluster) continue;
+    if (cluster > kMaxPortableCluster && !cluster16_fits(gate_up_ctas, hidden)) continue;
     /* Whole clusters of down-only CTAs until every 64-row down tile has its own CTA (or
      * the SMs run out): then no CTA streams a second down tile after the barrier. */
     const int grids[2] = {shx_fused_widest_grid(gate_up_ctas, cluster, down_tiles, kMaxGrid),
@@ -1395,9 +1436,9 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
       candidate.gate_up_ctas = gate_up_ctas;
       candidate.grid = grid;
       int resident = 0;
-      error = with_shape(n, candidate.ctas_per_sm, [&](auto kN, auto kS) {
-        return co_resident_clusters<decltype(kN)::value, decltype(kS)::value>(candidate,
-                                                                              &resident);
+      error = with_kernel(n, candidate.ctas_per_sm, cluster, [&](auto kN, auto kS, auto k16) {
+        return co_resident_clusters<decltype(kN)::value, decltype(kS)::value,
+                                    decltype(k16)::value>(candidate, &resident);
       });
       if (error != cudaSuccess) {
         cudaGetLastError();
@@ -1419,7 +1460,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   }
   if (best_cluster == 0) {
     format_message(message,
-                   "shx_fused_plan_make: tp=%d I=%d n=%d: no cluster of 2, 4 or 8 gives a "
+                   "shx_fused_plan_make: tp=%d I=%d n=%d: no cluster of 2, 4, 8 or 16 gives a "
                    "grid of at most %d CTAs over %d gate/up tiles (H=%d)",
                    tp, inter, n, kMaxGrid, tiles, hidden);
   } else {
@@ -1448,6 +1489,8 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       plan->gate_up_ctas != (plan->inter / kHalfRows) * plan->cluster ||
       plan->grid < plan->gate_up_ctas || plan->grid % plan->cluster != 0 ||
       plan->grid > kMaxGrid || !valid_shape(plan->n, plan->ctas_per_sm) ||
+      (plan->cluster > kMaxPortableCluster &&
+       !cluster16_fits(plan->gate_up_ctas, plan->hidden)) ||
       plan->stages != ring_stages(plan->n, plan->ctas_per_sm)) {
     format_message(message,
                    "shx_fused_launch: plan (H=%d I=%d tp=%d n=%d cluster=%d grid=%d "
@@ -1554,10 +1597,12 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     }
   }
 
-  const cudaError_t error = with_shape(plan->n, plan->ctas_per_sm, [&](auto kN, auto kS) {
+  const cudaError_t error = with_kernel(plan->n, plan->ctas_per_sm, plan->cluster,
+                                        [&](auto kN, auto kS, auto k16) {
     constexpr int N = decltype(kN)::value, S = decltype(kS)::value;
-    auto kernel =
-        mode == kGate ? shared_expert_fused<N, kGate, S> : shared_expert_fused<N, kFused, S>;
+    constexpr bool kCluster16 = decltype(k16)::value;
+    auto kernel = mode == kGate ? shared_expert_fused<N, kGate, S, kCluster16>
+                                : shared_expert_fused<N, kFused, S, kCluster16>;
     cudaLaunchAttribute attributes[2];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     const cudaLaunchConfig_t config =

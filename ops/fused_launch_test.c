@@ -6,18 +6,21 @@
  * most), so only the size itself decides: 2, 4 and 8 must pass the plan check and stop
  * at the first NULL argument; 3, 5, 6 and 7 must be refused as plans (the kernel derives
  * each owner's columns with a shift: the cluster must be a power of two). The plan's
- * CTAs per SM must name a kernel instance: at n = 16 two, not one. */
+ * CTAs per SM must name a kernel instance: at n = 16 two, not one. Clusters of 16 (the
+ * non-portable size) must be refused where their gate/up CTAs outnumber the down tiles. */
 #include <string.h>
 
 #include "engine/check.h"
 #include "ops/fused.h"
 #include "ops/fused_plan.h"
 
-static shx_fused_plan plan_for(int cluster, int stages, int ctas_per_sm) {
+static int refused_as_plan(const shx_fused_plan *plan);
+
+static shx_fused_plan plan_at(int inter, int cluster, int stages, int ctas_per_sm) {
   shx_fused_plan plan;
   memset(&plan, 0, sizeof plan);
   plan.hidden = 7168;
-  plan.inter = 384;
+  plan.inter = inter;
   plan.tp = 16;
   plan.n = 16;
   plan.cluster = cluster;
@@ -30,6 +33,24 @@ static shx_fused_plan plan_for(int cluster, int stages, int ctas_per_sm) {
   CHECK(plan.grid <= SHX_FUSED_MAX_CTAS); /* the arrays of the work split hold it */
   shx_fused_balance_k_split(&plan);
   return plan;
+}
+
+static shx_fused_plan plan_for(int cluster, int stages, int ctas_per_sm) {
+  return plan_at(384, cluster, stages, ctas_per_sm);
+}
+
+/* The one ring depth the launcher accepts for (inter, cluster, CTAs per SM) at n = 16,
+ * or 0 if it accepts none. */
+static int accepted_stages(int inter, int cluster, int ctas_per_sm) {
+  int stages = 0;
+  for (int s = 1; s <= 64; ++s) {
+    shx_fused_plan plan = plan_at(inter, cluster, s, ctas_per_sm);
+    if (!refused_as_plan(&plan)) {
+      CHECK(stages == 0); /* exactly one */
+      stages = s;
+    }
+  }
+  return stages;
 }
 
 /* The launcher's verdict on `plan` with all-NULL arguments: 1 if it refused the plan
@@ -64,6 +85,14 @@ int main(void) {
     const int power_of_two = (cluster & (cluster - 1)) == 0;
     CHECK(refused_as_plan(&plan) == !power_of_two);
   }
+  /* Clusters of 16 (non-portable) only where their gate/up CTAs are no more than the 112
+   * down tiles: I = 128 (64 CTAs) yes, with the ring of every n = 16 plan; I = 256 (128
+   * CTAs) no. */
+  CHECK(accepted_stages(128, 16, 2) == stages);
+  CHECK(accepted_stages(128, 8, 2) == stages);
+  CHECK(accepted_stages(256, 16, 2) == 0);
+  CHECK(accepted_stages(256, 8, 2) == stages);
+  printf("fused_launch_test: cluster 16 accepted at I = 128, refused at I = 256\n");
   printf("fused_launch_test: n = 16 plans with %d stages at 2 CTAs per SM; clusters 2, 4, "
          "8 accepted, 3, 5, 6, 7 and 0, 1, 3 CTAs per SM refused before any launch\n",
          stages);

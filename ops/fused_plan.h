@@ -15,6 +15,8 @@
 
 #include "ops/fused.h"
 
+#define SHX_FUSED_MAX_CLUSTER 16 /* clusters of 16: non-portable (ops/fused.cu) */
+
 #ifdef __CUDACC__
 #define SHX_HOST_DEVICE __host__ __device__
 #else
@@ -65,7 +67,7 @@ static inline void shx_fused_balance_k_split(shx_fused_plan *plan) {
   const int k_blocks = plan->hidden / 64, down_blocks = plan->inter / 64;
   for (int c = 0; c < SHX_FUSED_MAX_CTAS; ++c) plan->k_begin[c] = plan->k_count[c] = 0;
   for (int first = 0; first < plan->gate_up_ctas; first += plan->cluster) {
-    int load[8], count[8];
+    int load[SHX_FUSED_MAX_CLUSTER], count[SHX_FUSED_MAX_CLUSTER];
     for (int rank = 0; rank < plan->cluster; ++rank) {
       count[rank] = 1;
       load[rank] = 2 * shx_down_job_count(first + rank, plan) * down_blocks + 2;

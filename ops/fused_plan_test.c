@@ -65,9 +65,9 @@ static void check_plan(int hidden, int inter, int cluster) {
 
 int main(void) {
   const int inters[] = {768, 384, 256, 128}; /* I_total 6144 and 2048 at TP8 and TP16 */
-  const int clusters[] = {2, 4, 8};
+  const int clusters[] = {2, 4, 8, 16};
   for (int i = 0; i < 4; ++i)
-    for (int k = 0; k < 3; ++k)
+    for (int k = 0; k < 4; ++k)
       if (inters[i] / 32 * clusters[k] <= SHX_FUSED_MAX_CTAS)
         check_plan(7168, inters[i], clusters[k]);
   check_plan(4096, 512, 4); /* another model: H 4096, I_total 4096 at TP8 */
