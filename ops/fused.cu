@@ -127,10 +127,10 @@
  *             anything global. Only weights are loaded before it (and, with a debug
  *             trace buffer, the entry stamp is written: trace point 8).
  *   griddepcontrol.launch_dependents: by each CTA, once its gate/up MMAs are done
- *             where its whole down tile fits in the ring and N <= 32, else once it
- *             passed the grid barrier (triggers_early, which also says why neither can
- *             hang). (Gate mode has no grid barrier and triggers once its loads are
- *             issued.)
+ *             where its whole down tile fits in the ring and N <= 32 (64 in clusters
+ *             of 16), else once it passed the grid barrier (triggers_early, which also
+ *             says why neither can hang). (Gate mode has no grid barrier and triggers
+ *             once its loads are issued.)
  *   Watchdog: every wait on other CTAs reads %globaltimer; after args.watchdog_ns
  *             (twice that for mbarrier waits) it sets *error_flag and stops waiting.
  *             The output is then garbage, but the kernel ends; the engine re-arms the
@@ -223,8 +223,10 @@ constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
 constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
 constexpr int kMaxCluster = 16;           /* 16 is non-portable (cluster16_fits) */
 constexpr int kMaxPortableCluster = 8;
-/* The early PDL trigger (triggers_early) only up to this padded batch (runs 28, 29). */
+/* The early PDL trigger (triggers_early) only up to this padded batch (runs 28, 29), in
+ * the instances for clusters of 16 up to the second (run 33). */
 constexpr int kEarlyTriggerMaxN = 32;
+constexpr int kEarlyTriggerMaxNCluster16 = 64;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 
 
@@ -452,15 +454,17 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * 0.05-0.5 us slower: the chain after the wait 1.1 us shorter, the gap from the last
  * push to the next grid's wait as much longer). Run 32 let the producer trigger once its
  * pre-barrier loads were issued (earlier than the MMAs' end): the next grid started no
- * sooner (trigger_issued.patch). The dependent grid launches only
+ * sooner (trigger_issued.patch). With clusters of 16 (the DeepSeek dims at TP16) the
+ * early trigger at N = 64 made B = 48, 64 0.7-0.8 us faster (run 33 call 5: 7.74-7.82 ->
+ * 6.94-7.06 us), hence kEarlyTriggerMaxNCluster16. The dependent grid launches only
  * once every CTA of this grid has triggered (or exited), so every CTA of this grid is
  * resident by then and none of its CTAs can be kept from an SM by the dependents, which
  * is what could leave the grid barrier waiting forever: an early trigger cannot hang
  * this grid. (A trigger at kernel start, the extreme case, passed the tests and the
  * benchmark's 40-step graphs, run 28 call 2, just slower.) */
-template <int N, int S>
+template <int N, int S, bool kCluster16>
 __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
-  return N <= kEarlyTriggerMaxN &&
+  return N <= (kCluster16 ? kEarlyTriggerMaxNCluster16 : kEarlyTriggerMaxN) &&
          work.down_jobs * work.down_blocks <= Geometry<N, S>::kNumStages;
 }
 
@@ -855,7 +859,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
       mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
                                        args.trace, 11);
       if (threadIdx.x == 0) trace_point(args, 1);
-      if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S>(work))
+      if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work))
         ptx::griddep_launch_dependents();
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
@@ -930,7 +934,7 @@ __device__ __forceinline__ void load_gate_up_weights(uint32_t weights,
                           policy);
 }
 
-template <int N, Mode kMode, int S>
+template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const CtaWork &work,
                                          const CUtensorMap *gate_up_map,
                                          const CUtensorMap *down_map, const CUtensorMap *x_map,
@@ -980,7 +984,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     ptx::griddep_launch_dependents();
     return;
   }
-  const bool early_trigger = triggers_early<N, S>(work);
+  const bool early_trigger = triggers_early<N, S, kCluster16>(work);
   if (early_trigger && work.k_count == 0) ptx::griddep_launch_dependents();
 
   /* 2. Before the grid barrier: down weights, as stages free up, up to a ring's worth.
@@ -1052,9 +1056,10 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
 
 /* ---- The kernel --------------------------------------------------------------------- */
 
-/* kCluster16: the instance for clusters of 16 (the owners' reduction for 16 parts only;
- * the others keep exactly the 2-, 4- and 8-part code: with a case for 16 in their
- * reduction, TP16 B=32 measured 0.17 us slower, perf/RESULTS.md run 33 call 2). */
+/* kCluster16: the instance for clusters of 16 (the owners' reduction for 16 parts only,
+ * the early trigger up to N = 64: triggers_early). The other instances keep exactly the
+ * 2-, 4- and 8-part code: with a case for 16 in their reduction, the design dims at TP16
+ * B=32 measured 0.17 us slower (perf/RESULTS.md run 33 call 2). */
 template <int N, Mode kMode, int S, bool kCluster16>
 __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
     shared_expert_fused(const __grid_constant__ CUtensorMap gate_up_map,
@@ -1103,8 +1108,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
   if (warp == kProducerWarp) {
     if (lane == 0) {
-      producer<N, kMode, S>(smem, work, &gate_up_map, &down_map, &x_map, &h_map, plan,
-                            args, watchdog);
+      producer<N, kMode, S, kCluster16>(smem, work, &gate_up_map, &down_map, &x_map, &h_map,
+                                        plan, args, watchdog);
     } else {
       ptx::griddep_wait();
     }
