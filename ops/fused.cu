@@ -223,6 +223,7 @@ constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
 constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
 constexpr int kMaxCluster = 16;           /* 16 is non-portable (cluster16_fits) */
 constexpr int kMaxPortableCluster = 8;
+static_assert(kMaxCluster == SHX_FUSED_MAX_CLUSTER, "the work split's per-cluster arrays");
 /* The early PDL trigger (triggers_early) only up to this padded batch (runs 28, 29), in
  * the instances for clusters of 16 up to the second (run 33). */
 constexpr int kEarlyTriggerMaxN = 32;
@@ -1258,7 +1259,8 @@ int smem_bytes_of(int n, int ctas_per_sm) {
  * run 33 call 3): there 0.7-0.9 us a step faster at every B from 1 to 64 (B=9 5.47 ->
  * 4.73 us), 0.2 at B=128. Where the gate/up CTAs outnumber the down tiles the grid grows
  * past them and steps were slower (call 1, at three CTAs per SM: the design dims at
- * TP16, 192 CTAs, 0.55-0.8 us; the DeepSeek dims at TP8, 128 CTAs, 0.15-0.2 us). */
+ * TP16, 192 CTAs, 0.55-0.8 us; the DeepSeek dims at TP8, 128 CTAs, 0.15-0.2 us; call 5,
+ * the latter at two CTAs per SM: 0.9-1.0 us, its grid barrier 0.44 -> 2.05 us). */
 bool cluster16_fits(int gate_up_ctas, int hidden) {
   return gate_up_ctas <= hidden / kTileRows;
 }
@@ -1445,6 +1447,13 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
         return co_resident_clusters<decltype(kN)::value, decltype(kS)::value,
                                     decltype(k16)::value>(candidate, &resident);
       });
+      if (error != cudaSuccess && cluster > kMaxPortableCluster) {
+        /* A device that refuses the non-portable size (or its occupancy query): the
+         * portable sizes come next. */
+        cudaGetLastError();
+        error = cudaSuccess;
+        break;
+      }
       if (error != cudaSuccess) {
         cudaGetLastError();
         format_message(message, "shx_fused_plan_make: occupancy query (cluster %d): %s",
