@@ -160,6 +160,7 @@
 #include <string.h>
 
 #include <atomic>
+#include <initializer_list>
 #include <type_traits>
 
 #include "ops/activation.cuh"
@@ -1297,22 +1298,17 @@ cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStrea
  * shared memory and cluster size). */
 template <int N, int S, bool kCluster16>
 cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
-  /* Both modes' shared-memory limit, once per device here at plan time, so that the
-   * launches (every recorded step) do no attribute calls. */
-  cudaError_t error = cudaFuncSetAttribute(shared_expert_fused<N, kFused, S, kCluster16>,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           Geometry<N, S>::kSmemBytes);
-  if (error == cudaSuccess)
-    error = cudaFuncSetAttribute(shared_expert_fused<N, kGate, S, kCluster16>,
-                                 cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                 Geometry<N, S>::kSmemBytes);
-  if (error == cudaSuccess && kCluster16)
-    error = cudaFuncSetAttribute(shared_expert_fused<N, kFused, S, kCluster16>,
-                                 cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
-  if (error == cudaSuccess && kCluster16)
-    error = cudaFuncSetAttribute(shared_expert_fused<N, kGate, S, kCluster16>,
-                                 cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
-  if (error != cudaSuccess) return error;
+  /* Both modes' attributes (shared-memory limit; the non-portable cluster size for the
+   * cluster-16 instances), once per device here at plan time, so that the launches
+   * (every recorded step) do no attribute calls. */
+  for (auto kernel : {shared_expert_fused<N, kFused, S, kCluster16>,
+                      shared_expert_fused<N, kGate, S, kCluster16>}) {
+    cudaError_t error = cudaFuncSetAttribute(
+        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Geometry<N, S>::kSmemBytes);
+    if (error == cudaSuccess && kCluster16)
+      error = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+    if (error != cudaSuccess) return error;
+  }
   cudaLaunchAttribute attributes[2];
   const cudaLaunchConfig_t config =
       launch_config<N, S>(plan, plan.grid, nullptr, attributes, 0);
