@@ -189,11 +189,7 @@ static shx_config bench_config(int tp, bench_dims dims) {
   shx_config config = SHX_CONFIG_INIT;
   config.tp = tp;
   config.watchdog_ms = 50;
-  if (dims == kDeepSeekDims) {
-    config.hidden = 7168;
-    config.intermediate_total = 2048;
-    config.activation = SHX_ACT_SWIGLU;
-  }
+  if (dims == kDeepSeekDims) shx_use_deepseek_dims(&config);
   return config;
 }
 

@@ -197,15 +197,12 @@ int main(int argc, char **argv) {
   config.tp = atoi(argv[2]);
   int batch = atoi(argv[3]);
   config.programmatic_launch = argc > 5 ? atoi(argv[5]) : 1;
+  /* SHX_DIMS=deepseek: the DeepSeek-V3 / Kimi-K2 shared expert, as bench --dims
+   * deepseek, e.g. for compute-sanitizer on its geometry. */
+  const char *dims = getenv("SHX_DIMS");
+  if (dims != NULL && strcmp(dims, "deepseek") == 0) shx_use_deepseek_dims(&config);
   /* Under compute-sanitizer's racecheck and synccheck, waits take far longer than the
    * default watchdog allows: tools/gpu_validate.sh sets SHX_WATCHDOG_MS there. */
-  /* SHX_DIMS=deepseek: the DeepSeek-V3 / Kimi-K2 shared expert (I_total 2048, SwiGLU),
-   * as bench --dims deepseek, e.g. for compute-sanitizer on its geometry. */
-  const char *dims = getenv("SHX_DIMS");
-  if (dims != NULL && strcmp(dims, "deepseek") == 0) {
-    config.intermediate_total = 2048;
-    config.activation = SHX_ACT_SWIGLU;
-  }
   const char *watchdog = getenv("SHX_WATCHDOG_MS");
   if (watchdog != NULL) config.watchdog_ms = (uint32_t)strtoul(watchdog, NULL, 10);
   int trace = argc > 6 && strcmp(argv[6], "trace") == 0;

@@ -17,6 +17,15 @@
 /* SPEC: the H200's HBM streams 4.48 TB/s with all SMs busy (the roofline). */
 #define SHX_HBM_BYTES_PER_US 4.48e6
 
+/* The DeepSeek-V3 / Kimi-K2 shared expert (H 7168, I_total 2048, SwiGLU), the second
+ * model shape the benchmark and profile_step measure (bench --dims deepseek,
+ * SHX_DIMS=deepseek); the rest of `config` is kept. */
+static inline void shx_use_deepseek_dims(shx_config *config) {
+  config->hidden = 7168;
+  config->intermediate_total = 2048;
+  config->activation = SHX_ACT_SWIGLU;
+}
+
 /* The weight bytes one rank streams per step: gate, up and down, BF16. */
 static inline double shx_weight_bytes(const shx_config *config) {
   return 3.0 * (config->intermediate_total / config->tp) * config->hidden * 2;

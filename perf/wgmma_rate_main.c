@@ -5,8 +5,7 @@
  * Rows: N, chains, mode (0: no wait after a block, 1: wgmma.wait_group 1 after each,
  * 2: that plus the ring's mbarrier handshakes, 3: the handshakes alone, 4: the fused
  * kernel's loop, 5: that loop over pairs of blocks, 6: the loop testing two blocks ahead;
- * see perf/wgmma_rate.cu), CTAs (132:
- * one per SM; 264: two per SM);
+ * see perf/wgmma_rate.cu), CTAs (132: one per SM; 264: two per SM);
  * columns: cycles per K block (four wgmma m64nNk16) of the slowest CTA, and the weight
  * bytes (8 KB a block) one SM consumes per cycle at that pace. Without a GPU it says so
  * and exits 77 (skipped).
