@@ -612,6 +612,22 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
  * four consecutive tokens of its row_pair 0 row and the odd lane of its row_pair 1 row:
  * one 16-byte store where there were two of 8 bytes (0.25-0.4 us faster at B = 128; at
  * N <= 64 not faster, perf/RESULTS.md run 31 call 3). */
+/* Where a partial goes: the owner of h column `column` (of the tile's 32), at the cell
+ * [this CTA's rank][half][column % width] of its receive buffer, from token `token` on,
+ * and that owner's `received` barrier (both in the cluster's shared window). */
+struct PartialDestination {
+  uint32_t remote, remote_barrier;
+};
+
+template <int N, int S>
+__device__ __forceinline__ PartialDestination partial_destination(
+    int column, int half, int token, const SharedLayout<N, S> &smem, const CtaWork &work) {
+  const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
+  const int cell = (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
+  const uint32_t local = smem.staging + 4u * static_cast<uint32_t>(cell * N + token);
+  return {ptx::mapa_shared(local, owner), ptx::mapa_shared(smem.received(), owner)};
+}
+
 template <int N, int S>
 __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
                                               const SharedLayout<N, S> &smem,
@@ -622,14 +638,9 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
     const int odd = lane & 1;
     /* Rows 16 warp + lane / 4 (+ 8 for row_pair 1): column of the tile's 32 h columns. */
     const int column = 16 * (warp & 1) + lane / 4 + 8 * odd;
-    const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
-    const int cell =
-        (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
     /* Tokens 8 j + 2 (lane % 4 rounded down to even) + {0, 1, 2, 3}. */
-    const uint32_t local =
-        smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * ((lane % 4) & ~1));
-    const uint32_t remote = ptx::mapa_shared(local, owner);
-    const uint32_t remote_barrier = ptx::mapa_shared(smem.received(), owner);
+    const PartialDestination to =
+        partial_destination(column, half, 2 * ((lane % 4) & ~1), smem, work);
 #pragma unroll
     for (int j = 0; j < N / 8; ++j) {
       /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. The even lane
@@ -639,29 +650,24 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
       const float got0 = __shfl_xor_sync(0xffffffffu, give0, 1);
       const float got1 = __shfl_xor_sync(0xffffffffu, give1, 1);
       if (odd)
-        ptx::st_async_cluster_v4_f32(remote + 32u * j, got0, got1, acc[4 * j + 2],
-                                     acc[4 * j + 3], remote_barrier);
+        ptx::st_async_cluster_v4_f32(to.remote + 32u * j, got0, got1, acc[4 * j + 2],
+                                     acc[4 * j + 3], to.remote_barrier);
       else
-        ptx::st_async_cluster_v4_f32(remote + 32u * j, acc[4 * j + 0], acc[4 * j + 1], got0,
-                                     got1, remote_barrier);
+        ptx::st_async_cluster_v4_f32(to.remote + 32u * j, acc[4 * j + 0], acc[4 * j + 1],
+                                     got0, got1, to.remote_barrier);
     }
   } else {
 #pragma unroll
     for (int row_pair = 0; row_pair < 2; ++row_pair) {
       /* Rows 16 warp + lane / 4 (+ 8): column g of the tile's 32 h columns. */
       const int column = 16 * (warp & 1) + lane / 4 + 8 * row_pair;
-      const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
-      const int cell =
-          (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
-      const uint32_t local =
-          smem.staging + 4u * static_cast<uint32_t>(cell * N + 2 * (lane % 4));
-      const uint32_t remote = ptx::mapa_shared(local, owner);
-      const uint32_t remote_barrier = ptx::mapa_shared(smem.received(), owner);
+      const PartialDestination to = partial_destination(column, half, 2 * (lane % 4), smem,
+                                                        work);
 #pragma unroll
       for (int j = 0; j < N / 8; ++j) {
         /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. */
-        ptx::st_async_cluster_v2_f32(remote + 32u * j, acc[4 * j + 2 * row_pair],
-                                     acc[4 * j + 2 * row_pair + 1], remote_barrier);
+        ptx::st_async_cluster_v2_f32(to.remote + 32u * j, acc[4 * j + 2 * row_pair],
+                                     acc[4 * j + 2 * row_pair + 1], to.remote_barrier);
       }
     }
   }
