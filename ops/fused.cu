@@ -1097,6 +1097,9 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   /* 0. Prologue: nothing here reads upstream data. */
   if (threadIdx.x == 0) {
     trace_point(args, 8);
+    if (args.trace != nullptr)
+      args.trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + SHX_FUSED_TRACE_SM_POINT] =
+          ptx::smid() + 1u;
     *smem.owner_scalars = {static_cast<__nv_bfloat16 *>(args.h), args.batch, plan.inter,
                            args.activation, args.beta, args.lambda};
     smem.init_barriers();

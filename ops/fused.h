@@ -28,7 +28,11 @@ extern "C" {
  * No K loop tests for a stamp per fill (points 6 and 11 are taken before their loops):
  * such a test in the gate/up K loop cost up to 1.1 us a step, even with no buffer
  * (perf/RESULTS.md runs 25 and 27). */
-#define SHX_FUSED_TRACE_POINTS 13
+#define SHX_FUSED_TRACE_TIME_POINTS 13
+/* After the time points: the SM the CTA ran on, plus 1 (0: not written), so that
+ * perf/profile_step can tell which CTAs shared an SM. */
+#define SHX_FUSED_TRACE_SM_POINT 13
+#define SHX_FUSED_TRACE_POINTS 14
 
 /* The geometry of one fused launch, chosen by shx_fused_plan_make(). */
 typedef struct shx_fused_plan {

@@ -32,21 +32,24 @@ static int compare_u64(const void *a, const void *b) {
 }
 
 static void print_trace(const unsigned long long *stamps, int ctas) {
-  static const char *names[SHX_FUSED_TRACE_POINTS] = {
+  static const char *names[SHX_FUSED_TRACE_TIME_POINTS] = {
       "producer issued pre-barrier", "gate/up MMAs done", "partials received",
       "h published", "grid barrier passed", "down jobs pushed", "first down stage ready",
       "first down job MMAs done", "kernel entry", "dependency wait (producer)",
       "dependency wait (consumer)", "first gate/up stage ready", "h stored"};
   /* The points roughly in the order a gate/up CTA passes them (the producer's pre-barrier
    * loads end during the exchange; its dependency wait may return after the consumers'). */
-  static const int order[SHX_FUSED_TRACE_POINTS] = {8, 9, 10, 11, 1, 2, 12, 3, 0, 4, 6, 7, 5};
+  static const int order[SHX_FUSED_TRACE_TIME_POINTS] = {8, 9, 10, 11, 1, 2, 12, 3, 0, 4, 6, 7, 5};
   /* The origin: the earliest stamp of any point (all stamps are after the start). */
   unsigned long long origin = ~0ull, column[SHX_FUSED_MAX_CTAS];
-  for (int i = 0; i < ctas * SHX_FUSED_TRACE_POINTS; ++i)
-    if (stamps[i] && stamps[i] < origin) origin = stamps[i];
+  for (int c = 0; c < ctas; ++c)
+    for (int p = 0; p < SHX_FUSED_TRACE_TIME_POINTS; ++p) {
+      const unsigned long long t = stamps[c * SHX_FUSED_TRACE_POINTS + p];
+      if (t && t < origin) origin = t;
+    }
   printf("%-28s %8s %8s %8s  (us after the earliest stamp)\n", "phase", "min", "median",
          "max");
-  for (int i = 0; i < SHX_FUSED_TRACE_POINTS; ++i) {
+  for (int i = 0; i < SHX_FUSED_TRACE_TIME_POINTS; ++i) {
     const int p = order[i];
     int n = 0;
     for (int c = 0; c < ctas; ++c) {
@@ -71,7 +74,7 @@ static void print_trace(const unsigned long long *stamps, int ctas) {
     if (last < 0) break;
     column[rank] = (unsigned long long)last;
     printf("CTA %3d:", last);
-    for (int i = 0; i < SHX_FUSED_TRACE_POINTS; ++i) {
+    for (int i = 0; i < SHX_FUSED_TRACE_TIME_POINTS; ++i) {
       unsigned long long t = stamps[last * SHX_FUSED_TRACE_POINTS + order[i]];
       if (t >= origin) printf(" %6.2f", (t - origin) * 1e-3);
       else printf(" %6s", "-"); /* a point this CTA never passes (down-only: 1-3, 11, 12) */
@@ -185,6 +188,62 @@ static void print_launch(const unsigned long long *stamps, int steps, int ctas) 
          sum[3] / pairs * 1e-3, sum[4] / pairs, sum[5] / pairs * 1e-3);
 }
 
+/* Where the CTAs ran (trace point SHX_FUSED_TRACE_SM_POINT), averaged over the traced
+ * steps: how many SMs held two CTAs of the same grid, and the gate/up loop (first stage
+ * ready, 11, to MMAs done, 1) of the gate/up CTAs alone on their SM (as far as this grid
+ * goes), beside another gate/up CTA, or beside a down-only CTA; and how often the last
+ * gate/up CTA to finish shared its SM with a gate/up CTA of its grid. Two CTAs of one
+ * grid on one SM share its tensor cores and shared-memory bandwidth (perf/wgmma_rate:
+ * a 64-K block takes 80 cycles alone, 160 beside a second CTA running MMAs). */
+static void print_placement(const unsigned long long *stamps, int steps, int ctas) {
+  enum { kMaxSms = 1024 };
+  double loop_sum[3] = {0}, doubled_sum = 0.0;
+  int loop_count[3] = {0}, last_shared = 0, counted = 0;
+  for (int step = 0; step < steps; ++step) {
+    const unsigned long long *s = launch_stamps(stamps, step);
+    int gate_up_on[kMaxSms] = {0}, down_only_on[kMaxSms] = {0};
+    int complete = 1;
+    for (int c = 0; c < ctas; ++c) {
+      const unsigned long long sm = s[c * SHX_FUSED_TRACE_POINTS + SHX_FUSED_TRACE_SM_POINT];
+      if (sm == 0) continue;
+      if (sm > kMaxSms) complete = 0;
+      else if (s[c * SHX_FUSED_TRACE_POINTS + 11]) ++gate_up_on[sm - 1];
+      else ++down_only_on[sm - 1];
+    }
+    if (!complete) continue;
+    int doubled = 0;
+    for (int m = 0; m < kMaxSms; ++m) doubled += gate_up_on[m] + down_only_on[m] >= 2;
+    doubled_sum += doubled;
+    unsigned long long last_done = 0;
+    int last_kind = 0;
+    for (int c = 0; c < ctas; ++c) {
+      const unsigned long long *cta = s + c * SHX_FUSED_TRACE_POINTS;
+      const unsigned long long sm = cta[SHX_FUSED_TRACE_SM_POINT];
+      if (sm == 0 || cta[11] == 0 || cta[1] < cta[11]) continue;
+      /* 0 alone, 1 beside a gate/up CTA, 2 beside a down-only CTA */
+      const int kind = gate_up_on[sm - 1] >= 2 ? 1 : (down_only_on[sm - 1] ? 2 : 0);
+      loop_sum[kind] += (double)(cta[1] - cta[11]);
+      ++loop_count[kind];
+      if (cta[1] > last_done) last_done = cta[1], last_kind = kind;
+    }
+    last_shared += last_kind == 1;
+    ++counted;
+  }
+  if (counted == 0) {
+    printf("placement: no SM recorded\n");
+    return;
+  }
+  printf("placement | SMs holding two CTAs of one grid %.1f | gate/up loop alone %.2f us "
+         "(%.1f CTAs), beside a gate/up CTA %.2f (%.1f), beside a down-only CTA %.2f (%.1f) "
+         "| last gate/up CTA beside a gate/up CTA in %d of %d steps |\n",
+         doubled_sum / counted, loop_count[0] ? loop_sum[0] / loop_count[0] * 1e-3 : 0.0,
+         (double)loop_count[0] / counted,
+         loop_count[1] ? loop_sum[1] / loop_count[1] * 1e-3 : 0.0,
+         (double)loop_count[1] / counted,
+         loop_count[2] ? loop_sum[2] / loop_count[2] * 1e-3 : 0.0,
+         (double)loop_count[2] / counted, last_shared, counted);
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     fprintf(stderr, "usage: %s baseline|fused|split|floor|floor_gate_up|floor_tiles TP BATCH "
@@ -257,6 +316,7 @@ int main(int argc, char **argv) {
       print_breakdown(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS, &config, batch);
       print_launch(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS);
     }
+    print_placement(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS);
     cudaFree(setup.fused_trace);
   }
   return 0;

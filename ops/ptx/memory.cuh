@@ -80,6 +80,14 @@ __device__ __forceinline__ uint64_t globaltimer() {
   return time;
 }
 
+/* The index of the SM this thread runs on (for debug traces only: it may change
+ * between two reads under preemption, which these kernels do not see). */
+__device__ __forceinline__ uint32_t smid() {
+  uint32_t id;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+  return id;
+}
+
 }  // namespace ptx
 }  // namespace shx
 
