@@ -25,7 +25,8 @@
  *
  * Geometry: `ctas` CTAs of one warpgroup (128 threads): 132 puts one on every SM of an
  * H200, 264 two per SM (the fused kernel's residency at N <= 32, where the two CTAs of
- * an SM share its tensor cores). Operands are zeros: the rate does not depend on them.
+ * an SM share its tensor cores). Operands are zeros, or random BF16 values (the
+ * random_operands argument: run 34 asks whether the rate depends on them).
  */
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -43,15 +44,26 @@ constexpr int kSlots = 48; /* barrier pairs, as ring::kBarrierSlots */
 
 template <int N, int kChains, int kMode>
 __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *cycles,
-                                                         float *sink) {
+                                                         float *sink, uint32_t seed) {
   constexpr bool kWaitEachBlock = kMode >= 1, kHandshakes = kMode >= 2, kMma = kMode != 3;
   extern __shared__ __align__(1024) uint8_t smem[];
   const uint32_t base = (shx::ptx::smem_address(smem) + 1023u) & ~1023u;
   /* Two stages: [weights 8 KB][activations N x 128 B] each, 1024-aligned. */
   constexpr int kActivationBytes = (N * 128 + 1023) / 1024 * 1024;
   constexpr int kStageBytes = kStageWeightBytes + kActivationBytes;
-  for (int i = threadIdx.x; i < 2 * kStageBytes / 16; i += blockDim.x)
-    reinterpret_cast<uint4 *>(smem + (base - shx::ptx::smem_address(smem)))[i] = uint4{0, 0, 0, 0};
+  /* Operands: zeros, or with a seed BF16 values of magnitude [0.5, 1) and random sign
+   * (the fused kernel's weights and activations are not zeros). */
+  for (int i = threadIdx.x; i < 2 * kStageBytes / 4; i += blockDim.x) {
+    uint32_t word = 0;
+    if (seed != 0) {
+      uint32_t h = (static_cast<uint32_t>(i) + seed) * 2654435761u;
+      h ^= h >> 15;
+      h *= 2246822519u;
+      h ^= h >> 13;
+      word = (h & 0x807F807Fu) | 0x3F003F00u;
+    }
+    reinterpret_cast<uint32_t *>(smem + (base - shx::ptx::smem_address(smem)))[i] = word;
+  }
   /* After the stages: kSlots "full" barriers, each completed once (phase 0), then
    * kSlots "empty" barriers of four arrivals. */
   const uint32_t full = base + 2 * kStageBytes, empty = full + 8 * kSlots;
@@ -176,42 +188,43 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
   for (int c = 0; c < kChains; ++c)
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) total += chains[c][i];
-  if (total != 0.0f) sink[threadIdx.x] = total; /* operands are zeros: never, but kept */
+  if (total == 12345.0f) sink[threadIdx.x] = total; /* keeps the sums live */
   if (threadIdx.x == 0) cycles[blockIdx.x] = stop - start;
 }
 
 template <int N, int kChains, int kMode>
-cudaError_t launch(int ctas, int blocks, long long *cycles, float *sink) {
+cudaError_t launch(int ctas, int blocks, long long *cycles, float *sink, uint32_t seed) {
   constexpr int kActivationBytes = (N * 128 + 1023) / 1024 * 1024;
   const int smem = 2 * (kStageWeightBytes + kActivationBytes) + 16 * kSlots + 1024;
   cudaError_t error = cudaFuncSetAttribute(wgmma_rate_kernel<N, kChains, kMode>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
   if (error != cudaSuccess) return error;
-  wgmma_rate_kernel<N, kChains, kMode><<<ctas, 128, smem>>>(blocks, cycles, sink);
+  wgmma_rate_kernel<N, kChains, kMode><<<ctas, 128, smem>>>(blocks, cycles, sink, seed);
   return cudaGetLastError();
 }
 
 template <int N, int kChains>
-cudaError_t launch_mode(int mode, int ctas, int blocks, long long *cycles, float *sink) {
+cudaError_t launch_mode(int mode, int ctas, int blocks, long long *cycles, float *sink,
+                        uint32_t seed) {
   switch (mode) {
-    case 0: return launch<N, kChains, 0>(ctas, blocks, cycles, sink);
-    case 1: return launch<N, kChains, 1>(ctas, blocks, cycles, sink);
-    case 2: return launch<N, kChains, 2>(ctas, blocks, cycles, sink);
-    case 3: return launch<N, kChains, 3>(ctas, blocks, cycles, sink);
-    case 4: return launch<N, kChains, 4>(ctas, blocks, cycles, sink);
-    case 5: return launch<N, kChains, 5>(ctas, blocks, cycles, sink);
-    case 6: return launch<N, kChains, 6>(ctas, blocks, cycles, sink);
+    case 0: return launch<N, kChains, 0>(ctas, blocks, cycles, sink, seed);
+    case 1: return launch<N, kChains, 1>(ctas, blocks, cycles, sink, seed);
+    case 2: return launch<N, kChains, 2>(ctas, blocks, cycles, sink, seed);
+    case 3: return launch<N, kChains, 3>(ctas, blocks, cycles, sink, seed);
+    case 4: return launch<N, kChains, 4>(ctas, blocks, cycles, sink, seed);
+    case 5: return launch<N, kChains, 5>(ctas, blocks, cycles, sink, seed);
+    case 6: return launch<N, kChains, 6>(ctas, blocks, cycles, sink, seed);
     default: return cudaErrorInvalidValue;
   }
 }
 
 template <int N>
 cudaError_t launch_n(int chains, int mode, int ctas, int blocks, long long *cycles,
-                     float *sink) {
-  if (chains == 1) return launch_mode<N, 1>(mode, ctas, blocks, cycles, sink);
-  if (chains == 2) return launch_mode<N, 2>(mode, ctas, blocks, cycles, sink);
+                     float *sink, uint32_t seed) {
+  if (chains == 1) return launch_mode<N, 1>(mode, ctas, blocks, cycles, sink, seed);
+  if (chains == 2) return launch_mode<N, 2>(mode, ctas, blocks, cycles, sink, seed);
   if constexpr (N <= 64) { /* 4 chains of N = 128 would take 256 registers */
-    if (chains == 4) return launch_mode<N, 4>(mode, ctas, blocks, cycles, sink);
+    if (chains == 4) return launch_mode<N, 4>(mode, ctas, blocks, cycles, sink, seed);
   }
   return cudaErrorInvalidValue;
 }
@@ -219,7 +232,8 @@ cudaError_t launch_n(int chains, int mode, int ctas, int blocks, long long *cycl
 }  // namespace
 
 extern "C" int shx_wgmma_rate(int n, int chains, int mode, int ctas, int blocks,
-                              double *cycles_per_block) {
+                              int random_operands, double *cycles_per_block) {
+  const uint32_t seed = random_operands ? 0x9E3779B9u : 0u;
   if (ctas < 1 || ctas > SHX_WGMMA_RATE_MAX_CTAS || blocks < 1 || cycles_per_block == nullptr ||
       (mode == 5 && blocks % 2 != 0))
     return -1;
@@ -232,11 +246,11 @@ extern "C" int shx_wgmma_rate(int n, int chains, int mode, int ctas, int blocks,
   }
   cudaError_t error = cudaErrorInvalidValue;
   switch (n) {
-    case 8: error = launch_n<8>(chains, mode, ctas, blocks, cycles, sink); break;
-    case 16: error = launch_n<16>(chains, mode, ctas, blocks, cycles, sink); break;
-    case 32: error = launch_n<32>(chains, mode, ctas, blocks, cycles, sink); break;
-    case 64: error = launch_n<64>(chains, mode, ctas, blocks, cycles, sink); break;
-    case 128: error = launch_n<128>(chains, mode, ctas, blocks, cycles, sink); break;
+    case 8: error = launch_n<8>(chains, mode, ctas, blocks, cycles, sink, seed); break;
+    case 16: error = launch_n<16>(chains, mode, ctas, blocks, cycles, sink, seed); break;
+    case 32: error = launch_n<32>(chains, mode, ctas, blocks, cycles, sink, seed); break;
+    case 64: error = launch_n<64>(chains, mode, ctas, blocks, cycles, sink, seed); break;
+    case 128: error = launch_n<128>(chains, mode, ctas, blocks, cycles, sink, seed); break;
     default: break;
   }
   if (error == cudaSuccess) error = cudaDeviceSynchronize();

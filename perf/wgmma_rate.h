@@ -16,8 +16,9 @@ extern "C" {
  * test_wait), 5 that loop over pairs of blocks (blocks must then be even), 6 the loop
  * testing each block's barrier two blocks ahead. n: 8, 16,
  * 32, 64 or 128; 1 <= ctas <= SHX_WGMMA_RATE_MAX_CTAS; blocks >= 1. Returns 0, or -1 on
- * a bad argument or a CUDA error. */
-int shx_wgmma_rate(int n, int chains, int mode, int ctas, int blocks,
+ * a bad argument or a CUDA error. random_operands: the stages hold BF16 values of
+ * magnitude [0.5, 1) with random signs instead of zeros. */
+int shx_wgmma_rate(int n, int chains, int mode, int ctas, int blocks, int random_operands,
                    double *cycles_per_block);
 
 #ifdef __cplusplus

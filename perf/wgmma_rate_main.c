@@ -1,6 +1,7 @@
 /* wgmma_rate_main.c: prints the MMA issue-rate table of perf/wgmma_rate.cu.
  *
- *   wgmma_rate [BLOCKS]     (default 4096 K blocks per CTA)
+ *   wgmma_rate [BLOCKS [random]]     (default 4096 K blocks per CTA; random: non-zero
+ *                                    operands, zeros otherwise)
  *
  * Rows: N, chains, mode (0: no wait after a block, 1: wgmma.wait_group 1 after each,
  * 2: that plus the ring's mbarrier handshakes, 3: the handshakes alone, 4: the fused
@@ -13,6 +14,7 @@
 #include <cuda_runtime_api.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "perf/wgmma_rate.h"
 
@@ -23,6 +25,8 @@ int main(int argc, char **argv) {
     return 77;
   }
   const int blocks = argc > 1 ? atoi(argv[1]) : 4096;
+  /* "random" as the second argument: non-zero operands (perf/wgmma_rate.h). */
+  const int random_operands = argc > 2 && strcmp(argv[2], "random") == 0;
   static const int ns[] = {8, 16, 32, 64, 128};
   printf("%4s %6s %5s %5s %14s %16s\n", "N", "chains", "mode", "ctas", "cycles/block",
          "weight B/cycle/SM");
@@ -32,7 +36,7 @@ int main(int argc, char **argv) {
       for (int mode = 0; mode <= 6; ++mode)
         for (int ctas = 132; ctas <= 264; ctas += 132) {
           double cycles = 0.0;
-          if (shx_wgmma_rate(ns[i], chains, mode, ctas, blocks, &cycles) != 0) {
+          if (shx_wgmma_rate(ns[i], chains, mode, ctas, blocks, random_operands, &cycles) != 0) {
             fprintf(stderr, "wgmma_rate: N %d chains %d failed\n", ns[i], chains);
             return 1;
           }
