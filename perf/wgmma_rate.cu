@@ -20,7 +20,9 @@
  *      blocks' eight MMAs in one wgmma-group, wait_group 1, both earlier blocks released
  *      (the same bytes per handshake round as a two-block stage, with one-block stages);
  *   6: as 4 with each block's full barrier tested two blocks ahead (the test's latency
- *      then has a whole block to hide behind, not only the wait_group and release).
+ *      then has a whole block to hide behind, not only the wait_group and release);
+ *   7: as 0 with the stage addresses not known to be warp-uniform (descriptors through
+ *      R2UR, as the fused kernel builds them).
  * Thread 0 reads clock64 around the loop; the result is cycles per block.
  *
  * Geometry: `ctas` CTAs of one warpgroup (128 threads): 132 puts one on every SM of an
@@ -45,7 +47,10 @@ constexpr int kSlots = 48; /* barrier pairs, as ring::kBarrierSlots */
 template <int N, int kChains, int kMode>
 __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *cycles,
                                                          float *sink, uint32_t seed) {
-  constexpr bool kWaitEachBlock = kMode >= 1, kHandshakes = kMode >= 2, kMma = kMode != 3;
+  /* Mode 7 is mode 0 with per-thread stage addresses (below). */
+  constexpr bool kWaitEachBlock = kMode >= 1 && kMode != 7,
+                 kHandshakes = kMode >= 2 && kMode != 7, kMma = kMode != 3;
+  constexpr bool kLoopModes = kMode >= 4 && kMode <= 6;
   extern __shared__ __align__(1024) uint8_t smem[];
   const uint32_t base = (shx::ptx::smem_address(smem) + 1023u) & ~1023u;
   /* Two stages: [weights 8 KB][activations N x 128 B] each, 1024-aligned. */
@@ -86,7 +91,7 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
     for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f;
 
   const long long start = clock64();
-  if constexpr (kMode >= 4) {
+  if constexpr (kLoopModes) {
     /* Full barrier of slot `s` (all completed once: phase 0) and its block's stage. */
     constexpr int kPerGroup = kMode == 5 ? 2 : 1;
     /* Groups whose barriers are tested ahead: 1, or 2 in mode 6. */
@@ -142,12 +147,16 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
       slot = next;
     }
   }
-  /* Modes 0-3 (modes 4-6 ran above). */
-  for (int block = 0; block < (kMode >= 4 ? 0 : blocks); ++block) {
+  /* Modes 0-3 and 7 (modes 4-6 ran above). Mode 7's stage index adds threadIdx.x / 128,
+   * zero in this one-warpgroup CTA but not known to ptxas to be warp-uniform: the
+   * descriptors are then built in ordinary registers and moved with R2UR, as in the
+   * fused kernel's K loop (perf/RESULTS.md run 34 call 7). */
+  for (int block = 0; block < (kLoopModes ? 0 : blocks); ++block) {
     if (kHandshakes)
       while (!shx::ptx::mbarrier_try_wait(full + 8 * slot, 0)) {
       }
-    const uint32_t stage = base + (block & 1) * kStageBytes;
+    const int per_thread = kMode == 7 ? static_cast<int>(threadIdx.x / 128) : 0;
+    const uint32_t stage = base + ((block + per_thread) & 1) * kStageBytes;
     const uint64_t a = shx::ptx::make_smem_desc_sw128(stage);
     const uint64_t b = shx::ptx::make_smem_desc_sw128(stage + kStageWeightBytes);
 #pragma unroll
@@ -214,6 +223,7 @@ cudaError_t launch_mode(int mode, int ctas, int blocks, long long *cycles, float
     case 4: return launch<N, kChains, 4>(ctas, blocks, cycles, sink, seed);
     case 5: return launch<N, kChains, 5>(ctas, blocks, cycles, sink, seed);
     case 6: return launch<N, kChains, 6>(ctas, blocks, cycles, sink, seed);
+    case 7: return launch<N, kChains, 7>(ctas, blocks, cycles, sink, seed);
     default: return cudaErrorInvalidValue;
   }
 }

@@ -14,7 +14,8 @@ extern "C" {
  * wait per block, 1 wgmma.wait_group 1 after each block, 2 that plus the ring's mbarrier
  * handshakes, 3 the handshakes without wgmma, 4 the fused kernel's loop (look-ahead
  * test_wait), 5 that loop over pairs of blocks (blocks must then be even), 6 the loop
- * testing each block's barrier two blocks ahead. n: 8, 16,
+ * testing each block's barrier two blocks ahead, 7 mode 0 with per-thread stage
+ * addresses (descriptors through R2UR). n: 8, 16,
  * 32, 64 or 128; 1 <= ctas <= SHX_WGMMA_RATE_MAX_CTAS; blocks >= 1. Returns 0, or -1 on
  * a bad argument or a CUDA error. random_operands: the stages hold BF16 values of
  * magnitude [0.5, 1) with random signs instead of zeros. */
