@@ -31,8 +31,8 @@ extern "C" {
 #define SHX_FUSED_TRACE_TIME_POINTS 13
 /* After the time points: the SM the CTA ran on, plus 1 (0: not written), so that
  * perf/profile_step can tell which CTAs shared an SM. */
-#define SHX_FUSED_TRACE_SM_POINT 13
-#define SHX_FUSED_TRACE_POINTS 14
+#define SHX_FUSED_TRACE_SM_POINT SHX_FUSED_TRACE_TIME_POINTS
+#define SHX_FUSED_TRACE_POINTS (SHX_FUSED_TRACE_TIME_POINTS + 1)
 
 /* The geometry of one fused launch, chosen by shx_fused_plan_make(). */
 typedef struct shx_fused_plan {
