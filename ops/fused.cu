@@ -228,6 +228,9 @@ static_assert(kMaxCluster == SHX_FUSED_MAX_CLUSTER, "the work split's per-cluste
 /* The early PDL trigger (triggers_early) only up to this padded batch (runs 28, 29), in
  * the instances for clusters of 16 up to the second (run 33). */
 constexpr int kEarlyTriggerMaxN = 32;
+/* EXPERIMENT pf16: the gate/up refills asked into L2 before the dependency wait where
+ * the grid triggers early and N <= this. */
+constexpr int kRefillPrefetchMaxN = 16;
 constexpr int kEarlyTriggerMaxNCluster16 = 64;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 
@@ -966,6 +969,15 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     load_gate_up_weights(smem.weights(first_cursor.stage), gate_up_map, full,
                          G::kStageBytes, column, gate_row, up_row, policy);
     first_cursor.advance();
+  }
+  /* EXPERIMENT pf16: where the grid triggers early (its predecessor let it in at the end
+   * of its gate/up MMAs) and N <= 16, the refills are asked into L2 now. */
+  if (N <= kRefillPrefetchMaxN && triggers_early<N, S, kCluster16>(work)) {
+    for (int block = first_ring; block < work.k_count; ++block) {
+      const int column = kBlockK * (work.k_begin + block);
+      ptx::tma_prefetch_l2_2d(gate_up_map, column, gate_row);
+      ptx::tma_prefetch_l2_2d(gate_up_map, column, up_row);
+    }
   }
   if (work.k_count > 0) {
     ptx::griddep_wait();
