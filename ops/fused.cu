@@ -125,7 +125,7 @@
  *             through counters[1]; the last one re-arms both to 0 for the next launch.
  *   griddepcontrol.wait: every thread before reading x, h, the counters or writing
  *             anything global. Only weights are loaded before it: the first ring, and
- *             where the grid triggers early and N <= 16 the refills asked into L2
+ *             where the grid triggers early and N <= 32 the refills asked into L2
  *             (kRefillPrefetchMaxN). With a debug trace buffer the entry stamp is
  *             written too (trace point 8).
  *   griddepcontrol.launch_dependents: by each CTA, once its gate/up MMAs are done
@@ -232,7 +232,7 @@ static_assert(kMaxCluster == SHX_FUSED_MAX_CLUSTER, "the work split's per-cluste
 constexpr int kEarlyTriggerMaxN = 32;
 /* The gate/up refills are asked into L2 before the dependency wait where the grid
  * triggers early and N <= this (producer step 0; perf/RESULTS.md run 35). */
-constexpr int kRefillPrefetchMaxN = 16;
+constexpr int kRefillPrefetchMaxN = 32;
 constexpr int kEarlyTriggerMaxNCluster16 = 64;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 
@@ -972,17 +972,19 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
                          G::kStageBytes, column, gate_row, up_row, policy);
     first_cursor.advance();
   }
-  /* The refills (the gate/up blocks past the first ring: 4 of 14 at TP16 N = 16) asked
-   * into L2 before the wait, where the grid triggers early and N <= 16: its predecessor
-   * let it in at the end of its own gate/up MMAs, so these loads run during the
-   * predecessor's exchange, barrier and down loop, when HBM carries little else, and
-   * after the wait the refills come from L2 instead of 1.5-1.75 us from HBM, which had
-   * set the end of the gate/up loop. Measured (perf/RESULTS.md run 35 call 1): TP16 B =
-   * 9, 16 0.25-0.35 us faster (gate/up loop 2.03 -> 1.89 us, grid barrier 0.56 -> 0.39),
-   * DeepSeek TP8 B = 9, 16 0.05-0.1; other cells have no refills here or are unchanged.
-   * Where the grid triggers late (TP8 at the design dims) the same prefetch was 0.35-0.5
-   * us slower (run 30 call 8: its predecessor's late down blocks are still loading), and
-   * at N = 32, 128 in every grid 0.15-0.35 us slower then. */
+  /* The refills (the gate/up blocks past the first ring: 4 of 14 at TP16 N = 16, 6 at
+   * N = 32) asked into L2 before the wait, where the grid triggers early and N <= 32:
+   * its predecessor let it in at the end of its own gate/up MMAs, so these loads run
+   * during the predecessor's exchange, barrier and down loop, when HBM carries little
+   * else, and after the wait the refills come from L2 instead of 1.5-1.75 us from HBM,
+   * which had set the end of the gate/up loop. Measured (perf/RESULTS.md run 35 calls 1,
+   * 2): TP16 B = 9, 16 0.25-0.35 us faster (gate/up loop 2.03 -> 1.89 us, grid barrier
+   * 0.56 -> 0.39), TP16 B=32 0.45 (loop 2.61 -> 2.12), DeepSeek TP8 B = 9, 16 0.05-0.1 and
+   * B=32 0.25; the other cells have no refills here. Where the grid triggers late (TP8 at
+   * the design dims) the prefetch was 0.35-0.5 us slower (run 30 call 8: the
+   * predecessor's late down blocks are still loading then), and moving TP8 N <= 16 to the
+   * early trigger to get it, 2 us slower (run 35 call 2). Clusters of 16 trigger early up
+   * to N = 64, where this is not measured (kRefillPrefetchMaxN). */
   if (N <= kRefillPrefetchMaxN && triggers_early<N, S, kCluster16>(work)) {
     for (int block = first_ring; block < work.k_count; ++block) {
       const int column = kBlockK * (work.k_begin + block);
