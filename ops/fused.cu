@@ -125,14 +125,14 @@
  *             through counters[1]; the last one re-arms both to 0 for the next launch.
  *   griddepcontrol.wait: every thread before reading x, h, the counters or writing
  *             anything global. Only weights are loaded before it: the first ring, and
- *             where the grid triggers early and N <= 32 the refills asked into L2
- *             (kRefillPrefetchMaxN). With a debug trace buffer the entry stamp is
- *             written too (trace point 8).
+ *             where the grid triggers early the refills asked into L2 (producer
+ *             step 0). With a debug trace buffer the entry stamp is written too
+ *             (trace point 8).
  *   griddepcontrol.launch_dependents: by each CTA, once its gate/up MMAs are done
  *             where its whole down tile fits in the ring and N <= 32 (64 in clusters
- *             of 16), else once it passed the grid barrier (triggers_early, which also
- *             says why neither can hang). (Gate mode has no grid barrier and triggers
- *             once its loads are issued.)
+ *             of 16 and where two CTAs share an SM), else once it passed the grid
+ *             barrier (triggers_early, which also says why neither can hang). (Gate
+ *             mode has no grid barrier and triggers once its loads are issued.)
  *   Watchdog: every wait on other CTAs reads %globaltimer; after args.watchdog_ns
  *             (twice that for mbarrier waits) it sets *error_flag and stops waiting.
  *             The output is then garbage, but the kernel ends; the engine re-arms the
@@ -227,13 +227,11 @@ constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by
 constexpr int kMaxCluster = 16;           /* 16 is non-portable (cluster16_fits) */
 constexpr int kMaxPortableCluster = 8;
 static_assert(kMaxCluster == SHX_FUSED_MAX_CLUSTER, "the work split's per-cluster arrays");
-/* The early PDL trigger (triggers_early) only up to this padded batch (runs 28, 29), in
- * the instances for clusters of 16 up to the second (run 33). */
+/* The early PDL trigger (triggers_early) only up to this padded batch (runs 28, 29), and
+ * up to the second in the instances for clusters of 16 (run 33) and wherever two CTAs
+ * share an SM (run 35, with the refill prefetch). */
 constexpr int kEarlyTriggerMaxN = 32;
-/* The gate/up refills are asked into L2 before the dependency wait where the grid
- * triggers early and N <= this (producer step 0; perf/RESULTS.md run 35). */
-constexpr int kRefillPrefetchMaxN = 32;
-constexpr int kEarlyTriggerMaxNCluster16 = 64;
+constexpr int kEarlyTriggerMaxNShared = 64;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 
 
@@ -463,7 +461,12 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * pre-barrier loads were issued (earlier than the MMAs' end): the next grid started no
  * sooner (trigger_issued.patch). With clusters of 16 (the DeepSeek dims at TP16) the
  * early trigger at N = 64 made B = 48, 64 0.7-0.8 us faster (run 33 call 5: 7.74-7.82 ->
- * 6.94-7.06 us), hence kEarlyTriggerMaxNCluster16. The dependent grid launches only
+ * 6.94-7.06 us), hence kEarlyTriggerMaxNShared there. With the refills asked into L2
+ * before the wait (the producer's step 0, run 35) it pays at N = 64 wherever two CTAs
+ * share an SM and the tile fits (DeepSeek TP8 B = 48, 64: 9.1 -> 8.3-8.4 us, call 3),
+ * but not at one CTA per SM (TP8 N = 64, whose tile fits the 12-stage ring: 14.9 ->
+ * 16.2 us; the next grid cannot be resident beside this one there anyway), hence
+ * `kCluster16 || S == 2`. The dependent grid launches only
  * once every CTA of this grid has triggered (or exited), so every CTA of this grid is
  * resident by then and none of its CTAs can be kept from an SM by the dependents, which
  * is what could leave the grid barrier waiting forever: an early trigger cannot hang
@@ -471,7 +474,7 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * benchmark's 40-step graphs, run 28 call 2, just slower.) */
 template <int N, int S, bool kCluster16>
 __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
-  return N <= (kCluster16 ? kEarlyTriggerMaxNCluster16 : kEarlyTriggerMaxN) &&
+  return N <= (kCluster16 || S == 2 ? kEarlyTriggerMaxNShared : kEarlyTriggerMaxN) &&
          work.down_jobs * work.down_blocks <= Geometry<N, S>::kNumStages;
 }
 
@@ -973,7 +976,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     first_cursor.advance();
   }
   /* The refills (the gate/up blocks past the first ring: 4 of 14 at TP16 N = 16, 6 at
-   * N = 32) asked into L2 before the wait, where the grid triggers early and N <= 32:
+   * N = 32) asked into L2 before the wait, wherever the grid triggers early:
    * its predecessor let it in at the end of its own gate/up MMAs, so these loads run
    * during the predecessor's exchange, barrier and down loop, when HBM carries little
    * else, and after the wait the refills come from L2 instead of 1.5-1.75 us from HBM,
@@ -983,9 +986,13 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * B=32 0.25; the other cells have no refills here. Where the grid triggers late (TP8 at
    * the design dims) the prefetch was 0.35-0.5 us slower (run 30 call 8: the
    * predecessor's late down blocks are still loading then), and moving TP8 N <= 16 to the
-   * early trigger to get it, 2 us slower (run 35 call 2). Clusters of 16 trigger early up
-   * to N = 64, where this is not measured (kRefillPrefetchMaxN). */
-  if (N <= kRefillPrefetchMaxN && triggers_early<N, S, kCluster16>(work)) {
+   * early trigger to get it, 2 us slower (run 35 call 2). At N = 64 (run 35 call 3): in
+   * clusters of 16, DeepSeek TP16 B = 48, 64 0.2-0.3 us faster; with it the early trigger
+   * at N = 64 where two CTAs share an SM and the down tile fits, DeepSeek TP8 B = 48, 64
+   * 0.8 us faster (the same trigger without the prefetch was 0.25 us slower, run 30).
+   * Not in gate mode: the split variant's gate kernel measured 0.1-0.2 us slower with it
+   * (TP16 B = 9..32, calls 1, 2). */
+  if (kMode == kFused && triggers_early<N, S, kCluster16>(work)) {
     for (int block = first_ring; block < work.k_count; ++block) {
       const int column = kBlockK * (work.k_begin + block);
       ptx::tma_prefetch_l2_2d(gate_up_map, column, gate_row);
