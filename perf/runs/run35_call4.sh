@@ -23,8 +23,8 @@ done
 echo "sanitizers done after $SECONDS s"
 (cd bundle && timeout 90 ./bench --dims deepseek --repeat 2 --csv "$out/bench_deepseek.csv" \
   --policy "$out/policy_deepseek.txt" > "$out/deepseek.txt" 2> "$out/deepseek.err"; echo "deepseek exit $?")
-BATCHES=9,16,32,64 timeout 60 tools/gpu_ab.sh "$out/ab" bundle_base bundle > "$out/ab.txt" 2>&1
-BENCH_ARGS="--dims deepseek" BATCHES=9,32,48,64 timeout 60 tools/gpu_ab.sh "$out/abds" bundle_base bundle > "$out/abds.txt" 2>&1
+BATCHES=9,16,32,64 timeout 90 tools/gpu_ab.sh "$out/ab" bundle_base bundle bundle_base bundle > "$out/ab.txt" 2>&1
+BENCH_ARGS="--dims deepseek" BATCHES=9,32,48,64 timeout 90 tools/gpu_ab.sh "$out/abds" bundle_base bundle bundle_base bundle > "$out/abds.txt" 2>&1
 echo "ab done after $SECONDS s"
 BUNDLE=bundle timeout 150 tools/limits.sh "$out/l" > "$out/limits.txt" 2>&1
 SHX_DIMS=deepseek BUNDLE=bundle CELLS="16 9;16 64;8 9;8 64" timeout 60 tools/limits.sh "$out/lds" > "$out/limits_deepseek.txt" 2>&1
