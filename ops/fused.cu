@@ -232,6 +232,9 @@ static_assert(kMaxCluster == SHX_FUSED_MAX_CLUSTER, "the work split's per-cluste
  * share an SM (run 35, with the refill prefetch). */
 constexpr int kEarlyTriggerMaxN = 32;
 constexpr int kEarlyTriggerMaxNShared = 64;
+/* The refill prefetch before the dependency wait (producer step 0) only for a CTA of at
+ * most this many gate/up K blocks (run 35). */
+constexpr int kRefillPrefetchMaxGateUpBlocks = 16;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 
 
@@ -991,8 +994,11 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * at N = 64 where two CTAs share an SM and the down tile fits, DeepSeek TP8 B = 48, 64
    * 0.8 us faster (the same trigger without the prefetch was 0.25 us slower, run 30).
    * Not in gate mode: the split variant's gate kernel measured 0.1-0.2 us slower with it
-   * (TP16 B = 9..32, calls 1, 2). */
-  if (kMode == kFused && triggers_early<N, S, kCluster16>(work)) {
+   * (TP16 B = 9..32, calls 1, 2). Nor for a CTA of more than 16 gate/up blocks (TP8 at
+   * the design dims, 28, whose gate/up stream is HBM-bound; it triggers early at N = 8
+   * only): 16 refills a CTA made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). */
+  if (kMode == kFused && work.k_count <= kRefillPrefetchMaxGateUpBlocks &&
+      triggers_early<N, S, kCluster16>(work)) {
     for (int block = first_ring; block < work.k_count; ++block) {
       const int column = kBlockK * (work.k_begin + block);
       ptx::tma_prefetch_l2_2d(gate_up_map, column, gate_row);
