@@ -990,11 +990,10 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * the design dims) the prefetch was 0.35-0.5 us slower (run 30 call 8: the
    * predecessor's late down blocks are still loading then), and moving TP8 N <= 16 to the
    * early trigger to get it, 2 us slower (run 35 call 2). At N = 64 (run 35 call 3): in
-   * clusters of 16, DeepSeek TP16 B = 48, 64 0.2-0.3 us faster; with it the early trigger
-   * at N = 64 where two CTAs share an SM and the down tile fits, DeepSeek TP8 B = 48, 64
-   * 0.8 us faster (the same trigger without the prefetch was 0.25 us slower, run 30).
-   * Not in gate mode: the split variant's gate kernel measured 0.1-0.2 us slower with it
-   * (TP16 B = 9..32, calls 1, 2). Nor for a CTA of more than 16 gate/up blocks (TP8 at
+   * clusters of 16, DeepSeek TP16 B = 48, 64 0.2-0.3 us faster; it is what makes the early
+   * trigger pay at N = 64 where two CTAs share an SM (triggers_early). Not in gate mode:
+   * the split variant's gate kernel measured 0.1-0.2 us slower with it (TP16 B = 9..32,
+   * calls 1, 2). Nor for a CTA of more than 16 gate/up blocks (TP8 at
    * the design dims, 28, whose gate/up stream is HBM-bound; it triggers early at N = 8
    * only): 16 refills a CTA made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). */
   if (kMode == kFused && work.k_count <= kRefillPrefetchMaxGateUpBlocks &&
