@@ -996,8 +996,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * calls 1, 2). Nor for a CTA of more than 16 gate/up blocks (TP8 at
    * the design dims, 28, whose gate/up stream is HBM-bound; it triggers early at N = 8
    * only): 16 refills a CTA made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). */
-  if (kMode == kFused && work.k_count <= kRefillPrefetchMaxGateUpBlocks &&
-      triggers_early<N, S, kCluster16>(work)) {
+  const bool early_trigger = kMode == kFused && triggers_early<N, S, kCluster16>(work);
+  if (early_trigger && work.k_count <= kRefillPrefetchMaxGateUpBlocks) {
     for (int block = first_ring; block < work.k_count; ++block) {
       const int column = kBlockK * (work.k_begin + block);
       ptx::tma_prefetch_l2_2d(gate_up_map, column, gate_row);
@@ -1029,7 +1029,6 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     ptx::griddep_launch_dependents();
     return;
   }
-  const bool early_trigger = triggers_early<N, S, kCluster16>(work);
   if (early_trigger && work.k_count == 0) ptx::griddep_launch_dependents();
 
   /* 2. Before the grid barrier: down weights, as stages free up, up to a ring's worth.
