@@ -12,10 +12,9 @@
 #      AB_BATCHES (design dims) and AB_DEEPSEEK_BATCHES (DeepSeek dims);
 #   5. tools/limits.sh at every target cell of the design dims and at LIMIT_CELLS_DEEPSEEK.
 # Everything but the summary tables is packed into OUTDIR/all.tgz (the device tool brings
-# back at most 8 files); session.txt, bench.txt, bench.csv, bench_deepseek.csv,
-# limits.txt and limits_deepseek.txt stay beside it (the session's tables, for
-# perf/RESULTS.md), and so does policy.tgz (policy.txt and policy_deepseek.txt, the
-# repository's perf/policy*.txt).
+# back at most 8 files: seven are left, so that the caller may tee its own log there);
+# session.txt, bench.txt, bench.csv, bench_deepseek.csv, limits.txt and
+# limits_deepseek.txt stay beside it (the session's tables, for perf/RESULTS.md).
 #   [BUNDLE=bundle] [ORIG=bundle_orig] tools/gpu_release.sh OUTDIR
 set -u
 source "$(dirname "$0")/gpu_env.sh" "${1:?usage: [ORIG=bundle_x] tools/gpu_release.sh OUTDIR}"
@@ -62,8 +61,8 @@ cat "$out/limits.txt" "$out/limits_deepseek.txt"
 
 cd "$out" || exit 1
 cp s/session.txt s/bench.csv s/policy.txt s/bench.txt . 2>/dev/null
-tar czf policy.tgz policy.txt policy_deepseek.txt 2>/dev/null
-tar czf all.tgz s v_* deepseek.txt deepseek.err ab.txt abds.txt 2>/dev/null
+tar czf all.tgz s v_* deepseek.txt deepseek.err ab.txt abds.txt policy.txt \
+  policy_deepseek.txt 2>/dev/null
 rm -rf s v_* l lds ab abds deepseek.err ab.txt abds.txt deepseek.txt policy.txt policy_deepseek.txt
 ls "$out"
 echo "all done after $SECONDS s"
