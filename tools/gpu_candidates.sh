@@ -5,9 +5,12 @@
 # run (tools/gpu_ab.sh), at the design dims and, with DEEPSEEK_BATCHES, at the DeepSeek
 # dims too.
 #   MAIN=bundle_main CANDIDATES="bundle_a bundle_b" BATCHES=9,16,32,64 \
-#     TRACES="16 9;8 9" DEEPSEEK_BATCHES=9,64 tools/gpu_candidates.sh OUTDIR
+#     TRACES="16 9;8 9" DEEPSEEK_BATCHES=9,64 LIMIT_CELLS="16 9;16 32" \
+#     tools/gpu_candidates.sh OUTDIR
 # Bundles come from `tools/bundle.sh NAME ab`. Writes OUTDIR/ab.tgz (every table) and
-# prints the tests' verdicts, the traces and the tables (perf/RESULTS.md takes them).
+# prints the tests' verdicts, the traces and the tables (perf/RESULTS.md takes them);
+# with LIMIT_CELLS, last, each bundle's tools/limits.sh rows at those cells (the row's
+# last column names the bundle).
 set -u
 out_arg=${1:?usage: MAIN=... CANDIDATES="..." tools/gpu_candidates.sh OUTDIR}
 source "$(dirname "$0")/gpu_env.sh" "$out_arg"
@@ -34,4 +37,14 @@ if [ -n "${DEEPSEEK_BATCHES:-}" ]; then
     "$out/abds" $main $candidates $main $candidates > "$out/abds.txt" 2>&1
   cat "$out/abds.txt"
 fi
-(cd "$out" && tar czf ab.tgz ab* && rm -rf ab abds check_*)
+if [ -n "${LIMIT_CELLS:-}" ]; then
+  echo "| tp | B | weights MB | at 4.48 TB/s | step | x landed | gate/up loop | exchange |" \
+       "reduce | h release | grid barrier | h landed | down loop | push | slowest push |" \
+       "gap | stamped | unstamped | build |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  for b in $main $candidates; do
+    BUNDLE=$b CELLS=$LIMIT_CELLS timeout ${LIMITS_TIMEOUT:-60} "$(dirname "$0")/limits.sh" \
+      "$out/limits_$b" 2>&1 | grep "^| [0-9]" | sed "s/\$/ ${b#bundle_} |/"
+  done
+fi
+(cd "$out" && tar czf ab.tgz ab* && rm -rf ab abds check_* limits_*)
