@@ -172,6 +172,7 @@
 #include "ops/ptx/cluster.cuh"
 #include "ops/ptx/mbarrier.cuh"
 #include "ops/ptx/memory.cuh"
+#include "ops/ptx/tensor_map.cuh"
 #include "ops/ptx/tma.cuh"
 #include "ops/ptx/wgmma.cuh"
 
@@ -1362,37 +1363,11 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
 }
 
 
-typedef PFN_cuTensorMapEncodeTiled_v12000 EncodeTiled;
-
-/* cuTensorMapEncodeTiled through the runtime's driver entry point (no libcuda link). */
-EncodeTiled encode_tiled() {
-  static std::atomic<void *> cached{nullptr};
-  void *function = cached.load(std::memory_order_acquire);
-  if (function == nullptr) {
-    cudaDriverEntryPointQueryResult query = cudaDriverEntryPointSymbolNotFound;
-    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000,
-                                         cudaEnableDefault, &query) != cudaSuccess ||
-        query != cudaDriverEntryPointSuccess) {
-      return nullptr;
-    }
-    cached.store(function, std::memory_order_release);
-  }
-  return reinterpret_cast<EncodeTiled>(function);
-}
-
-/* A row-major BF16 [rows, columns] matrix read in [box_rows, 64]-element boxes, 128-byte
- * swizzle (the layout wgmma's descriptors expect). Rows past `rows` read as zeros. */
-CUresult encode_map(EncodeTiled encode, CUtensorMap *map, const void *base, uint64_t columns,
-                    uint64_t rows, uint32_t box_rows) {
-  const cuuint64_t dims[2] = {columns, rows};
-  const cuuint64_t strides[1] = {columns * 2};
-  const cuuint32_t box[2] = {static_cast<cuuint32_t>(kBlockK), box_rows};
-  const cuuint32_t element_strides[2] = {1, 1};
-  return encode(map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, const_cast<void *>(base), dims,
-                strides, box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-}
+using tensor_map::encode_tiled;
+using tensor_map::EncodeTiled;
+/* The maps' boxes are 64 columns (tensor_map::encode_bf16_sw128): one stage's K block. */
+static_assert(kBlockK == 64, "tensor maps of 64-column boxes");
+constexpr auto encode_map = tensor_map::encode_bf16_sw128;
 
 }  // namespace
 }  // namespace fused

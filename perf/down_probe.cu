@@ -1,0 +1,251 @@
+/* down_probe.cu: the fused kernel's down loop alone, with the weights as wgmma's A operand
+ * (as the kernel has it) or as its B operand (docs/fused_performance.md, "The next
+ * structural step"), to measure the swap before any rewrite.
+ *
+ * What it models: the TP16 down phase after the grid barrier. Each CTA owns one tile of
+ * Wd's rows and all of its K blocks (I / 64 of them), every weight block already in
+ * shared memory, as the fused kernel's early down stages are; the timed part starts when
+ * thread 0 asks for h (one TMA load a K block, h read from L2) and ends when the
+ * warpgroup's last MMA is done, through the kernel's K loop (each fill's full barrier
+ * tested one fill ahead, one wgmma-group in flight, each fill released by one arrival a
+ * warp). Then y = h Wd^T goes to global memory (FP32) for the host's check.
+ *
+ *   form A (the kernel): a tile is 64 rows of Wd; a fill is [Wd 64 x 64 | h N x 64] and
+ *     four wgmma m64nNk16 (A = the weights, B = h, N = the batch rounded up to 8);
+ *     tiles = H / 64 CTAs (112 at H = 7168).
+ *   form B (the swap): a tile is 128 rows of Wd; a fill is [h 64 x 64 | Wd 128 x 64],
+ *     four wgmma m64n128k16 (A = h, its 64 rows the batch padded with zeros; B = the
+ *     weights): twice the weight bytes a fill, for any batch up to 64; H / 128 CTAs (56).
+ *
+ * One CTA of one warpgroup (128 threads) per tile, one CTA per SM (form B's six 24-KB
+ * fills take 144 KB). Geometry: H, I and the batch from the caller; I / 64 fills.
+ */
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+#include "ops/ptx/mbarrier.cuh"
+#include "ops/ptx/memory.cuh"
+#include "ops/ptx/tensor_map.cuh"
+#include "ops/ptx/tma.cuh"
+#include "ops/ptx/wgmma.cuh"
+#include "perf/down_probe.h"
+
+namespace {
+
+constexpr int kThreads = 128;
+constexpr int kBlockBytes = 64 * 128;   /* 64 rows x 64 BF16 of K: one A operand */
+constexpr int kMaxFills = 8;            /* I <= 512 */
+constexpr int kBarriers = 2 * kMaxFills + 1;
+
+/* Form A: the weights (64 rows) as A, h (kN tokens) as B. Form B: h (64 tokens) as A,
+ * the weights (128 rows) as B. kN is the MMA's n in both. */
+template <bool kWeightsAsB, int kN>
+struct Shape {
+  static constexpr int kTileRows = kWeightsAsB ? kN : 64;
+  static constexpr int kWeightBytes = kTileRows * 128;
+  static constexpr int kActivationRows = kWeightsAsB ? 64 : kN;
+  static constexpr int kActivationBytes = kActivationRows * 128;
+  static constexpr int kFillBytes = kWeightBytes + kActivationBytes;
+  static_assert(kFillBytes % 1024 == 0, "fills stay 1024-aligned");
+};
+
+template <bool kWeightsAsB, int kN, int kChains>
+__global__ void __launch_bounds__(kThreads, 1)
+    down_probe_kernel(const __grid_constant__ CUtensorMap weights_map,
+                      const __grid_constant__ CUtensorMap h_map, int fills, int batch,
+                      int hidden, float *y, unsigned long long *elapsed_ns) {
+  using G = Shape<kWeightsAsB, kN>;
+  extern __shared__ __align__(1024) uint8_t dynamic_smem[];
+  const uint32_t raw = shx::ptx::smem_address(dynamic_smem);
+  const uint32_t base = (raw + 1023u) & ~1023u;
+  const uint32_t barriers = base + fills * G::kFillBytes;
+  auto full = [&](int fill) { return barriers + 8u * fill; };
+  auto empty = [&](int fill) { return barriers + 8u * (kMaxFills + fill); };
+  const uint32_t weights_ready = barriers + 8u * 2 * kMaxFills;
+  /* Where a fill's A and B operands are. */
+  auto weights_at = [&](int fill) {
+    return base + fill * G::kFillBytes + (kWeightsAsB ? G::kActivationBytes : 0);
+  };
+  auto activations_at = [&](int fill) {
+    return base + fill * G::kFillBytes + (kWeightsAsB ? 0 : G::kWeightBytes);
+  };
+  const int tile = blockIdx.x, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+
+  /* Untimed: every weight block of the tile into shared memory. */
+  if (threadIdx.x == 0) {
+    for (int fill = 0; fill < fills; ++fill) {
+      shx::ptx::mbarrier_init(full(fill), 1);
+      shx::ptx::mbarrier_init(empty(fill), kThreads / 32);
+    }
+    shx::ptx::mbarrier_init(weights_ready, 1);
+    shx::ptx::fence_mbarrier_init();
+    shx::ptx::mbarrier_arrive_expect_tx(weights_ready,
+                                        static_cast<uint32_t>(fills * G::kWeightBytes));
+    for (int fill = 0; fill < fills; ++fill)
+      shx::ptx::tma_load_2d(weights_at(fill), &weights_map, weights_ready, 64 * fill,
+                            G::kTileRows * tile);
+  }
+  __syncthreads();
+  while (!shx::ptx::mbarrier_try_wait(weights_ready, 0)) {
+  }
+  __syncthreads();
+
+  /* Timed: h for every fill, then the K loop. */
+  unsigned long long start = 0;
+  if (threadIdx.x == 0) {
+    start = shx::ptx::globaltimer();
+    for (int fill = 0; fill < fills; ++fill) {
+      shx::ptx::mbarrier_arrive_expect_tx(full(fill), G::kActivationBytes);
+      shx::ptx::tma_load_2d(activations_at(fill), &h_map, full(fill), 64 * fill, 0);
+    }
+  }
+  float chains[kChains][kN / 2];
+#pragma unroll
+  for (int c = 0; c < kChains; ++c)
+#pragma unroll
+    for (int i = 0; i < kN / 2; ++i) chains[c][i] = 0.0f;
+  bool ready = shx::ptx::mbarrier_test_wait(full(0), 0);
+  for (int fill = 0; fill < fills; ++fill) {
+    if (!ready)
+      while (!shx::ptx::mbarrier_try_wait(full(fill), 0)) {
+      }
+#pragma unroll
+    for (int c = 0; c < kChains; ++c)
+#pragma unroll
+      for (int i = 0; i < kN / 2; ++i) shx::ptx::fence_operand(chains[c][i]);
+    __syncwarp();
+    shx::ptx::wgmma_fence();
+    const uint64_t a = shx::ptx::make_smem_desc_sw128(kWeightsAsB ? activations_at(fill)
+                                                                  : weights_at(fill));
+    const uint64_t b = shx::ptx::make_smem_desc_sw128(kWeightsAsB ? weights_at(fill)
+                                                                  : activations_at(fill));
+#pragma unroll
+    for (int k = 0; k < 4; ++k)
+      shx::ptx::wgmma_bf16<kN>(chains[k % kChains], a + 2 * k, b + 2 * k, 1u);
+    shx::ptx::wgmma_commit();
+#pragma unroll
+    for (int c = 0; c < kChains; ++c)
+#pragma unroll
+      for (int i = 0; i < kN / 2; ++i) shx::ptx::fence_operand(chains[c][i]);
+    /* The look-ahead past the last fill tests a barrier nobody completes: dropped. */
+    ready = fill + 1 < fills && shx::ptx::mbarrier_test_wait(full(fill + 1), 0);
+    if (fill > 0) {
+      shx::ptx::wgmma_wait<1>();
+      __syncwarp();
+      if (lane == 0) shx::ptx::mbarrier_arrive(empty(fill - 1));
+    }
+  }
+  shx::ptx::wgmma_wait<0>();
+#pragma unroll
+  for (int c = 0; c < kChains; ++c)
+#pragma unroll
+    for (int i = 0; i < kN / 2; ++i) shx::ptx::fence_operand(chains[c][i]);
+  __syncwarp();
+  if (lane == 0) shx::ptx::mbarrier_arrive(empty(fills - 1));
+  __syncthreads();
+  if (threadIdx.x == 0) elapsed_ns[tile] = shx::ptx::globaltimer() - start;
+
+  /* y[token][row], chains summed in order. The accumulator's rows are warp * 16 +
+   * lane / 4 (+ 8), its columns 8 j + 2 (lane % 4) (+ 1): weight rows by tokens in
+   * form A, tokens by weight rows in form B. */
+#pragma unroll
+  for (int j = 0; j < kN / 8; ++j)
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      float sum = chains[0][4 * j + e];
+#pragma unroll
+      for (int c = 1; c < kChains; ++c) sum = __fadd_rn(sum, chains[c][4 * j + e]);
+      const int row = warp * 16 + lane / 4 + 8 * (e / 2);
+      const int column = 8 * j + 2 * (lane % 4) + (e % 2);
+      const int token = kWeightsAsB ? row : column;
+      const int weight_row = G::kTileRows * tile + (kWeightsAsB ? column : row);
+      if (token < batch) y[static_cast<size_t>(token) * hidden + weight_row] = sum;
+    }
+}
+
+template <bool kWeightsAsB, int kN, int kChains>
+cudaError_t launch(const CUtensorMap &weights_map, const CUtensorMap &h_map, int fills,
+                   int batch, int hidden, float *y, unsigned long long *elapsed_ns) {
+  using G = Shape<kWeightsAsB, kN>;
+  const int smem = 1024 + fills * G::kFillBytes + 8 * kBarriers;
+  auto kernel = down_probe_kernel<kWeightsAsB, kN, kChains>;
+  cudaError_t error =
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  if (error != cudaSuccess) return error;
+  kernel<<<hidden / G::kTileRows, kThreads, smem>>>(weights_map, h_map, fills, batch, hidden,
+                                                   y, elapsed_ns);
+  return cudaGetLastError();
+}
+
+/* The instances: form A at n = 8..64 (the padded batch) with DownChains' counts (two
+ * chains at n <= 16, as the kernel's down loop; two above too, Chains<N> at n <= 64);
+ * form B at n = 128 with one or two chains. */
+cudaError_t launch_form(int form, int n, int chains, const CUtensorMap &weights_map,
+                        const CUtensorMap &h_map, int fills, int batch, int hidden, float *y,
+                        unsigned long long *elapsed_ns) {
+  if (form == SHX_DOWN_PROBE_WEIGHTS_AS_B) {
+    if (chains == 1) return launch<true, 128, 1>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
+    if (chains == 2) return launch<true, 128, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
+    return cudaErrorInvalidValue;
+  }
+  if (chains != 2) return cudaErrorInvalidValue;
+  switch (n) {
+    case 8: return launch<false, 8, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
+    case 16: return launch<false, 16, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
+    case 32: return launch<false, 32, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
+    case 64: return launch<false, 64, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+}  // namespace
+
+extern "C" int shx_down_probe(int form, int batch, int chains, int hidden, int inter,
+                              int launches, const void *weights, const void *h, float *y,
+                              shx_down_probe_result *result) {
+  const int fills = inter / 64;
+  const int n = batch <= 8 ? 8 : batch <= 16 ? 16 : batch <= 32 ? 32 : 64;
+  const int tile_rows = form == SHX_DOWN_PROBE_WEIGHTS_AS_B ? 128 : 64;
+  if (batch < 1 || batch > 64 || inter % 64 != 0 || fills < 1 || fills > kMaxFills ||
+      hidden % tile_rows != 0 || hidden / tile_rows > SHX_DOWN_PROBE_MAX_CTAS ||
+      launches < 1 || launches > SHX_DOWN_PROBE_MAX_LAUNCHES || weights == nullptr ||
+      h == nullptr || y == nullptr || result == nullptr)
+    return -1;
+  const shx::tensor_map::EncodeTiled encode = shx::tensor_map::encode_tiled();
+  CUtensorMap weights_map, h_map;
+  const uint32_t h_box_rows = form == SHX_DOWN_PROBE_WEIGHTS_AS_B ? 64u : static_cast<uint32_t>(n);
+  if (encode == nullptr ||
+      shx::tensor_map::encode_bf16_sw128(encode, &weights_map, weights, inter, hidden,
+                                         tile_rows) != CUDA_SUCCESS ||
+      shx::tensor_map::encode_bf16_sw128(encode, &h_map, h, inter, batch, h_box_rows) !=
+          CUDA_SUCCESS)
+    return -1;
+  const int ctas = hidden / tile_rows;
+  unsigned long long *elapsed = nullptr;
+  if (cudaMalloc(&elapsed, sizeof *elapsed * ctas) != cudaSuccess) return -1;
+  unsigned long long host[SHX_DOWN_PROBE_MAX_CTAS];
+  int status = 0;
+  for (int launch_index = 0; launch_index < launches && status == 0; ++launch_index) {
+    if (launch_form(form, n, chains, weights_map, h_map, fills, batch, hidden, y, elapsed) !=
+            cudaSuccess ||
+        cudaMemcpy(host, elapsed, sizeof *elapsed * ctas, cudaMemcpyDeviceToHost) !=
+            cudaSuccess) {
+      status = -1;
+      break;
+    }
+    unsigned long long most = 0, sum = 0;
+    for (int c = 0; c < ctas; ++c) {
+      most = host[c] > most ? host[c] : most;
+      sum += host[c];
+    }
+    result->slowest_ns[launch_index] = static_cast<double>(most);
+    result->mean_ns[launch_index] = static_cast<double>(sum) / ctas;
+  }
+  cudaFree(elapsed);
+  result->ctas = ctas;
+  result->fills = fills;
+  result->n = form == SHX_DOWN_PROBE_WEIGHTS_AS_B ? 128 : n;
+  return status;
+}
