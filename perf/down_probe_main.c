@@ -9,7 +9,8 @@
  * slowest CTA's time from its h request to its last MMA, the median of the CTAs' mean
  * (us), and y's relative L2 error against a CPU reference (double). It fails (exit 1)
  * where an error exceeds kMaxRelativeError: both forms must compute y = h Wd^T (the
- * test //perf:down_probe_gpu_test). Without a GPU it says so and exits 77 (skipped).
+ * test //perf:down_probe_gpu_test). Without a Hopper GPU it says so and exits 77
+ * (skipped).
  */
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -49,9 +50,11 @@ static double median(double *values, int count) {
 }
 
 int main(int argc, char **argv) {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    printf("down_probe: no GPU, skipped\n");
+  int devices = 0, major = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
+      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0) != cudaSuccess ||
+      major != 9) {
+    printf("down_probe: needs a Hopper (sm_90) GPU, skipped\n");
     return 77;
   }
   const int launches = argc > 1 ? atoi(argv[1]) : 32;
