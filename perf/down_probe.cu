@@ -17,8 +17,9 @@
  *     four wgmma m64n128k16 (A = h, its 64 rows the batch padded with zeros; B = the
  *     weights): twice the weight bytes a fill, for any batch up to 64; H / 128 CTAs (56).
  *
- * One CTA of one warpgroup (128 threads) per tile, one CTA per SM (form B's six 24-KB
- * fills take 144 KB). Geometry: H, I and the batch from the caller; I / 64 fills.
+ * One CTA of one warpgroup (128 threads) per tile: 112 or 56 CTAs, which the scheduler
+ * spreads one to an SM (form B's six 24-KB fills take 144 KB: one per SM in any case).
+ * Geometry: H, I and the batch from the caller; I / 64 fills.
  */
 #include <cuda.h>
 #include <cuda_bf16.h>
@@ -186,8 +187,10 @@ cudaError_t launch_form(int form, int n, int chains, const CUtensorMap &weights_
                         const CUtensorMap &h_map, int fills, int batch, int hidden, float *y,
                         unsigned long long *elapsed_ns) {
   if (form == SHX_DOWN_PROBE_WEIGHTS_AS_B) {
-    if (chains == 1) return launch<true, 128, 1>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
-    if (chains == 2) return launch<true, 128, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
+    if (chains == 1)
+      return launch<true, 128, 1>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
+    if (chains == 2)
+      return launch<true, 128, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
     return cudaErrorInvalidValue;
   }
   if (chains != 2) return cudaErrorInvalidValue;

@@ -21,8 +21,10 @@ source "$(dirname "$0")/gpu_env.sh" "${1:?usage: [ORIG=bundle_x] tools/gpu_relea
 tools=$(cd "$(dirname "$0")" && pwd)
 orig=${ORIG:-}
 gpus=$(nvidia-smi -L | wc -l)
-tests="api_test group_baseline_1gpu_test group_fused_1gpu_test group_split_1gpu_test mailbox_gpu_test"
-[ "$gpus" -ge 2 ] && tests="$tests group_fused_2gpu_test group_split_2gpu_test group_baseline_2gpu_test"
+tests="api_test group_baseline_1gpu_test group_fused_1gpu_test group_split_1gpu_test"
+tests="$tests mailbox_gpu_test down_probe_gpu_test"
+[ "$gpus" -ge 2 ] &&
+  tests="$tests group_fused_2gpu_test group_split_2gpu_test group_baseline_2gpu_test"
 echo "bundle $(cat "$bundle/COMMIT")${orig:+, orig $orig $(cat "$orig/COMMIT")}, $gpus GPU(s)"
 nvidia-smi -L
 
