@@ -153,7 +153,6 @@
  * its pushes are bit-identical to the fused kernel's.
  */
 #include <cuda.h>
-#include <cudaTypedefs.h>
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
 #include <stdarg.h>
@@ -161,7 +160,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <atomic>
 #include <initializer_list>
 #include <type_traits>
 
