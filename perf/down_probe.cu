@@ -17,6 +17,9 @@
  *     four wgmma m64n128k16 (A = h, its 64 rows the batch padded with zeros; B = the
  *     weights): twice the weight bytes a fill, for any batch up to 64; H / 128 CTAs (56).
  *
+ * The same loop over the gate and up rows, x in h's place, models one gate/up CTA's
+ * stream with its weights resident (perf/down_probe_main.c, shape "gate/up").
+ *
  * One CTA of one warpgroup (128 threads) per tile: 112 or 56 CTAs, which the scheduler
  * spreads one to an SM (form B's six 24-KB fills take 144 KB: one per SM in any case).
  * Geometry: H, I and the batch from the caller; I / 64 fills.
@@ -37,7 +40,7 @@ namespace {
 
 constexpr int kThreads = 128;
 constexpr int kBlockBytes = 64 * 128;   /* 64 rows x 64 BF16 of K: one A operand */
-constexpr int kMaxFills = 8;            /* I <= 512 */
+constexpr int kMaxFills = 16;           /* K <= 1024 */
 constexpr int kBarriers = 2 * kMaxFills + 1;
 
 /* Form A: the weights (64 rows) as A, h (kN tokens) as B. Form B: h (64 tokens) as A,

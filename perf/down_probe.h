@@ -20,10 +20,10 @@ typedef struct shx_down_probe_result {
 
 /* `launches` launches of the probe in `form` over device buffers weights (BF16
  * [hidden, inter], row-major), h (BF16 [batch, inter]) and y (FP32 [batch, hidden],
- * written): each CTA's time from its h request to its last MMA, in ns. batch 1..64,
- * inter a multiple of 64 up to 512, hidden a multiple of the tile rows (64 or 128);
- * chains 2 in form A, 1 or 2 in form B. Returns 0, or -1 on a bad argument or a CUDA
- * error. */
+ * written): each CTA's time from its h request to its last MMA, in ns. batch 1..64;
+ * inter a multiple of 64 up to 1024, its inter / 64 fills within shared memory; hidden
+ * a multiple of the tile rows (64 or 128); chains 2 in form A, 1 or 2 in form B.
+ * Returns 0, or -1 on a bad argument or a CUDA error. */
 int shx_down_probe(int form, int batch, int chains, int hidden, int inter, int launches,
                    const void *weights, const void *h, float *y,
                    shx_down_probe_result *result);

@@ -1,13 +1,19 @@
-/* down_probe_main.c: the down loop with the weights as wgmma's A operand (the fused
- * kernel's form) against the weights as its B operand (the swap of
- * docs/fused_performance.md, "The next structural step"), at the design TP16 dims
- * (H 7168, I 384: six K blocks a tile).
+/* down_probe_main.c: a K loop over resident weights with the weights as wgmma's A operand
+ * (the fused kernel's form) against the weights as its B operand (the swap of
+ * docs/fused_performance.md, "The next structural step"), at the design TP16 dims, in
+ * two shapes:
+ *   down: the down loop, H 7168 rows, I 384 (six K blocks a tile, either form);
+ *   gate/up: one gate/up CTA's stream, the same 112 KB of weights a CTA either way: the
+ *     768 gate and up rows, 14 K blocks a 64-row tile (form A: the kernel's 14 fills at
+ *     TP16) or 7 K blocks a 128-row tile (form B in clusters of 16); the activation
+ *     operand plays x.
  *
  *   down_probe [LAUNCHES]      (default 32)
  *
- * Rows: form, batch, chains, CTAs, the MMA's n; columns: the median over launches of the
- * slowest CTA's time from its h request to its last MMA, the median of the CTAs' mean
- * (us), and y's relative L2 error against a CPU reference (double). It fails (exit 1)
+ * Rows: shape, form, batch, chains, CTAs, K blocks, the MMA's n; columns: the median over
+ * launches of the slowest CTA's time from its activation request to its last MMA, the
+ * median of the CTAs' mean (us), and y's relative L2 error against a CPU reference
+ * (double). It fails (exit 1)
  * where an error exceeds kMaxRelativeError: both forms must compute y = h Wd^T (the
  * test //perf:down_probe_gpu_test). Without a Hopper GPU it says so and exits 77
  * (skipped).
@@ -21,7 +27,6 @@
 
 #include "perf/down_probe.h"
 
-enum { kHidden = 7168, kInter = 384 };
 /* FP32 sums of 384 BF16 products: about 1e-7 here (perf/RESULTS.md run 36 call 6). */
 static const double kMaxRelativeError = 1e-5;
 
@@ -49,21 +54,27 @@ static double median(double *values, int count) {
   return values[count / 2];
 }
 
-int main(int argc, char **argv) {
-  int devices = 0, major = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
-      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0) != cudaSuccess ||
-      major != 9) {
-    printf("down_probe: needs a Hopper (sm_90) GPU, skipped\n");
-    return 77;
-  }
-  const int launches = argc > 1 ? atoi(argv[1]) : 32;
-  const size_t weight_count = (size_t)kHidden * kInter, h_count = (size_t)64 * kInter;
+/* One shape and form at every batch: random weights [rows, inter] and activations
+ * [64, inter], the CPU reference, then the probe. Returns 0, 1 where an error exceeds
+ * kMaxRelativeError, -1 on a failure. */
+static int run_shape(const char *shape, int rows, int inter, int form, int chains,
+                     int launches) {
+  static const int batches[] = {1, 9, 16, 32, 64};
+  const size_t weight_count = (size_t)rows * inter, h_count = (size_t)64 * inter;
   uint16_t *weights = malloc(weight_count * sizeof *weights);
   uint16_t *h = malloc(h_count * sizeof *h);
-  float *y = malloc((size_t)64 * kHidden * sizeof *y);
-  double *reference = malloc((size_t)64 * kHidden * sizeof *reference);
-  if (weights == NULL || h == NULL || y == NULL || reference == NULL) return 1;
+  float *y = malloc((size_t)64 * rows * sizeof *y);
+  double *reference = malloc((size_t)64 * rows * sizeof *reference);
+  void *device_weights = NULL, *device_h = NULL;
+  float *device_y = NULL;
+  int status = 0;
+  if (weights == NULL || h == NULL || y == NULL || reference == NULL ||
+      cudaMalloc(&device_weights, weight_count * 2) != cudaSuccess ||
+      cudaMalloc(&device_h, h_count * 2) != cudaSuccess ||
+      cudaMalloc((void **)&device_y, (size_t)64 * rows * sizeof *y) != cudaSuccess) {
+    status = -1;
+    goto done;
+  }
   uint32_t state = 12345u;
   for (size_t i = 0; i < weight_count; ++i) {
     state = state * 1664525u + 1013904223u;
@@ -74,61 +85,46 @@ int main(int argc, char **argv) {
     h[i] = bf16_of((float)(state >> 8) / 16777216.0f - 0.5f);
   }
   for (int t = 0; t < 64; ++t)
-    for (int r = 0; r < kHidden; ++r) {
+    for (int r = 0; r < rows; ++r) {
       double sum = 0.0;
-      for (int k = 0; k < kInter; ++k)
-        sum += (double)float_of(h[(size_t)t * kInter + k]) *
-               float_of(weights[(size_t)r * kInter + k]);
-      reference[(size_t)t * kHidden + r] = sum;
+      for (int k = 0; k < inter; ++k)
+        sum += (double)float_of(h[(size_t)t * inter + k]) *
+               float_of(weights[(size_t)r * inter + k]);
+      reference[(size_t)t * rows + r] = sum;
     }
-  void *device_weights = NULL, *device_h = NULL;
-  float *device_y = NULL;
-  if (cudaMalloc(&device_weights, weight_count * 2) != cudaSuccess ||
-      cudaMalloc(&device_h, h_count * 2) != cudaSuccess ||
-      cudaMalloc((void **)&device_y, (size_t)64 * kHidden * sizeof *y) != cudaSuccess ||
-      cudaMemcpy(device_weights, weights, weight_count * 2, cudaMemcpyHostToDevice) !=
-          cudaSuccess) {
-    fprintf(stderr, "down_probe: device buffers failed\n");
-    return 1;
+  if (cudaMemcpy(device_weights, weights, weight_count * 2, cudaMemcpyHostToDevice) !=
+      cudaSuccess) {
+    status = -1;
+    goto done;
   }
-  printf("down loop, H %d, I %d (%d K blocks a tile), weights resident, h from L2\n",
-         kHidden, kInter, kInter / 64);
-  printf("%-12s %5s %6s %4s %4s %12s %12s %10s\n", "form", "batch", "chains", "ctas", "n",
-         "slowest us", "mean us", "rel L2");
-  static const int batches[] = {1, 9, 16, 32, 64};
-  static const struct { int form, chains; const char *name; } forms[] = {
-      {SHX_DOWN_PROBE_WEIGHTS_AS_A, 2, "weights-as-A"},
-      {SHX_DOWN_PROBE_WEIGHTS_AS_B, 1, "weights-as-B"},
-      {SHX_DOWN_PROBE_WEIGHTS_AS_B, 2, "weights-as-B"}};
   static shx_down_probe_result result;
-  int wrong = 0;
   for (size_t b = 0; b < sizeof batches / sizeof batches[0]; ++b) {
     const int batch = batches[b];
     /* Only `batch` rows of h exist on the device: the rest of a box reads as zeros. */
-    if (cudaMemcpy(device_h, h, (size_t)batch * kInter * 2, cudaMemcpyHostToDevice) !=
-        cudaSuccess)
-      return 1;
-    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; ++f) {
-      if (cudaMemset(device_y, 0, (size_t)64 * kHidden * sizeof *y) != cudaSuccess) return 1;
-      if (shx_down_probe(forms[f].form, batch, forms[f].chains, kHidden, kInter, launches,
-                         device_weights, device_h, device_y, &result) != 0) {
-        fprintf(stderr, "down_probe: %s batch %d failed\n", forms[f].name, batch);
-        return 1;
-      }
-      if (cudaMemcpy(y, device_y, (size_t)batch * kHidden * sizeof *y,
-                     cudaMemcpyDeviceToHost) != cudaSuccess)
-        return 1;
-      double error = 0.0, norm = 0.0;
-      for (size_t i = 0; i < (size_t)batch * kHidden; ++i) {
-        error += (y[i] - reference[i]) * (y[i] - reference[i]);
-        norm += reference[i] * reference[i];
-      }
-      printf("%-12s %5d %6d %4d %4d %12.3f %12.3f %10.2e\n", forms[f].name, batch,
-             forms[f].chains, result.ctas, result.n, median(result.slowest_ns, launches) * 1e-3,
-             median(result.mean_ns, launches) * 1e-3, sqrt(error / norm));
-      if (!(sqrt(error / norm) <= kMaxRelativeError)) wrong = 1;
+    if (cudaMemcpy(device_h, h, (size_t)batch * inter * 2, cudaMemcpyHostToDevice) !=
+            cudaSuccess ||
+        cudaMemset(device_y, 0, (size_t)64 * rows * sizeof *y) != cudaSuccess ||
+        shx_down_probe(form, batch, chains, rows, inter, launches, device_weights, device_h,
+                       device_y, &result) != 0 ||
+        cudaMemcpy(y, device_y, (size_t)batch * rows * sizeof *y, cudaMemcpyDeviceToHost) !=
+            cudaSuccess) {
+      fprintf(stderr, "down_probe: %s form %d batch %d failed\n", shape, form, batch);
+      status = -1;
+      goto done;
     }
+    double error = 0.0, norm = 0.0;
+    for (size_t i = 0; i < (size_t)batch * rows; ++i) {
+      error += (y[i] - reference[i]) * (y[i] - reference[i]);
+      norm += reference[i] * reference[i];
+    }
+    printf("%-8s %-12s %5d %6d %4d %4d %4d %12.3f %12.3f %10.2e\n", shape,
+           form == SHX_DOWN_PROBE_WEIGHTS_AS_B ? "weights-as-B" : "weights-as-A", batch,
+           chains, result.ctas, result.fills, result.n,
+           median(result.slowest_ns, launches) * 1e-3,
+           median(result.mean_ns, launches) * 1e-3, sqrt(error / norm));
+    if (!(sqrt(error / norm) <= kMaxRelativeError)) status = 1;
   }
+done:
   cudaFree(device_weights);
   cudaFree(device_h);
   cudaFree(device_y);
@@ -136,6 +132,38 @@ int main(int argc, char **argv) {
   free(h);
   free(y);
   free(reference);
+  return status;
+}
+
+int main(int argc, char **argv) {
+  int devices = 0, major = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
+      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0) != cudaSuccess ||
+      major != 9) {
+    printf("down_probe: needs a Hopper (sm_90) GPU, skipped\n");
+    return 77;
+  }
+  const int launches = argc > 1 ? atoi(argv[1]) : 32;
+  /* shape, rows, K blocks as A, K blocks as B (the same weight bytes a CTA) */
+  static const struct { const char *shape; int rows, blocks_a, blocks_b; } shapes[] = {
+      {"down", 7168, 6, 6}, {"gate/up", 768, 14, 7}};
+  printf("K loops over resident weights (TP16 design dims), activations from L2\n");
+  printf("%-8s %-12s %5s %6s %4s %4s %4s %12s %12s %10s\n", "shape", "form", "batch",
+         "chains", "ctas", "K", "n", "slowest us", "mean us", "rel L2");
+  int wrong = 0;
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
+    const int results[3] = {
+        run_shape(shapes[i].shape, shapes[i].rows, 64 * shapes[i].blocks_a,
+                  SHX_DOWN_PROBE_WEIGHTS_AS_A, 2, launches),
+        run_shape(shapes[i].shape, shapes[i].rows, 64 * shapes[i].blocks_b,
+                  SHX_DOWN_PROBE_WEIGHTS_AS_B, 1, launches),
+        run_shape(shapes[i].shape, shapes[i].rows, 64 * shapes[i].blocks_b,
+                  SHX_DOWN_PROBE_WEIGHTS_AS_B, 2, launches)};
+    for (int r = 0; r < 3; ++r) {
+      if (results[r] < 0) return 1;
+      if (results[r] > 0) wrong = 1;
+    }
+  }
   if (wrong) printf("down_probe: FAILED, an error above %.0e\n", kMaxRelativeError);
   return wrong;
 }
