@@ -18,11 +18,14 @@
  *     weights): twice the weight bytes a fill, for any batch up to 64; H / 128 CTAs (56).
  *
  * The same loop over the gate and up rows, x in h's place, models one gate/up CTA's
- * stream with its weights resident (perf/down_probe_main.c, shape "gate/up").
+ * stream with its weights resident (perf/down_probe_main.c, shape "gate/up"), or, with a
+ * ring of fewer stages than fills, its first ring resident and the refills loaded by
+ * warp 4's lane 0 as the consumers release stages, as the kernel's producer does (shape
+ * "ring").
  *
- * One CTA of one warpgroup (128 threads) per tile: 112 or 56 CTAs, which the scheduler
- * spreads one to an SM (form B's six 24-KB fills take 144 KB: one per SM in any case).
- * Geometry: H, I and the batch from the caller; I / 64 fills.
+ * One CTA per tile, a consumer warpgroup and a loader warp (160 threads): 112 or 56 CTAs
+ * for the down shape, 12 or 6 for the gate/up shapes, which the scheduler spreads one to
+ * an SM. Geometry: rows, K and the batch from the caller; K / 64 fills.
  */
 #include <cuda.h>
 #include <cuda_bf16.h>
@@ -38,7 +41,9 @@
 
 namespace {
 
-constexpr int kThreads = 128;
+constexpr int kConsumerThreads = 128; /* one warpgroup: the MMAs */
+constexpr int kThreads = 160;         /* and warp 4, whose lane 0 issues every load */
+constexpr int kProducerThread = 128;
 constexpr int kBlockBytes = 64 * 128;   /* 64 rows x 64 BF16 of K: one A operand */
 constexpr int kMaxFills = 16;           /* K <= 1024 */
 constexpr int kBarriers = 2 * kMaxFills + 1;
@@ -58,36 +63,40 @@ struct Shape {
 template <bool kWeightsAsB, int kN, int kChains>
 __global__ void __launch_bounds__(kThreads, 1)
     down_probe_kernel(const __grid_constant__ CUtensorMap weights_map,
-                      const __grid_constant__ CUtensorMap h_map, int fills, int batch,
-                      int hidden, float *y, unsigned long long *elapsed_ns) {
+                      const __grid_constant__ CUtensorMap h_map, int fills, int stages,
+                      int batch, int hidden, float *y, unsigned long long *elapsed_ns) {
   using G = Shape<kWeightsAsB, kN>;
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const uint32_t raw = shx::ptx::smem_address(dynamic_smem);
   const uint32_t base = (raw + 1023u) & ~1023u;
-  const uint32_t barriers = base + fills * G::kFillBytes;
+  const uint32_t barriers = base + stages * G::kFillBytes;
   auto full = [&](int fill) { return barriers + 8u * fill; };
   auto empty = [&](int fill) { return barriers + 8u * (kMaxFills + fill); };
   const uint32_t weights_ready = barriers + 8u * 2 * kMaxFills;
-  /* Where a fill's A and B operands are. */
+  /* Where a fill's A and B operands are: stage fill % stages of the ring. */
   auto weights_at = [&](int fill) {
-    return base + fill * G::kFillBytes + (kWeightsAsB ? G::kActivationBytes : 0);
+    return base + (fill % stages) * G::kFillBytes + (kWeightsAsB ? G::kActivationBytes : 0);
   };
   auto activations_at = [&](int fill) {
-    return base + fill * G::kFillBytes + (kWeightsAsB ? 0 : G::kWeightBytes);
+    return base + (fill % stages) * G::kFillBytes + (kWeightsAsB ? 0 : G::kWeightBytes);
   };
   const int tile = blockIdx.x, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
-  /* Untimed: every weight block of the tile into shared memory. */
-  if (threadIdx.x == 0) {
+  __shared__ unsigned long long start;
+
+  /* Untimed: the first ring's weight blocks into shared memory (every block where the
+   * ring holds them all). */
+  const int first_ring = fills < stages ? fills : stages;
+  if (threadIdx.x == kProducerThread) {
     for (int fill = 0; fill < fills; ++fill) {
       shx::ptx::mbarrier_init(full(fill), 1);
-      shx::ptx::mbarrier_init(empty(fill), kThreads / 32);
+      shx::ptx::mbarrier_init(empty(fill), kConsumerThreads / 32);
     }
     shx::ptx::mbarrier_init(weights_ready, 1);
     shx::ptx::fence_mbarrier_init();
     shx::ptx::mbarrier_arrive_expect_tx(weights_ready,
-                                        static_cast<uint32_t>(fills * G::kWeightBytes));
-    for (int fill = 0; fill < fills; ++fill)
+                                        static_cast<uint32_t>(first_ring * G::kWeightBytes));
+    for (int fill = 0; fill < first_ring; ++fill)
       shx::ptx::tma_load_2d(weights_at(fill), &weights_map, weights_ready, 64 * fill,
                             G::kTileRows * tile);
   }
@@ -96,14 +105,26 @@ __global__ void __launch_bounds__(kThreads, 1)
   }
   __syncthreads();
 
-  /* Timed: h for every fill, then the K loop. */
-  unsigned long long start = 0;
-  if (threadIdx.x == 0) {
+  /* Timed: the activations of the first ring; then each refill (weights and activations)
+   * once its stage's previous fill is released, as the kernel's producer does. */
+  if (threadIdx.x == kProducerThread) {
     start = shx::ptx::globaltimer();
-    for (int fill = 0; fill < fills; ++fill) {
+    for (int fill = 0; fill < first_ring; ++fill) {
       shx::ptx::mbarrier_arrive_expect_tx(full(fill), G::kActivationBytes);
       shx::ptx::tma_load_2d(activations_at(fill), &h_map, full(fill), 64 * fill, 0);
     }
+    for (int fill = first_ring; fill < fills; ++fill) {
+      while (!shx::ptx::mbarrier_try_wait(empty(fill - stages), 0)) {
+      }
+      shx::ptx::mbarrier_arrive_expect_tx(full(fill), G::kFillBytes);
+      shx::ptx::tma_load_2d(weights_at(fill), &weights_map, full(fill), 64 * fill,
+                            G::kTileRows * tile);
+      shx::ptx::tma_load_2d(activations_at(fill), &h_map, full(fill), 64 * fill, 0);
+    }
+  }
+  if (threadIdx.x >= kConsumerThreads) { /* warp 4 waits for the end, then leaves */
+    __syncthreads();
+    return;
   }
   float chains[kChains][kN / 2];
 #pragma unroll
@@ -169,39 +190,45 @@ __global__ void __launch_bounds__(kThreads, 1)
     }
 }
 
+/* What every launch takes besides its template arguments. */
+struct LaunchArgs {
+  const CUtensorMap *weights_map, *h_map;
+  int fills, stages, batch, hidden;
+  float *y;
+  unsigned long long *elapsed_ns;
+};
+
 template <bool kWeightsAsB, int kN, int kChains>
-cudaError_t launch(const CUtensorMap &weights_map, const CUtensorMap &h_map, int fills,
-                   int batch, int hidden, float *y, unsigned long long *elapsed_ns) {
+cudaError_t launch(const LaunchArgs &args) {
   using G = Shape<kWeightsAsB, kN>;
-  const int smem = 1024 + fills * G::kFillBytes + 8 * kBarriers;
+  /* stages 0 (or more than the fills): every block resident */
+  const int stages = args.stages == 0 || args.stages > args.fills ? args.fills : args.stages;
+  const int smem = 1024 + stages * G::kFillBytes + 8 * kBarriers;
   auto kernel = down_probe_kernel<kWeightsAsB, kN, kChains>;
   cudaError_t error =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
   if (error != cudaSuccess) return error;
-  kernel<<<hidden / G::kTileRows, kThreads, smem>>>(weights_map, h_map, fills, batch, hidden,
-                                                   y, elapsed_ns);
+  kernel<<<args.hidden / G::kTileRows, kThreads, smem>>>(
+      *args.weights_map, *args.h_map, args.fills, stages, args.batch, args.hidden, args.y,
+      args.elapsed_ns);
   return cudaGetLastError();
 }
 
 /* The instances: form A at n = 8..64 (the padded batch) with DownChains' counts (two
  * chains at n <= 16, as the kernel's down loop; two above too, Chains<N> at n <= 64);
  * form B at n = 128 with one or two chains. */
-cudaError_t launch_form(int form, int n, int chains, const CUtensorMap &weights_map,
-                        const CUtensorMap &h_map, int fills, int batch, int hidden, float *y,
-                        unsigned long long *elapsed_ns) {
+cudaError_t launch_form(int form, int n, int chains, const LaunchArgs &args) {
   if (form == SHX_DOWN_PROBE_WEIGHTS_AS_B) {
-    if (chains == 1)
-      return launch<true, 128, 1>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
-    if (chains == 2)
-      return launch<true, 128, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
+    if (chains == 1) return launch<true, 128, 1>(args);
+    if (chains == 2) return launch<true, 128, 2>(args);
     return cudaErrorInvalidValue;
   }
   if (chains != 2) return cudaErrorInvalidValue;
   switch (n) {
-    case 8: return launch<false, 8, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
-    case 16: return launch<false, 16, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
-    case 32: return launch<false, 32, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
-    case 64: return launch<false, 64, 2>(weights_map, h_map, fills, batch, hidden, y, elapsed_ns);
+    case 8: return launch<false, 8, 2>(args);
+    case 16: return launch<false, 16, 2>(args);
+    case 32: return launch<false, 32, 2>(args);
+    case 64: return launch<false, 64, 2>(args);
     default: return cudaErrorInvalidValue;
   }
 }
@@ -209,14 +236,15 @@ cudaError_t launch_form(int form, int n, int chains, const CUtensorMap &weights_
 }  // namespace
 
 extern "C" int shx_down_probe(int form, int batch, int chains, int hidden, int inter,
-                              int launches, const void *weights, const void *h, float *y,
-                              shx_down_probe_result *result) {
+                              int stages, int launches, const void *weights, const void *h,
+                              float *y, shx_down_probe_result *result) {
   const int fills = inter / 64;
   const int n = batch <= 8 ? 8 : batch <= 16 ? 16 : batch <= 32 ? 32 : 64;
   const int tile_rows = form == SHX_DOWN_PROBE_WEIGHTS_AS_B ? 128 : 64;
   if (batch < 1 || batch > 64 || inter % 64 != 0 || fills < 1 || fills > kMaxFills ||
       hidden % tile_rows != 0 || hidden / tile_rows > SHX_DOWN_PROBE_MAX_CTAS ||
-      launches < 1 || launches > SHX_DOWN_PROBE_MAX_LAUNCHES || weights == nullptr ||
+      stages < 0 || launches < 1 || launches > SHX_DOWN_PROBE_MAX_LAUNCHES ||
+      weights == nullptr ||
       h == nullptr || y == nullptr || result == nullptr)
     return -1;
   const shx::tensor_map::EncodeTiled encode = shx::tensor_map::encode_tiled();
@@ -234,8 +262,8 @@ extern "C" int shx_down_probe(int form, int batch, int chains, int hidden, int i
   unsigned long long host[SHX_DOWN_PROBE_MAX_CTAS];
   int status = 0;
   for (int launch_index = 0; launch_index < launches && status == 0; ++launch_index) {
-    if (launch_form(form, n, chains, weights_map, h_map, fills, batch, hidden, y, elapsed) !=
-            cudaSuccess ||
+    const LaunchArgs args = {&weights_map, &h_map, fills, stages, batch, hidden, y, elapsed};
+    if (launch_form(form, n, chains, args) != cudaSuccess ||
         cudaMemcpy(host, elapsed, sizeof *elapsed * ctas, cudaMemcpyDeviceToHost) !=
             cudaSuccess) {
       status = -1;
@@ -252,6 +280,7 @@ extern "C" int shx_down_probe(int form, int batch, int chains, int hidden, int i
   cudaFree(elapsed);
   result->ctas = ctas;
   result->fills = fills;
+  result->stages = stages == 0 || stages > fills ? fills : stages;
   result->n = form == SHX_DOWN_PROBE_WEIGHTS_AS_B ? 128 : n;
   return status;
 }

@@ -1,22 +1,22 @@
-/* down_probe_main.c: a K loop over resident weights with the weights as wgmma's A operand
- * (the fused kernel's form) against the weights as its B operand (the swap of
- * docs/fused_performance.md, "The next structural step"), at the design TP16 dims, in
- * two shapes:
+/* down_probe_main.c: a K loop with the weights as wgmma's A operand (the fused kernel's
+ * form) against the weights as its B operand (the swap of docs/fused_performance.md,
+ * "The next structural step"), at the design TP16 dims, in three shapes:
  *   down: the down loop, H 7168 rows, I 384 (six K blocks a tile, either form);
  *   gate/up: one gate/up CTA's stream, the same 112 KB of weights a CTA either way: the
  *     768 gate and up rows, 14 K blocks a 64-row tile (form A: the kernel's 14 fills at
  *     TP16) or 7 K blocks a 128-row tile (form B in clusters of 16); the activation
- *     operand plays x.
+ *     operand plays x; every block resident;
+ *   ring: the gate/up shape through the rings two CTAs an SM allow (the kernel's, and 4
+ *     stages of 24 KB in form B), the refills from L2 as the consumers free stages.
  *
  *   down_probe [LAUNCHES]      (default 32)
  *
- * Rows: shape, form, batch, chains, CTAs, K blocks, the MMA's n; columns: the median over
- * launches of the slowest CTA's time from its activation request to its last MMA, the
- * median of the CTAs' mean (us), and y's relative L2 error against a CPU reference
- * (double). It fails (exit 1)
- * where an error exceeds kMaxRelativeError: both forms must compute y = h Wd^T (the
- * test //perf:down_probe_gpu_test). Without a Hopper GPU it says so and exits 77
- * (skipped).
+ * Rows: shape, form, batch, chains, CTAs, K blocks, ring stages, the MMA's n; columns:
+ * the median over launches of the slowest CTA's time from its activation request to its
+ * last MMA, the median of the CTAs' mean (us), and y's relative L2 error against a CPU
+ * reference (double). It fails (exit 1) where an error exceeds kMaxRelativeError: both
+ * forms must compute y = h Wd^T (the test //perf:down_probe_gpu_test). Without a Hopper
+ * GPU it says so and exits 77 (skipped).
  */
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -58,7 +58,7 @@ static double median(double *values, int count) {
  * [64, inter], the CPU reference, then the probe. Returns 0, 1 where an error exceeds
  * kMaxRelativeError, -1 on a failure. */
 static int run_shape(const char *shape, int rows, int inter, int form, int chains,
-                     int launches) {
+                     int launches, const int *ring_stages) {
   static const int batches[] = {1, 9, 16, 32, 64};
   const size_t weight_count = (size_t)rows * inter, h_count = (size_t)64 * inter;
   uint16_t *weights = malloc(weight_count * sizeof *weights);
@@ -104,8 +104,9 @@ static int run_shape(const char *shape, int rows, int inter, int form, int chain
     if (cudaMemcpy(device_h, h, (size_t)batch * inter * 2, cudaMemcpyHostToDevice) !=
             cudaSuccess ||
         cudaMemset(device_y, 0, (size_t)64 * rows * sizeof *y) != cudaSuccess ||
-        shx_down_probe(form, batch, chains, rows, inter, launches, device_weights, device_h,
-                       device_y, &result) != 0 ||
+        shx_down_probe(form, batch, chains, rows, inter,
+                       ring_stages == NULL ? 0 : ring_stages[b], launches, device_weights,
+                       device_h, device_y, &result) != 0 ||
         cudaMemcpy(y, device_y, (size_t)batch * rows * sizeof *y, cudaMemcpyDeviceToHost) !=
             cudaSuccess) {
       fprintf(stderr, "down_probe: %s form %d batch %d failed\n", shape, form, batch);
@@ -117,9 +118,9 @@ static int run_shape(const char *shape, int rows, int inter, int form, int chain
       error += (y[i] - reference[i]) * (y[i] - reference[i]);
       norm += reference[i] * reference[i];
     }
-    printf("%-8s %-12s %5d %6d %4d %4d %4d %12.3f %12.3f %10.2e\n", shape,
+    printf("%-8s %-12s %5d %6d %4d %4d %6d %4d %12.3f %12.3f %10.2e\n", shape,
            form == SHX_DOWN_PROBE_WEIGHTS_AS_B ? "weights-as-B" : "weights-as-A", batch,
-           chains, result.ctas, result.fills, result.n,
+           chains, result.ctas, result.fills, result.stages, result.n,
            median(result.slowest_ns, launches) * 1e-3,
            median(result.mean_ns, launches) * 1e-3, sqrt(error / norm));
     if (!(sqrt(error / norm) <= kMaxRelativeError)) status = 1;
@@ -144,21 +145,31 @@ int main(int argc, char **argv) {
     return 77;
   }
   const int launches = argc > 1 ? atoi(argv[1]) : 32;
-  /* shape, rows, K blocks as A, K blocks as B (the same weight bytes a CTA) */
-  static const struct { const char *shape; int rows, blocks_a, blocks_b; } shapes[] = {
-      {"down", 7168, 6, 6}, {"gate/up", 768, 14, 7}};
-  printf("K loops over resident weights (TP16 design dims), activations from L2\n");
-  printf("%-8s %-12s %5s %6s %4s %4s %4s %12s %12s %10s\n", "shape", "form", "batch",
-         "chains", "ctas", "K", "n", "slowest us", "mean us", "rel L2");
+  /* shape, rows, K blocks as A, K blocks as B (the same weight bytes a CTA), and the
+   * ring stages at the batches {1, 9, 16, 32, 64} (NULL: every block resident). The
+   * "ring" shape is the gate/up stream with the rings that two CTAs an SM allow in
+   * 112 KB: the fused kernel's (Geometry<N>: 12, 10, 10, 8 and, at N = 64, 5 stages)
+   * against 4 stages of 24 KB in form B. */
+  static const int kernel_rings[] = {12, 10, 10, 8, 5}, swapped_rings[] = {4, 4, 4, 4, 4};
+  static const struct {
+    const char *shape;
+    int rows, blocks_a, blocks_b;
+    const int *rings_a, *rings_b;
+  } shapes[] = {{"down", 7168, 6, 6, NULL, NULL},
+                {"gate/up", 768, 14, 7, NULL, NULL},
+                {"ring", 768, 14, 7, kernel_rings, swapped_rings}};
+  printf("K loops (TP16 design dims), activations and refills from L2\n");
+  printf("%-8s %-12s %5s %6s %4s %4s %6s %4s %12s %12s %10s\n", "shape", "form", "batch",
+         "chains", "ctas", "K", "stages", "n", "slowest us", "mean us", "rel L2");
   int wrong = 0;
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
     const int results[3] = {
         run_shape(shapes[i].shape, shapes[i].rows, 64 * shapes[i].blocks_a,
-                  SHX_DOWN_PROBE_WEIGHTS_AS_A, 2, launches),
+                  SHX_DOWN_PROBE_WEIGHTS_AS_A, 2, launches, shapes[i].rings_a),
         run_shape(shapes[i].shape, shapes[i].rows, 64 * shapes[i].blocks_b,
-                  SHX_DOWN_PROBE_WEIGHTS_AS_B, 1, launches),
+                  SHX_DOWN_PROBE_WEIGHTS_AS_B, 1, launches, shapes[i].rings_b),
         run_shape(shapes[i].shape, shapes[i].rows, 64 * shapes[i].blocks_b,
-                  SHX_DOWN_PROBE_WEIGHTS_AS_B, 2, launches)};
+                  SHX_DOWN_PROBE_WEIGHTS_AS_B, 2, launches, shapes[i].rings_b)};
     for (int r = 0; r < 3; ++r) {
       if (results[r] < 0) return 1;
       if (results[r] > 0) wrong = 1;
