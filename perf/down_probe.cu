@@ -73,12 +73,14 @@ __global__ void __launch_bounds__(kThreads, 1)
   auto full = [&](int fill) { return barriers + 8u * fill; };
   auto empty = [&](int fill) { return barriers + 8u * (kMaxFills + fill); };
   const uint32_t weights_ready = barriers + 8u * 2 * kMaxFills;
-  /* Where a fill's A and B operands are: stage fill % stages of the ring. */
-  auto weights_at = [&](int fill) {
-    return base + (fill % stages) * G::kFillBytes + (kWeightsAsB ? G::kActivationBytes : 0);
+  /* Where a ring stage's A and B operands are. Fill f is in stage f % stages; the loops
+   * count stages as they go (a runtime % on the consumers' path cost about 0.05 us a fill,
+   * perf/RESULTS.md run 36 call 11). */
+  auto weights_at = [&](int stage) {
+    return base + stage * G::kFillBytes + (kWeightsAsB ? G::kActivationBytes : 0);
   };
-  auto activations_at = [&](int fill) {
-    return base + (fill % stages) * G::kFillBytes + (kWeightsAsB ? 0 : G::kWeightBytes);
+  auto activations_at = [&](int stage) {
+    return base + stage * G::kFillBytes + (kWeightsAsB ? 0 : G::kWeightBytes);
   };
   const int tile = blockIdx.x, warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
@@ -113,13 +115,15 @@ __global__ void __launch_bounds__(kThreads, 1)
       shx::ptx::mbarrier_arrive_expect_tx(full(fill), G::kActivationBytes);
       shx::ptx::tma_load_2d(activations_at(fill), &h_map, full(fill), 64 * fill, 0);
     }
+    int stage = 0; /* of fill first_ring (= stages where there are refills) */
     for (int fill = first_ring; fill < fills; ++fill) {
       while (!shx::ptx::mbarrier_try_wait(empty(fill - stages), 0)) {
       }
       shx::ptx::mbarrier_arrive_expect_tx(full(fill), G::kFillBytes);
-      shx::ptx::tma_load_2d(weights_at(fill), &weights_map, full(fill), 64 * fill,
+      shx::ptx::tma_load_2d(weights_at(stage), &weights_map, full(fill), 64 * fill,
                             G::kTileRows * tile);
-      shx::ptx::tma_load_2d(activations_at(fill), &h_map, full(fill), 64 * fill, 0);
+      shx::ptx::tma_load_2d(activations_at(stage), &h_map, full(fill), 64 * fill, 0);
+      if (++stage == stages) stage = 0;
     }
   }
   if (threadIdx.x >= kConsumerThreads) { /* warp 4 waits for the end, then leaves */
@@ -132,6 +136,7 @@ __global__ void __launch_bounds__(kThreads, 1)
 #pragma unroll
     for (int i = 0; i < kN / 2; ++i) chains[c][i] = 0.0f;
   bool ready = shx::ptx::mbarrier_test_wait(full(0), 0);
+  int stage = 0;
   for (int fill = 0; fill < fills; ++fill) {
     if (!ready)
       while (!shx::ptx::mbarrier_try_wait(full(fill), 0)) {
@@ -142,10 +147,11 @@ __global__ void __launch_bounds__(kThreads, 1)
       for (int i = 0; i < kN / 2; ++i) shx::ptx::fence_operand(chains[c][i]);
     __syncwarp();
     shx::ptx::wgmma_fence();
-    const uint64_t a = shx::ptx::make_smem_desc_sw128(kWeightsAsB ? activations_at(fill)
-                                                                  : weights_at(fill));
-    const uint64_t b = shx::ptx::make_smem_desc_sw128(kWeightsAsB ? weights_at(fill)
-                                                                  : activations_at(fill));
+    const uint64_t a = shx::ptx::make_smem_desc_sw128(kWeightsAsB ? activations_at(stage)
+                                                                  : weights_at(stage));
+    const uint64_t b = shx::ptx::make_smem_desc_sw128(kWeightsAsB ? weights_at(stage)
+                                                                  : activations_at(stage));
+    if (++stage == stages) stage = 0;
 #pragma unroll
     for (int k = 0; k < 4; ++k)
       shx::ptx::wgmma_bf16<kN>(chains[k % kChains], a + 2 * k, b + 2 * k, 1u);
