@@ -74,7 +74,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   auto empty = [&](int fill) { return barriers + 8u * (kMaxFills + fill); };
   const uint32_t weights_ready = barriers + 8u * 2 * kMaxFills;
   /* Where a ring stage's A and B operands are. Fill f is in stage f % stages; the loops
-   * count stages as they go (a runtime % on the consumers' path cost about 0.05 us a fill,
+   * count stages as they go (a runtime % on the consumers' path cost 0.08-0.1 us a fill,
    * perf/RESULTS.md run 36 call 11). */
   auto weights_at = [&](int stage) {
     return base + stage * G::kFillBytes + (kWeightsAsB ? G::kActivationBytes : 0);
