@@ -1,13 +1,15 @@
 /* down_probe_main.c: a K loop with the weights as wgmma's A operand (the fused kernel's
  * form) against the weights as its B operand (the swap of docs/fused_performance.md,
- * "The next structural step"), at the design TP16 dims, in three shapes:
+ * "The next structural step"), at the design TP16 dims, in four shapes:
  *   down: the down loop, H 7168 rows, I 384 (six K blocks a tile, either form);
  *   gate/up: one gate/up CTA's stream, the same 112 KB of weights a CTA either way: the
  *     768 gate and up rows, 14 K blocks a 64-row tile (form A: the kernel's 14 fills at
  *     TP16) or 7 K blocks a 128-row tile (form B in clusters of 16); the activation
  *     operand plays x; every block resident;
  *   ring: the gate/up shape through the rings two CTAs an SM allow (the kernel's, and 4
- *     stages of 24 KB in form B), the refills from L2 as the consumers free stages.
+ *     stages of 24 KB in form B), the refills from L2 as the consumers free stages;
+ *   grid: the ring shape in 96 CTAs, as many as the kernel's gate/up phase, each over
+ *     weights of its own.
  *
  *   down_probe [LAUNCHES]      (default 32)
  *
@@ -145,30 +147,33 @@ int main(int argc, char **argv) {
     return 77;
   }
   const int launches = argc > 1 ? atoi(argv[1]) : 32;
-  /* shape, rows, K blocks as A, K blocks as B (the same weight bytes a CTA), and the
-   * ring stages at the batches {1, 9, 16, 32, 64} (NULL: every block resident). The
+  /* shape, rows as A and as B, K blocks as A and as B (the same weight bytes a CTA), and
+   * the ring stages at the batches {1, 9, 16, 32, 64} (NULL: every block resident). The
    * "ring" shape is the gate/up stream with the rings that two CTAs an SM allow in
    * 112 KB: the fused kernel's (Geometry<N>: 12, 10, 10, 8 and, at N = 64, 5 stages)
-   * against 4 stages of 24 KB in form B. */
+   * against 4 stages of 24 KB in form B. "grid" is that ring in as many CTAs as the
+   * kernel's gate/up phase (96), each over weights of its own (11 MB in all, in L2 after
+   * the first launch, as the refill prefetch leaves them). */
   static const int kernel_rings[] = {12, 10, 10, 8, 5}, swapped_rings[] = {4, 4, 4, 4, 4};
   static const struct {
     const char *shape;
-    int rows, blocks_a, blocks_b;
+    int rows_a, rows_b, blocks_a, blocks_b;
     const int *rings_a, *rings_b;
-  } shapes[] = {{"down", 7168, 6, 6, NULL, NULL},
-                {"gate/up", 768, 14, 7, NULL, NULL},
-                {"ring", 768, 14, 7, kernel_rings, swapped_rings}};
+  } shapes[] = {{"down", 7168, 7168, 6, 6, NULL, NULL},
+                {"gate/up", 768, 768, 14, 7, NULL, NULL},
+                {"ring", 768, 768, 14, 7, kernel_rings, swapped_rings},
+                {"grid", 96 * 64, 96 * 128, 14, 7, kernel_rings, swapped_rings}};
   printf("K loops (TP16 design dims), activations and refills from L2\n");
   printf("%-8s %-12s %5s %6s %4s %4s %6s %4s %12s %12s %10s\n", "shape", "form", "batch",
          "chains", "ctas", "K", "stages", "n", "slowest us", "mean us", "rel L2");
   int wrong = 0;
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
     const int results[3] = {
-        run_shape(shapes[i].shape, shapes[i].rows, 64 * shapes[i].blocks_a,
+        run_shape(shapes[i].shape, shapes[i].rows_a, 64 * shapes[i].blocks_a,
                   SHX_DOWN_PROBE_WEIGHTS_AS_A, 2, launches, shapes[i].rings_a),
-        run_shape(shapes[i].shape, shapes[i].rows, 64 * shapes[i].blocks_b,
+        run_shape(shapes[i].shape, shapes[i].rows_b, 64 * shapes[i].blocks_b,
                   SHX_DOWN_PROBE_WEIGHTS_AS_B, 1, launches, shapes[i].rings_b),
-        run_shape(shapes[i].shape, shapes[i].rows, 64 * shapes[i].blocks_b,
+        run_shape(shapes[i].shape, shapes[i].rows_b, 64 * shapes[i].blocks_b,
                   SHX_DOWN_PROBE_WEIGHTS_AS_B, 2, launches, shapes[i].rings_b)};
     for (int r = 0; r < 3; ++r) {
       if (results[r] < 0) return 1;
