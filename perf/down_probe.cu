@@ -1,6 +1,7 @@
-/* down_probe.cu: the fused kernel's down loop alone, with the weights as wgmma's A operand
- * (as the kernel has it) or as its B operand (docs/fused_performance.md, "The next
- * structural step"), to measure the swap before any rewrite.
+/* down_probe.cu: the fused kernel's K loops alone (named for the down loop, its first
+ * shape), with the weights as wgmma's A operand (as the kernel has it) or as its B operand
+ * (docs/fused_performance.md, "The next structural step"), to measure the swap before any
+ * rewrite.
  *
  * What it models: the TP16 down phase after the grid barrier. Each CTA owns one tile of
  * Wd's rows and all of its K blocks (I / 64 of them), every weight block already in

@@ -1,5 +1,6 @@
-/* down_probe.h: the fused kernel's down loop alone, weights as wgmma's A or B operand
- * (perf/down_probe.cu says what it models). */
+/* down_probe.h: the fused kernel's K loops alone (its down loop, and its gate/up stream
+ * with x in h's place), weights as wgmma's A or B operand (perf/down_probe.cu says what
+ * it models). */
 #ifndef SHX_PERF_DOWN_PROBE_H_
 #define SHX_PERF_DOWN_PROBE_H_
 
