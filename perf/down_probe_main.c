@@ -1,6 +1,6 @@
 /* down_probe_main.c: a K loop with the weights as wgmma's A operand (the fused kernel's
  * form) against the weights as its B operand (the swap of docs/fused_performance.md,
- * "The next structural step"), at the design TP16 dims, in four shapes:
+ * "The next structural step"), at the design TP16 dims, in five shapes:
  *   down: the down loop, H 7168 rows, I 384 (six K blocks a tile, either form);
  *   gate/up: one gate/up CTA's stream, the same 112 KB of weights a CTA either way: the
  *     768 gate and up rows, 14 K blocks a 64-row tile (form A: the kernel's 14 fills at
@@ -9,7 +9,7 @@
  *   ring: the gate/up shape through the rings two CTAs an SM allow (the kernel's, and 4
  *     stages of 24 KB in form B), the refills from L2 as the consumers free stages;
  *   grid: the ring shape in 96 CTAs, as many as the kernel's gate/up phase, each over
- *     weights of its own.
+ *     weights of its own; grid-res: the same with form B's fills all resident.
  *
  *   down_probe [LAUNCHES]      (default 32)
  *
@@ -153,8 +153,11 @@ int main(int argc, char **argv) {
    * 112 KB: the fused kernel's (Geometry<N>: 12, 10, 10, 8 and, at N = 64, 5 stages)
    * against 4 stages of 24 KB in form B. "grid" is that ring in as many CTAs as the
    * kernel's gate/up phase (96), each over weights of its own (11 MB in all, in L2 after
-   * the first launch, as the refill prefetch leaves them). */
+   * the first launch, as the refill prefetch leaves them); "grid-res" the same with form
+   * B's 7 fills all resident (168 KB: one CTA an SM), which separates its refills from
+   * the rest. */
   static const int kernel_rings[] = {12, 10, 10, 8, 5}, swapped_rings[] = {4, 4, 4, 4, 4};
+  static const int swapped_resident[] = {7, 7, 7, 7, 7}; /* form B's 7 fills, no refill */
   static const struct {
     const char *shape;
     int rows_a, rows_b, blocks_a, blocks_b;
@@ -162,7 +165,8 @@ int main(int argc, char **argv) {
   } shapes[] = {{"down", 7168, 7168, 6, 6, NULL, NULL},
                 {"gate/up", 768, 768, 14, 7, NULL, NULL},
                 {"ring", 768, 768, 14, 7, kernel_rings, swapped_rings},
-                {"grid", 96 * 64, 96 * 128, 14, 7, kernel_rings, swapped_rings}};
+                {"grid", 96 * 64, 96 * 128, 14, 7, kernel_rings, swapped_rings},
+                {"grid-res", 96 * 64, 96 * 128, 14, 7, kernel_rings, swapped_resident}};
   printf("K loops (TP16 design dims), activations and refills from L2\n");
   printf("%-8s %-12s %5s %6s %4s %4s %6s %4s %12s %12s %10s\n", "shape", "form", "batch",
          "chains", "ctas", "K", "stages", "n", "slowest us", "mean us", "rel L2");
