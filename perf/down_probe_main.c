@@ -25,26 +25,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "ops/reference.h"
 #include "perf/down_probe.h"
+#include "testdata/inputs.h"
 
 /* FP32 sums of 384 BF16 products: about 1e-7 here (perf/RESULTS.md run 36 call 6). */
 static const double kMaxRelativeError = 1e-5;
-
-static uint16_t bf16_of(float value) { /* round to nearest even; no NaNs here */
-  uint32_t bits;
-  memcpy(&bits, &value, sizeof bits);
-  bits += 0x7FFFu + ((bits >> 16) & 1u);
-  return (uint16_t)(bits >> 16);
-}
-
-static float float_of(uint16_t value) {
-  const uint32_t bits = (uint32_t)value << 16;
-  float result;
-  memcpy(&result, &bits, sizeof result);
-  return result;
-}
 
 static int compare_double(const void *a, const void *b) {
   const double x = *(const double *)a, y = *(const double *)b;
@@ -77,21 +64,18 @@ static int run_shape(const char *shape, int rows, int inter, int form, int chain
     status = -1;
     goto done;
   }
-  uint32_t state = 12345u;
-  for (size_t i = 0; i < weight_count; ++i) {
-    state = state * 1664525u + 1013904223u;
-    weights[i] = bf16_of(((float)(state >> 8) / 16777216.0f - 0.5f) * 0.1f);
-  }
-  for (size_t i = 0; i < h_count; ++i) {
-    state = state * 1664525u + 1013904223u;
-    h[i] = bf16_of((float)(state >> 8) / 16777216.0f - 0.5f);
-  }
+  /* The project's seeded generator (testdata/inputs.h): weights in [-0.05, 0.05), the
+   * activations in [-0.5, 0.5). */
+  for (size_t i = 0; i < weight_count; ++i)
+    weights[i] = shx_input_element(SHX_GOLDEN_SEED, SHX_TENSOR_DOWN, i, 0.05);
+  for (size_t i = 0; i < h_count; ++i)
+    h[i] = shx_input_element(SHX_GOLDEN_SEED, SHX_TENSOR_X, i, 0.5);
   for (int t = 0; t < 64; ++t)
     for (int r = 0; r < rows; ++r) {
       double sum = 0.0;
       for (int k = 0; k < inter; ++k)
-        sum += (double)float_of(h[(size_t)t * inter + k]) *
-               float_of(weights[(size_t)r * inter + k]);
+        sum += shx_bf16_value(h[(size_t)t * inter + k]) *
+               shx_bf16_value(weights[(size_t)r * inter + k]);
       reference[(size_t)t * rows + r] = sum;
     }
   if (cudaMemcpy(device_weights, weights, weight_count * 2, cudaMemcpyHostToDevice) !=
