@@ -2,15 +2,15 @@
 # The validation of a kernel as a run ends, in one device call (about 190 s on
 # nvidia-h200-x2), from the repository root with a full bundle (tools/bundle.sh) and,
 # optionally, an A/B bundle of the run's starting point (tools/bundle.sh NAME ab):
-#   1. tools/gpu_session.sh parts check and bench: GPU facts, SASS (HGMMA, LDL/STL), every
-#      GPU test on one GPU (and on two where the host has them), the main job, and
-#      bench --repeat 2 at the design dims (with the TP2 NCCL comparison on two GPUs);
+#   1. tools/gpu_session.sh parts check, bench, deepseek and limits: GPU facts, SASS
+#      (HGMMA, LDL/STL), every GPU test on one GPU (and on two where the host has them),
+#      the main job, bench --repeat 2 at both dims (with the TP2 NCCL comparison on two
+#      GPUs), tools/limits.sh at every target cell of the design dims;
 #   2. compute-sanitizer synccheck, memcheck and racecheck (tools/gpu_validate.sh) for
 #      each case of SANITIZER_CASES: "dims tp B variant..." separated by ';';
-#   3. bench --dims deepseek --repeat 2;
-#   4. with ORIG: the A/B of ORIG against BUNDLE (fused and split, twice each) at
+#   3. with ORIG: the A/B of ORIG against BUNDLE (fused and split, twice each) at
 #      AB_BATCHES (design dims) and AB_DEEPSEEK_BATCHES (DeepSeek dims);
-#   5. tools/limits.sh at every target cell of the design dims and at LIMIT_CELLS_DEEPSEEK.
+#   4. tools/limits.sh at LIMIT_CELLS_DEEPSEEK of the DeepSeek dims.
 # Everything but the summary tables is packed into OUTDIR/all.tgz (the device tool brings
 # back at most 8 files: seven are left, so that the caller may tee its own log there);
 # session.txt, bench.txt, bench.csv, bench_deepseek.csv, limits.txt and
@@ -21,14 +21,15 @@ source "$(dirname "$0")/gpu_env.sh" "${1:?usage: [ORIG=bundle_x] tools/gpu_relea
 tools=$(cd "$(dirname "$0")" && pwd)
 orig=${ORIG:-}
 gpus=$(nvidia-smi -L | wc -l)
-tests="api_test group_baseline_1gpu_test group_fused_1gpu_test group_split_1gpu_test"
-tests="$tests mailbox_gpu_test down_probe_gpu_test"
-[ "$gpus" -ge 2 ] &&
-  tests="$tests group_fused_2gpu_test group_split_2gpu_test group_baseline_2gpu_test"
+# Every test in the bundle (tools/bundle.sh copies each GPU test and api_test), the
+# two-GPU ones only where the host has two GPUs.
+tests=$(cd "$bundle" && ls api_test *gpu_test 2>/dev/null |
+  { [ "$gpus" -ge 2 ] && cat || grep -v 2gpu_test; } | tr '\n' ' ')
 echo "bundle $(cat "$bundle/COMMIT")${orig:+, orig $orig $(cat "$orig/COMMIT")}, $gpus GPU(s)"
 nvidia-smi -L
 
-BUDGET=300 TESTS="$tests" PARTS="check bench" "$tools/gpu_session.sh" "$out/s" > /dev/null 2>&1
+BUDGET=420 TESTS="$tests" PARTS="check bench deepseek limits" "$tools/gpu_session.sh" \
+  "$out/s" > /dev/null 2>&1
 grep -E "^==|^===|exit|passed|failed|skipped|HGMMA|LDL|rror" "$out/s/session.txt" | head -40
 echo "session done after $SECONDS s"
 
@@ -42,11 +43,6 @@ for case in "${cases[@]}"; do
 done
 echo "sanitizers done after $SECONDS s"
 
-(cd "$bundle" && timeout 90 ./bench --dims deepseek --repeat 2 \
-  --csv "$out/bench_deepseek.csv" --policy "$out/policy_deepseek.txt" \
-  > "$out/deepseek.txt" 2> "$out/deepseek.err"; echo "deepseek exit $?")
-tail -20 "$out/deepseek.txt"
-
 if [ -n "$orig" ]; then
   BATCHES=${AB_BATCHES:-1,9,16,32,64} timeout 90 "$tools/gpu_ab.sh" "$out/ab" \
     "$orig" "$bundle" "$orig" "$bundle" > "$out/ab.txt" 2>&1
@@ -56,15 +52,13 @@ if [ -n "$orig" ]; then
   echo "ab done after $SECONDS s"
 fi
 
-BUNDLE=$bundle timeout 150 "$tools/limits.sh" "$out/l" > "$out/limits.txt" 2>&1
 SHX_DIMS=deepseek BUNDLE=$bundle CELLS="${LIMIT_CELLS_DEEPSEEK:-16 9;16 64;8 9;8 64}" \
   timeout 60 "$tools/limits.sh" "$out/lds" > "$out/limits_deepseek.txt" 2>&1
-cat "$out/limits.txt" "$out/limits_deepseek.txt"
+cat "$out/s/limits.txt" "$out/limits_deepseek.txt"
 
 cd "$out" || exit 1
-cp s/session.txt s/bench.csv s/policy.txt s/bench.txt . 2>/dev/null
-tar czf all.tgz s v_* deepseek.txt deepseek.err ab.txt abds.txt policy.txt \
-  policy_deepseek.txt 2>/dev/null
-rm -rf s v_* l lds ab abds deepseek.err ab.txt abds.txt deepseek.txt policy.txt policy_deepseek.txt
+cp s/session.txt s/bench.csv s/bench.txt s/bench_deepseek.csv s/limits.txt . 2>/dev/null
+tar czf all.tgz s v_* ab.txt abds.txt 2>/dev/null
+rm -rf s v_* lds ab abds ab.txt abds.txt
 ls "$out"
 echo "all done after $SECONDS s"
