@@ -49,13 +49,13 @@
  *   ring stages, shared memory        N = 8: 12, 16: 10, 24: 9, 32: 8 stages in at most
  *                                     112 KB: two CTAs per SM, so the next step's grid
  *                                     (PDL) is resident beside this one;
- *                                     N = 40, 48, 56, 64: 15, 14, 13, 12 (TP8), N = 128:
- *                                     7 stages in at most 220 KB, one CTA per SM (N = 16:
- *                                     108,544 B; N = 128: 208,640 B); N = 40..64 at TP16
- *                                     (14 gate/up blocks a CTA): 7, 6, 6, 5 stages, two
- *                                     CTAs per SM (the plan's ctas_per_sm;
- *                                     kTwoPerSmMaxGateUpBlocksN64), so up to N = 56 the
- *                                     whole TP16 down tile (6 blocks) fits the ring
+ *                                     N = 40, 48, 56: 7, 6, 6 stages, two CTAs per SM too
+ *                                     (the plan's ctas_per_sm), so at TP16 the whole
+ *                                     down tile (6 blocks) fits the ring; N = 64: 12
+ *                                     stages (TP8) and N = 128: 7 in at most 220 KB, one
+ *                                     CTA per SM (N = 16: 108,544 B; N = 128: 208,640 B);
+ *                                     N = 64 at TP16 (14 gate/up blocks a CTA): 5 stages,
+ *                                     two CTAs per SM (kTwoPerSmMaxGateUpBlocksN64)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
  * I = 128 -> 4 tiles, cluster 16 (cluster16_fits), 64 + 48 CTAs of 7 gate/up K blocks.
  *
@@ -218,8 +218,11 @@ constexpr int kTwoPerSmMaxN = 32;
  * this many K blocks. Measured (perf/RESULTS.md run 29 call 6): TP16 (14 blocks) B = 48,
  * 64 1.1 us faster than one CTA per SM with 12 stages, the next step's grid then being
  * resident beside this one; TP8 (28 blocks) 1.4 us slower, its refills paced by the
- * shallow ring. */
-constexpr int kTwoPerSmMaxGateUpBlocksN64 = 16; /* the same rule at N = 40, 48, 56 */
+ * shallow ring. At N = 40, 48, 56 (rings of 7, 6, 6) the fused plan takes two CTAs per
+ * SM whatever the blocks: TP8 B = 37..56 0.6-1.4 us faster than one CTA per SM with
+ * 13-15 stages (run 37 calls 2, 3: B=40 14.05 -> 12.66 us, B=48 14.25 -> 13.68, B=56
+ * 14.9 -> 14.1). SharedDown keeps one CTA per SM there (DefaultCtasPerSm). */
+constexpr int kTwoPerSmMaxGateUpBlocksN64 = 16;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
@@ -1273,12 +1276,20 @@ auto with_n(int n, F &&f) {
 /* The padded batches: every multiple of 8 up to 64, then 128 (engine/op.c's buckets). */
 bool valid_n(int n) { return n > 0 && ((n <= 64 && n % 8 == 0) || n == 128); }
 
-/* Padded batches above kTwoPerSmMaxN that may still run two CTAs per SM (the plan's
- * rule for N = 64, kTwoPerSmMaxGateUpBlocksN64, applies to all of them). */
+/* Padded batches above kTwoPerSmMaxN that have a two-CTAs-per-SM instance too. */
 bool two_per_sm_allowed(int n) { return n > kTwoPerSmMaxN && n <= 64; }
 
 int default_ctas_per_sm(int n) {
   return with_n(n, [](auto kN) { return DefaultCtasPerSm<decltype(kN)::value>::value; });
+}
+
+/* The fused plan's CTAs per SM (kTwoPerSmMaxGateUpBlocksN64): two at N <= 56, and at
+ * N = 64 where a gate/up CTA streams few K blocks (TP16); else the instance's default. */
+int fused_ctas_per_sm(int n, int gate_up_blocks_per_cta) {
+  if (two_per_sm_allowed(n) &&
+      (n < 64 || gate_up_blocks_per_cta <= kTwoPerSmMaxGateUpBlocksN64))
+    return 2;
+  return default_ctas_per_sm(n);
 }
 
 /* The fused kernel's shapes: (N, CTAs per SM) = (8..32, 2), (40..64, 1), (40..64, 2),
@@ -1472,12 +1483,8 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
      * the SMs run out): then no CTA streams a second down tile after the barrier. */
     const int grids[2] = {shx_fused_widest_grid(gate_up_ctas, cluster, down_tiles, kMaxGrid),
                           gate_up_ctas};
-    /* Two CTAs per SM at N = 40..64 only where a gate/up CTA streams few K blocks. */
     const int blocks_per_cta = (k_blocks + cluster - 1) / cluster;
-    candidate.ctas_per_sm = two_per_sm_allowed(n) &&
-                                    blocks_per_cta <= kTwoPerSmMaxGateUpBlocksN64
-                                ? 2
-                                : default_ctas_per_sm(n);
+    candidate.ctas_per_sm = fused_ctas_per_sm(n, blocks_per_cta);
     candidate.stages = ring_stages(n, candidate.ctas_per_sm);
     candidate.smem_bytes = smem_bytes_of(n, candidate.ctas_per_sm);
     for (int grid : grids) {
