@@ -11,7 +11,7 @@
 #include "ops/fused.h"
 #include "shared_expert.h"
 
-#define SHX_FUSED_BUCKETS 5 /* padded batches 8, 16, 32, 64, 128 */
+#define SHX_FUSED_BUCKETS 9 /* padded batches 8, 16, ..., 64 (multiples of 8), 128 */
 
 /* cuBLASLt state of the baseline for one batch size, made on first use. */
 typedef struct shx_lt_batch {

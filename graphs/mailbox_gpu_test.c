@@ -1,11 +1,12 @@
 /* mailbox_gpu_test.c: the pushed mailboxes themselves.
  *
- * 1. Determinism: for TP8 and TP16 at B = 16 and 64, all ranks on one GPU, the fused
+ * 1. Determinism: for TP8 and TP16 at B = 16, 48 and 64, all ranks on one GPU, the fused
  *    variant's step graph without the tail is replayed 100 times with alternating
  *    parity; after each replay every rank's whole mailbox must be bitwise equal to the
  *    first replay of the same parity, and every slot of the other parity must still
  *    read "empty" (0x8000). The mailboxes are re-armed between replays.
- * 2. Fused = split: for TP8 and TP16 at B in {1, 4, 8, 9, 16, 64, 128}, the split
+ * 2. Fused = split: for TP8 and TP16 at B in {1, 4, 8, 9, 16, 20, 37, 48, 53, 64, 128}
+ *    (every padded batch's instance), the split
  *    variant's mailboxes (gate kernel + SharedDown) are bitwise equal to the fused
  *    variant's for the same inputs, and exactly tp x B x H slots were written.
  * 3. Both again at the DeepSeek-V3 / Kimi-K2 dims at TP16 (I = 128, SwiGLU; clusters of
@@ -98,13 +99,15 @@ static void fused_equals_split(const shx_testbed *bed, int batch) {
 int main(void) {
   shx_testbed_skip_without_gpu(1);
   const int tps[] = {8, 16};
-  const int batches[] = {1, 4, 8, 9, 16, 64, 128};
+  const int batches[] = {1, 4, 8, 9, 16, 20, 37, 48, 53, 64, 128};
+  enum { kBatches = sizeof batches / sizeof *batches };
   for (int i = 0; i < 2; ++i) {
     shx_testbed bed;
     shx_testbed_make(&bed, tps[i], 7168, 6144, 128, SHX_ACT_SITU);
     determinism(&bed, 16, 100);
+    determinism(&bed, 48, 100);
     determinism(&bed, 64, 100);
-    for (int b = 0; b < 7; ++b) fused_equals_split(&bed, batches[b]);
+    for (int b = 0; b < kBatches; ++b) fused_equals_split(&bed, batches[b]);
     shx_testbed_free(&bed);
   }
   { /* The DeepSeek-V3 / Kimi-K2 dims at TP16, where N <= 16 runs in clusters of 16. */

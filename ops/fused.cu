@@ -44,14 +44,18 @@
  *   CTAs: gate/up + down-only = grid  96 + 16 = 112          96 + 16 = 112
  *   gate/up K blocks per CTA          28 (112 / 4)           14 (112 / 8)
  *   down tiles (H / 64 = 112)         one per CTA, K = I / 64 = 12 (TP8) or 6 (TP16)
- *   ring stages, shared memory        N = 8: 12, N = 16: 10, N = 32: 8 stages in at most
+ *   padded batch N                    the batch rounded up to a multiple of 8 up to 64,
+ *                                     else 128 (engine/op.c's buckets)
+ *   ring stages, shared memory        N = 8: 12, 16: 10, 24: 9, 32: 8 stages in at most
  *                                     112 KB: two CTAs per SM, so the next step's grid
  *                                     (PDL) is resident beside this one;
- *                                     N = 64: 12 (TP8), N = 128: 7 stages in at most
- *                                     220 KB, one CTA per SM (N = 16: 108,544 B; N = 128:
- *                                     208,640 B); N = 64 at TP16 (14 gate/up blocks a
- *                                     CTA): 5 stages, two CTAs per SM (the plan's
- *                                     ctas_per_sm; kTwoPerSmMaxGateUpBlocksN64)
+ *                                     N = 40, 48, 56: 7, 6, 6 stages, two CTAs per SM too
+ *                                     (the plan's ctas_per_sm), so at TP16 the whole
+ *                                     down tile (6 blocks) fits the ring; N = 64: 12
+ *                                     stages (TP8) and N = 128: 7 in at most 220 KB, one
+ *                                     CTA per SM (N = 16: 108,544 B; N = 128: 208,640 B);
+ *                                     N = 64 at TP16 (14 gate/up blocks a CTA): 5 stages,
+ *                                     two CTAs per SM (kTwoPerSmMaxGateUpBlocksN64)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
  * I = 128 -> 4 tiles, cluster 16 (cluster16_fits), 64 + 48 CTAs of 7 gate/up K blocks.
  *
@@ -214,7 +218,10 @@ constexpr int kTwoPerSmMaxN = 32;
  * this many K blocks. Measured (perf/RESULTS.md run 29 call 6): TP16 (14 blocks) B = 48,
  * 64 1.1 us faster than one CTA per SM with 12 stages, the next step's grid then being
  * resident beside this one; TP8 (28 blocks) 1.4 us slower, its refills paced by the
- * shallow ring. */
+ * shallow ring. At N = 40, 48, 56 (rings of 7, 6, 6) the fused plan takes two CTAs per
+ * SM whatever the blocks: TP8 B = 37..56 0.6-1.4 us faster than one CTA per SM with
+ * 13-15 stages (run 37 calls 2, 3: B=40 14.05 -> 12.66 us, B=48 14.25 -> 13.68, B=56
+ * 14.9 -> 14.1). SharedDown keeps one CTA per SM there (DefaultCtasPerSm). */
 constexpr int kTwoPerSmMaxGateUpBlocksN64 = 16;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
@@ -248,7 +255,7 @@ enum Mode {
 };
 
 /* CTAs per SM that a kernel instance's shared memory is sized for: two up to N = 32; at
- * N = 64 one by default (SharedDown), two where the plan says so
+ * N = 40..64 one by default (SharedDown), two where the plan says so
  * (kTwoPerSmMaxGateUpBlocksN64); one at N = 128. */
 template <int N>
 struct DefaultCtasPerSm {
@@ -257,7 +264,9 @@ struct DefaultCtasPerSm {
 
 template <int N, int kSlots = DefaultCtasPerSm<N>::value>
 struct Geometry {
-  static_assert(N == 8 || N == 16 || N == 32 || N == 64 || N == 128, "wgmma N");
+  static_assert(N == 8 || N == 16 || N == 24 || N == 32 || N == 40 || N == 48 || N == 56 ||
+                    N == 64 || N == 128,
+                "a padded batch of the plan (valid_n)");
   static_assert(kSlots == 1 || kSlots == 2, "one or two CTAs per SM");
   static constexpr int kActivationTileBytes = N * kRowBytes;
   static constexpr int kStageBytes = kWeightTileBytes + kActivationTileBytes;
@@ -288,8 +297,12 @@ struct Geometry {
 static_assert(kBarrierSlots >= 2 * kMaxStages, "ReleaseCursor's first-lap slots");
 /* The barrier slots take no ring stage (the stage counts of the GEOMETRY table). */
 static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
-                  Geometry<32>::kNumStages == 8 && Geometry<64>::kNumStages == 12 &&
-                  Geometry<64, 2>::kNumStages == 5 && Geometry<128>::kNumStages == 7,
+                  Geometry<24>::kNumStages == 9 && Geometry<32>::kNumStages == 8 &&
+                  Geometry<40>::kNumStages == 15 && Geometry<40, 2>::kNumStages == 7 &&
+                  Geometry<48>::kNumStages == 14 && Geometry<48, 2>::kNumStages == 6 &&
+                  Geometry<56>::kNumStages == 13 && Geometry<56, 2>::kNumStages == 6 &&
+                  Geometry<64>::kNumStages == 12 && Geometry<64, 2>::kNumStages == 5 &&
+                  Geometry<128>::kNumStages == 7,
               "ring stages changed: update the GEOMETRY table and kBarrierSlots");
 
 /* The work of each CTA (down jobs, K ranges) is in ops/fused_plan.h. */
@@ -686,9 +699,10 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
 /* Owner: h[token][32 tile + width rank + column] for column < width, token < batch, from
  * the received parts summed in source-rank (K) order. One thread per element: the
  * activation is the costly part, so it is spread over all 128 consumer threads. Item t
- * is token t % N of column t / N (N a power of two: no division; lanes past the batch
- * idle), so consecutive threads read consecutive floats of the parts; since 128 is a
- * multiple of N, a thread's items all have the same token. The cluster size is a
+ * is token t % N of column t / N (items past the batch idle), so consecutive threads
+ * read consecutive floats of the parts; where N is a power of two, 128 is a multiple of
+ * it and a thread's items all have the same token (at N = 24, 40, 48, 56 each item
+ * finds its own, by divisions by a constant). The cluster size is a
  * template parameter here (reduce_owned_columns dispatches on it): with the count of
  * sources known, every part's load is issued before the first add, where a runtime
  * count compiled to one predicated shared-memory load right before each add, a chain of
@@ -709,15 +723,18 @@ __device__ __forceinline__ void reduce_owned_columns_of(const float *received,
                                                         const OwnerScalars &scalars) {
   constexpr int kWidth = kHalfRows / kCluster;
   constexpr int kItems = kWidth * N;
-  static_assert(kConsumerThreads % N == 0, "a thread's items share their token");
-  const int token = threadIdx.x % N;
-  if (token >= scalars.batch) return;
-  __nv_bfloat16 *h = scalars.h + static_cast<size_t>(token) * scalars.inter +
-                     kHalfRows * work.tile + kWidth * work.cluster_rank;
+  /* N a power of two (8, 16, 32, 64, 128) divides 128: a thread's items share their
+   * token. Otherwise (24, 40, 48, 56) each item has its own, a division by a constant. */
+  constexpr bool kSharedToken = kConsumerThreads % N == 0;
+  const int thread_token = threadIdx.x % N;
+  if (kSharedToken && thread_token >= scalars.batch) return;
+  __nv_bfloat16 *h = scalars.h + kHalfRows * work.tile + kWidth * work.cluster_rank;
+  if (kSharedToken) h += static_cast<size_t>(thread_token) * scalars.inter;
 #pragma unroll
   for (int first = 0; first < kItems; first += kConsumerThreads) {
     const int item = first + static_cast<int>(threadIdx.x);
     if (kItems % kConsumerThreads != 0 && item >= kItems) break;
+    if (!kSharedToken && item % N >= scalars.batch) continue;
     const float *part = received + item; /* column * N + token: source 0's gate part */
     float gate_part[kCluster], up_part[kCluster];
 #pragma unroll
@@ -731,7 +748,10 @@ __device__ __forceinline__ void reduce_owned_columns_of(const float *received,
       gate = __fadd_rn(gate, gate_part[source]);
       up = __fadd_rn(up, up_part[source]);
     }
-    h[item / N] = gated_h_of<kActivation>(gate, up, scalars.beta, scalars.lambda);
+    const size_t at = kSharedToken
+                          ? static_cast<size_t>(item / N)
+                          : static_cast<size_t>(item % N) * scalars.inter + item / N;
+    h[at] = gated_h_of<kActivation>(gate, up, scalars.beta, scalars.lambda);
   }
 }
 
@@ -823,9 +843,8 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
    * come before its first store: a store between them (both generic pointers) would keep
    * the compiler from moving the next item's loads above it (as in the owners'
    * reduction, perf/RESULTS.md run 31). */
-  constexpr int kPerThread = N * kStoresPerToken / kConsumerThreads > 0
-                                 ? N * kStoresPerToken / kConsumerThreads
-                                 : 1;
+  constexpr int kPerThread =
+      (N * kStoresPerToken + kConsumerThreads - 1) / kConsumerThreads; /* N = 24: 2 */
   static_assert(kConsumerThreads % kStoresPerToken == 0, "a thread's part is fixed");
   const int part = threadIdx.x % kStoresPerToken; /* 8-row part of the 64 rows */
   if (part < kStoresPerGranule * rows.granules) {
@@ -1244,32 +1263,50 @@ auto with_n(int n, F &&f) {
   switch (n) {
     case 8: return f(std::integral_constant<int, 8>{});
     case 16: return f(std::integral_constant<int, 16>{});
+    case 24: return f(std::integral_constant<int, 24>{});
     case 32: return f(std::integral_constant<int, 32>{});
+    case 40: return f(std::integral_constant<int, 40>{});
+    case 48: return f(std::integral_constant<int, 48>{});
+    case 56: return f(std::integral_constant<int, 56>{});
     case 64: return f(std::integral_constant<int, 64>{});
     default: return f(std::integral_constant<int, 128>{});
   }
 }
 
-bool valid_n(int n) { return n == 8 || n == 16 || n == 32 || n == 64 || n == 128; }
+/* The padded batches: every multiple of 8 up to 64, then 128 (engine/op.c's buckets). */
+bool valid_n(int n) { return n > 0 && ((n <= 64 && n % 8 == 0) || n == 128); }
+
+/* Padded batches above kTwoPerSmMaxN that have a two-CTAs-per-SM instance too. */
+bool two_per_sm_allowed(int n) { return n > kTwoPerSmMaxN && n <= 64; }
 
 int default_ctas_per_sm(int n) {
   return with_n(n, [](auto kN) { return DefaultCtasPerSm<decltype(kN)::value>::value; });
 }
 
-/* The fused kernel's shapes: (N, CTAs per SM) = (8, 2), (16, 2), (32, 2), (64, 1),
- * (64, 2), (128, 1). */
+/* The fused plan's CTAs per SM (kTwoPerSmMaxGateUpBlocksN64): two at N <= 56, and at
+ * N = 64 where a gate/up CTA streams few K blocks (TP16); else the instance's default. */
+int fused_ctas_per_sm(int n, int gate_up_blocks_per_cta) {
+  if (two_per_sm_allowed(n) &&
+      (n < 64 || gate_up_blocks_per_cta <= kTwoPerSmMaxGateUpBlocksN64))
+    return 2;
+  return default_ctas_per_sm(n);
+}
+
+/* The fused kernel's shapes: (N, CTAs per SM) = (8..32, 2), (40..64, 1), (40..64, 2),
+ * (128, 1). */
 bool valid_shape(int n, int ctas_per_sm) {
   return valid_n(n) &&
-         (ctas_per_sm == default_ctas_per_sm(n) || (n == 64 && ctas_per_sm == 2));
+         (ctas_per_sm == default_ctas_per_sm(n) || (two_per_sm_allowed(n) && ctas_per_sm == 2));
 }
 
 /* Calls f(integral_constant N, integral_constant S) for a valid shape. */
 template <typename F>
 auto with_shape(int n, int ctas_per_sm, F &&f) {
-  if (n == 64 && ctas_per_sm == 2)
-    return f(std::integral_constant<int, 64>{}, std::integral_constant<int, 2>{});
   return with_n(n, [&](auto kN) {
     constexpr int N = decltype(kN)::value;
+    if constexpr (N > kTwoPerSmMaxN && N <= 64) {
+      if (ctas_per_sm == 2) return f(kN, std::integral_constant<int, 2>{});
+    }
     return f(kN, std::integral_constant<int, DefaultCtasPerSm<N>::value>{});
   });
 }
@@ -1394,7 +1431,8 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
     return SHX_INVALID_ARGUMENT;
   }
   if (!valid_n(n)) {
-    format_message(message, "shx_fused_plan_make: n=%d is not 8, 16, 32, 64 or 128", n);
+    format_message(message,
+                   "shx_fused_plan_make: n=%d is not a multiple of 8 up to 64, nor 128", n);
     return SHX_INVALID_ARGUMENT;
   }
   if (hidden % tp != 0 || (hidden / tp) % 64 != 0) {
@@ -1445,11 +1483,8 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
      * the SMs run out): then no CTA streams a second down tile after the barrier. */
     const int grids[2] = {shx_fused_widest_grid(gate_up_ctas, cluster, down_tiles, kMaxGrid),
                           gate_up_ctas};
-    /* Two CTAs per SM at N = 64 only where a gate/up CTA streams few K blocks. */
     const int blocks_per_cta = (k_blocks + cluster - 1) / cluster;
-    candidate.ctas_per_sm = n == 64 && blocks_per_cta <= kTwoPerSmMaxGateUpBlocksN64
-                                ? 2
-                                : default_ctas_per_sm(n);
+    candidate.ctas_per_sm = fused_ctas_per_sm(n, blocks_per_cta);
     candidate.stages = ring_stages(n, candidate.ctas_per_sm);
     candidate.smem_bytes = smem_bytes_of(n, candidate.ctas_per_sm);
     for (int grid : grids) {

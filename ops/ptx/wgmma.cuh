@@ -61,14 +61,18 @@ __device__ __forceinline__ uint64_t make_smem_desc_sw128(uint32_t address) {
 }
 
 /* wgmma_bf16<N>(d, a, b, accumulate): d = A * B + (accumulate ? d : 0) for one k16 step.
- * The operand lists of the five shapes are built by the macros below: SHX_WGMMA_REGS_<R>
+ * The operand lists of the nine shapes are built by the macros below: SHX_WGMMA_REGS_<R>
  * spells "%0, ..., %R-1" and SHX_WGMMA_ACC_<R>(d) the R "+f" operands. */
 template <int N>
 struct Wgmma;
 
 #define SHX_WGMMA_REGS_4 "%0, %1, %2, %3"
 #define SHX_WGMMA_REGS_8 SHX_WGMMA_REGS_4 ", %4, %5, %6, %7"
+#define SHX_WGMMA_REGS_12 SHX_WGMMA_REGS_8 ", %8, %9, %10, %11"
 #define SHX_WGMMA_REGS_16 SHX_WGMMA_REGS_8 ", %8, %9, %10, %11, %12, %13, %14, %15"
+#define SHX_WGMMA_REGS_20 SHX_WGMMA_REGS_16 ", %16, %17, %18, %19"
+#define SHX_WGMMA_REGS_24 SHX_WGMMA_REGS_16 ", %16, %17, %18, %19, %20, %21, %22, %23"
+#define SHX_WGMMA_REGS_28 SHX_WGMMA_REGS_24 ", %24, %25, %26, %27"
 #define SHX_WGMMA_REGS_32                                                     \
   SHX_WGMMA_REGS_16 ", %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, " \
                     "%27, %28, %29, %30, %31"
@@ -79,7 +83,11 @@ struct Wgmma;
 
 #define SHX_WGMMA_ACC_4(d, o) "+f"(d[o + 0]), "+f"(d[o + 1]), "+f"(d[o + 2]), "+f"(d[o + 3])
 #define SHX_WGMMA_ACC_8(d, o) SHX_WGMMA_ACC_4(d, o), SHX_WGMMA_ACC_4(d, o + 4)
+#define SHX_WGMMA_ACC_12(d, o) SHX_WGMMA_ACC_8(d, o), SHX_WGMMA_ACC_4(d, o + 8)
 #define SHX_WGMMA_ACC_16(d, o) SHX_WGMMA_ACC_8(d, o), SHX_WGMMA_ACC_8(d, o + 8)
+#define SHX_WGMMA_ACC_20(d, o) SHX_WGMMA_ACC_16(d, o), SHX_WGMMA_ACC_4(d, o + 16)
+#define SHX_WGMMA_ACC_24(d, o) SHX_WGMMA_ACC_16(d, o), SHX_WGMMA_ACC_8(d, o + 16)
+#define SHX_WGMMA_ACC_28(d, o) SHX_WGMMA_ACC_24(d, o), SHX_WGMMA_ACC_4(d, o + 24)
 #define SHX_WGMMA_ACC_32(d, o) SHX_WGMMA_ACC_16(d, o), SHX_WGMMA_ACC_16(d, o + 16)
 #define SHX_WGMMA_ACC_64(d, o) SHX_WGMMA_ACC_32(d, o), SHX_WGMMA_ACC_32(d, o + 32)
 
@@ -106,19 +114,31 @@ struct Wgmma;
 
 SHX_DEFINE_WGMMA_BF16(8, 4, "%4", "%5", "%6")
 SHX_DEFINE_WGMMA_BF16(16, 8, "%8", "%9", "%10")
+SHX_DEFINE_WGMMA_BF16(24, 12, "%12", "%13", "%14")
 SHX_DEFINE_WGMMA_BF16(32, 16, "%16", "%17", "%18")
+SHX_DEFINE_WGMMA_BF16(40, 20, "%20", "%21", "%22")
+SHX_DEFINE_WGMMA_BF16(48, 24, "%24", "%25", "%26")
+SHX_DEFINE_WGMMA_BF16(56, 28, "%28", "%29", "%30")
 SHX_DEFINE_WGMMA_BF16(64, 32, "%32", "%33", "%34")
 SHX_DEFINE_WGMMA_BF16(128, 64, "%64", "%65", "%66")
 
 #undef SHX_DEFINE_WGMMA_BF16
 #undef SHX_WGMMA_ACC_64
 #undef SHX_WGMMA_ACC_32
+#undef SHX_WGMMA_ACC_28
+#undef SHX_WGMMA_ACC_24
+#undef SHX_WGMMA_ACC_20
 #undef SHX_WGMMA_ACC_16
+#undef SHX_WGMMA_ACC_12
 #undef SHX_WGMMA_ACC_8
 #undef SHX_WGMMA_ACC_4
 #undef SHX_WGMMA_REGS_64
 #undef SHX_WGMMA_REGS_32
+#undef SHX_WGMMA_REGS_28
+#undef SHX_WGMMA_REGS_24
+#undef SHX_WGMMA_REGS_20
 #undef SHX_WGMMA_REGS_16
+#undef SHX_WGMMA_REGS_12
 #undef SHX_WGMMA_REGS_8
 #undef SHX_WGMMA_REGS_4
 
