@@ -11,7 +11,7 @@
 #include "ops/fused.h"
 #include "shared_expert.h"
 
-#define SHX_FUSED_BUCKETS 9 /* padded batches 8, 16, ..., 64 (multiples of 8), 128 */
+#define SHX_FUSED_BUCKETS 12 /* padded batches 8, 16, ..., 64, then 80, 96, 112, 128 */
 
 /* cuBLASLt state of the baseline for one batch size, made on first use. */
 typedef struct shx_lt_batch {

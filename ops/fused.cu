@@ -32,7 +32,7 @@
  * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128), asked into
  * L2 (cp.async.bulk.prefetch) before it so that they arrive from L2. Every K
  * loop (gate/up and down) runs its k16 steps round-robin over accumulator chains
- * (Chains<N>: 4 at N <= 16, 2 at N = 32, 64, 1 at N = 128; DownChains<N>: 2 at N <= 16),
+ * (Chains<N>: 4 at N <= 16, 2 at N = 24..64, 1 above; DownChains<N>: 2 at N <= 16),
  * summed in chain order at the end: a fixed order. The epilogue stages y^T transposed in
  * shared memory and stores 16-byte BF16 vectors of 8 consecutive columns of one token
  * into the owning peer's mailbox.
@@ -45,15 +45,16 @@
  *   gate/up K blocks per CTA          28 (112 / 4)           14 (112 / 8)
  *   down tiles (H / 64 = 112)         one per CTA, K = I / 64 = 12 (TP8) or 6 (TP16)
  *   padded batch N                    the batch rounded up to a multiple of 8 up to 64,
- *                                     else 128 (engine/op.c's buckets)
+ *                                     of 16 up to 128 (engine/op.c's buckets)
  *   ring stages, shared memory        N = 8: 12, 16: 10, 24: 9, 32: 8 stages in at most
  *                                     112 KB: two CTAs per SM, so the next step's grid
  *                                     (PDL) is resident beside this one;
  *                                     N = 40, 48, 56: 7, 6, 6 stages, two CTAs per SM too
  *                                     (the plan's ctas_per_sm), so at TP16 the whole
  *                                     down tile (6 blocks) fits the ring; N = 64: 12
- *                                     stages (TP8) and N = 128: 7 in at most 220 KB, one
- *                                     CTA per SM (N = 16: 108,544 B; N = 128: 208,640 B);
+ *                                     stages (TP8), N = 80, 96, 112, 128: 10, 9, 8, 7, in
+ *                                     at most 220 KB, one CTA per SM (N = 16: 108,544 B;
+ *                                     N = 128: 208,640 B);
  *                                     N = 64 at TP16 (14 gate/up blocks a CTA): 5 stages,
  *                                     two CTAs per SM (kTwoPerSmMaxGateUpBlocksN64)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
@@ -265,7 +266,7 @@ struct DefaultCtasPerSm {
 template <int N, int kSlots = DefaultCtasPerSm<N>::value>
 struct Geometry {
   static_assert(N == 8 || N == 16 || N == 24 || N == 32 || N == 40 || N == 48 || N == 56 ||
-                    N == 64 || N == 128,
+                    N == 64 || N == 80 || N == 96 || N == 112 || N == 128,
                 "a padded batch of the plan (valid_n)");
   static_assert(kSlots == 1 || kSlots == 2, "one or two CTAs per SM");
   static constexpr int kActivationTileBytes = N * kRowBytes;
@@ -302,7 +303,8 @@ static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
                   Geometry<48>::kNumStages == 14 && Geometry<48, 2>::kNumStages == 6 &&
                   Geometry<56>::kNumStages == 13 && Geometry<56, 2>::kNumStages == 6 &&
                   Geometry<64>::kNumStages == 12 && Geometry<64, 2>::kNumStages == 5 &&
-                  Geometry<128>::kNumStages == 7,
+                  Geometry<80>::kNumStages == 10 && Geometry<96>::kNumStages == 9 &&
+                  Geometry<112>::kNumStages == 8 && Geometry<128>::kNumStages == 7,
               "ring stages changed: update the GEOMETRY table and kBarrierSlots");
 
 /* The work of each CTA (down jobs, K ranges) is in ops/fused_plan.h. */
@@ -500,8 +502,9 @@ __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
  * accumulators (step k of every block into chain k % kCount) and the chains are summed
  * in chain order at the end: a fixed order, deterministic. The counts are the measured
  * best (run 26): 4 at N <= 16, 2 at N = 32 and 64, 1 at N = 128 (where one MMA is long
- * enough to hide the dependency and each chain costs 64 registers); the down loop's
- * differ at N <= 16 (DownChains). */
+ * enough to hide the dependency and each chain costs 64 registers); the padded sizes
+ * between take the count of the next power of two (not measured apart); the down
+ * loop's differ at N <= 16 (DownChains). */
 template <int N>
 struct Chains {
   static constexpr int kCount = N <= 16 ? 4 : (N <= 64 ? 2 : 1);
@@ -701,7 +704,7 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
  * activation is the costly part, so it is spread over all 128 consumer threads. Item t
  * is token t % N of column t / N (items past the batch idle), so consecutive threads
  * read consecutive floats of the parts; where N is a power of two, 128 is a multiple of
- * it and a thread's items all have the same token (at N = 24, 40, 48, 56 each item
+ * it and a thread's items all have the same token (at the other N each item
  * finds its own, by divisions by a constant). The cluster size is a
  * template parameter here (reduce_owned_columns dispatches on it): with the count of
  * sources known, every part's load is issued before the first add, where a runtime
@@ -724,7 +727,7 @@ __device__ __forceinline__ void reduce_owned_columns_of(const float *received,
   constexpr int kWidth = kHalfRows / kCluster;
   constexpr int kItems = kWidth * N;
   /* N a power of two (8, 16, 32, 64, 128) divides 128: a thread's items share their
-   * token. Otherwise (24, 40, 48, 56) each item has its own, a division by a constant. */
+   * token. Otherwise each item has its own, a division by a constant. */
   constexpr bool kSharedToken = kConsumerThreads % N == 0;
   const int thread_token = threadIdx.x % N;
   if (kSharedToken && thread_token >= scalars.batch) return;
@@ -1269,12 +1272,18 @@ auto with_n(int n, F &&f) {
     case 48: return f(std::integral_constant<int, 48>{});
     case 56: return f(std::integral_constant<int, 56>{});
     case 64: return f(std::integral_constant<int, 64>{});
+    case 80: return f(std::integral_constant<int, 80>{});
+    case 96: return f(std::integral_constant<int, 96>{});
+    case 112: return f(std::integral_constant<int, 112>{});
     default: return f(std::integral_constant<int, 128>{});
   }
 }
 
-/* The padded batches: every multiple of 8 up to 64, then 128 (engine/op.c's buckets). */
-bool valid_n(int n) { return n > 0 && ((n <= 64 && n % 8 == 0) || n == 128); }
+/* The padded batches: every multiple of 8 up to 64, then of 16 up to 128 (engine/op.c's
+ * buckets). */
+bool valid_n(int n) {
+  return n > 0 && ((n <= 64 && n % 8 == 0) || (n <= SHX_FUSED_MAX_N && n % 16 == 0));
+}
 
 /* Padded batches above kTwoPerSmMaxN that have a two-CTAs-per-SM instance too. */
 bool two_per_sm_allowed(int n) { return n > kTwoPerSmMaxN && n <= 64; }
@@ -1432,7 +1441,8 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   }
   if (!valid_n(n)) {
     format_message(message,
-                   "shx_fused_plan_make: n=%d is not a multiple of 8 up to 64, nor 128", n);
+                   "shx_fused_plan_make: n=%d is not a multiple of 8 up to 64 or of 16 up to "
+                   "128", n);
     return SHX_INVALID_ARGUMENT;
   }
   if (hidden % tp != 0 || (hidden / tp) % 64 != 0) {

@@ -39,14 +39,14 @@ typedef struct shx_fused_plan {
   int hidden;        /* H */
   int inter;         /* I = I_total / tp */
   int tp;
-  int n;             /* padded batch (wgmma N): a multiple of 8 up to 64, or 128 */
+  int n;             /* padded batch (wgmma N): a multiple of 8 up to 64, of 16 above */
   int cluster;       /* CTAs per cluster = K split of a gate/up tile */
   int gate_up_ctas;  /* (2 I / 64) * cluster: CTAs [0, gate_up_ctas) do gate/up */
   int grid;          /* CTAs: enough whole clusters that every CTA has one 64-row down
                         tile where H / 64 allows; CTAs past gate_up_ctas only do down */
   int ctas_per_sm;   /* CTAs per SM the shared memory is sized for: 2 at n <= 56; at
                         n = 64 2 where a gate/up CTA streams few K blocks (TP16), else 1;
-                        1 at n = 128 */
+                        1 at n > 64 */
   int stages;        /* ring stages of (64 x 64 weights + n x 64 activations) */
   int smem_bytes;    /* dynamic shared memory per CTA */
   int down_granules; /* H / 32: 32-row granules of W_d; a down job is two adjacent

@@ -61,7 +61,7 @@ __device__ __forceinline__ uint64_t make_smem_desc_sw128(uint32_t address) {
 }
 
 /* wgmma_bf16<N>(d, a, b, accumulate): d = A * B + (accumulate ? d : 0) for one k16 step.
- * The operand lists of the nine shapes are built by the macros below: SHX_WGMMA_REGS_<R>
+ * The operand lists of the twelve shapes are built by the macros below: SHX_WGMMA_REGS_<R>
  * spells "%0, ..., %R-1" and SHX_WGMMA_ACC_<R>(d) the R "+f" operands. */
 template <int N>
 struct Wgmma;
@@ -76,6 +76,9 @@ struct Wgmma;
 #define SHX_WGMMA_REGS_32                                                     \
   SHX_WGMMA_REGS_16 ", %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, " \
                     "%27, %28, %29, %30, %31"
+#define SHX_WGMMA_REGS_40 SHX_WGMMA_REGS_32 ", %32, %33, %34, %35, %36, %37, %38, %39"
+#define SHX_WGMMA_REGS_48 SHX_WGMMA_REGS_40 ", %40, %41, %42, %43, %44, %45, %46, %47"
+#define SHX_WGMMA_REGS_56 SHX_WGMMA_REGS_48 ", %48, %49, %50, %51, %52, %53, %54, %55"
 #define SHX_WGMMA_REGS_64                                                     \
   SHX_WGMMA_REGS_32 ", %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, " \
                     "%43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, " \
@@ -89,6 +92,9 @@ struct Wgmma;
 #define SHX_WGMMA_ACC_24(d, o) SHX_WGMMA_ACC_16(d, o), SHX_WGMMA_ACC_8(d, o + 16)
 #define SHX_WGMMA_ACC_28(d, o) SHX_WGMMA_ACC_24(d, o), SHX_WGMMA_ACC_4(d, o + 24)
 #define SHX_WGMMA_ACC_32(d, o) SHX_WGMMA_ACC_16(d, o), SHX_WGMMA_ACC_16(d, o + 16)
+#define SHX_WGMMA_ACC_40(d, o) SHX_WGMMA_ACC_32(d, o), SHX_WGMMA_ACC_8(d, o + 32)
+#define SHX_WGMMA_ACC_48(d, o) SHX_WGMMA_ACC_32(d, o), SHX_WGMMA_ACC_16(d, o + 32)
+#define SHX_WGMMA_ACC_56(d, o) SHX_WGMMA_ACC_48(d, o), SHX_WGMMA_ACC_8(d, o + 48)
 #define SHX_WGMMA_ACC_64(d, o) SHX_WGMMA_ACC_32(d, o), SHX_WGMMA_ACC_32(d, o + 32)
 
 /* One specialization per N: R = N / 2 accumulator registers are %0..%R-1, then the A
@@ -120,10 +126,16 @@ SHX_DEFINE_WGMMA_BF16(40, 20, "%20", "%21", "%22")
 SHX_DEFINE_WGMMA_BF16(48, 24, "%24", "%25", "%26")
 SHX_DEFINE_WGMMA_BF16(56, 28, "%28", "%29", "%30")
 SHX_DEFINE_WGMMA_BF16(64, 32, "%32", "%33", "%34")
+SHX_DEFINE_WGMMA_BF16(80, 40, "%40", "%41", "%42")
+SHX_DEFINE_WGMMA_BF16(96, 48, "%48", "%49", "%50")
+SHX_DEFINE_WGMMA_BF16(112, 56, "%56", "%57", "%58")
 SHX_DEFINE_WGMMA_BF16(128, 64, "%64", "%65", "%66")
 
 #undef SHX_DEFINE_WGMMA_BF16
 #undef SHX_WGMMA_ACC_64
+#undef SHX_WGMMA_ACC_56
+#undef SHX_WGMMA_ACC_48
+#undef SHX_WGMMA_ACC_40
 #undef SHX_WGMMA_ACC_32
 #undef SHX_WGMMA_ACC_28
 #undef SHX_WGMMA_ACC_24
@@ -133,6 +145,9 @@ SHX_DEFINE_WGMMA_BF16(128, 64, "%64", "%65", "%66")
 #undef SHX_WGMMA_ACC_8
 #undef SHX_WGMMA_ACC_4
 #undef SHX_WGMMA_REGS_64
+#undef SHX_WGMMA_REGS_56
+#undef SHX_WGMMA_REGS_48
+#undef SHX_WGMMA_REGS_40
 #undef SHX_WGMMA_REGS_32
 #undef SHX_WGMMA_REGS_28
 #undef SHX_WGMMA_REGS_24
