@@ -227,7 +227,7 @@ constexpr int kTwoPerSmMaxN = 32;
  * SM whatever the blocks: TP8 B = 37..56 0.6-1.4 us faster than one CTA per SM with
  * 13-15 stages (run 37 calls 2, 3: B=40 14.05 -> 12.66 us, B=48 14.25 -> 13.68, B=56
  * 14.9 -> 14.1). SharedDown keeps one CTA per SM there (DefaultCtasPerSm). */
-constexpr int kTwoPerSmMaxGateUpBlocksN64 = 16;
+constexpr int kTwoPerSmMaxGateUpBlocksN64 = 32;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
