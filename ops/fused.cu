@@ -47,16 +47,17 @@
  *   padded batch N                    the batch rounded up to a multiple of 8 up to 64,
  *                                     of 16 up to 128 (engine/op.c's buckets)
  *   ring stages, shared memory        N = 8: 12, 16: 10, 24: 9, 32: 8 stages in at most
- *                                     112 KB: two CTAs per SM, so the next step's grid
+ *                                     113 KB: two CTAs per SM, so the next step's grid
  *                                     (PDL) is resident beside this one;
- *                                     N = 40, 48, 56: 7, 6, 6 stages, two CTAs per SM too
+ *                                     N = 40, 48, 56: 7, 7, 6 stages, two CTAs per SM too
  *                                     (the plan's ctas_per_sm), so at TP16 the whole
  *                                     down tile (6 blocks) fits the ring; N = 64: 12
- *                                     stages (TP8), N = 80, 96, 112, 128: 10, 9, 8, 7, in
- *                                     at most 220 KB, one CTA per SM (N = 16: 108,544 B;
- *                                     N = 128: 208,640 B);
- *                                     N = 64 at TP16 (14 gate/up blocks a CTA): 5 stages,
- *                                     two CTAs per SM (kTwoPerSmMaxGateUpBlocksN64)
+ *                                     stages (TP8), N = 80, 96, 112, 128: 11, 9, 8, 7, in
+ *                                     at most 220 KB, one CTA per SM (N = 16: 107,304 B;
+ *                                     N = 128: 205,600 B);
+ *                                     N = 64 at TP16 (14 gate/up blocks a CTA): 6 stages,
+ *                                     two CTAs per SM (kTwoPerSmMaxGateUpBlocksN64), the
+ *                                     down tile too
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
  * I = 128 -> 4 tiles, cluster 16 (cluster16_fits), 64 + 48 CTAs of 7 gate/up K blocks.
  *
@@ -204,7 +205,10 @@ constexpr int kMmaK = 16;                 /* K of one wgmma */
 constexpr int kWeightTileBytes = kTileRows * kRowBytes;  /* 8 KB */
 constexpr int kHalfTileBytes = kHalfRows * kRowBytes;    /* 4 KB: the up rows' offset */
 constexpr int kSwizzleAtomBytes = 1024;   /* 8 rows x 128 B */
-constexpr int kStagingPitch = kTileRows + 4; /* floats per token in the y^T epilogue */
+/* Floats per token in the y^T epilogue: the 64 rows, no padding (a swizzle keeps the
+ * fragment's writes on distinct banks, epilogue_offset), so the epilogue takes exactly
+ * the receive buffer's 256 N bytes. */
+constexpr int kStagingPitch = kTileRows;
 constexpr int kColumnsPerStore = 8;       /* BF16 columns of one 16-byte mailbox store */
 
 constexpr int kSmemBudget = 220 * 1024;   /* what the ring may grow into, one CTA/SM */
@@ -212,7 +216,7 @@ constexpr int kSmemBudget = 220 * 1024;   /* what the ring may grow into, one CT
  * next step's grid (PDL) is resident beside this one and streams its weights while this
  * one finishes its barrier and down phase. 8 KB x 8 weight stages in flight per CTA
  * already saturate HBM (SPEC's measured facts). */
-constexpr int kTwoPerSmBudget = 112 * 1024;
+constexpr int kTwoPerSmBudget = 113 * 1024; /* 2 x (113 + 1 reserved) = 228 KB */
 constexpr int kTwoPerSmMaxN = 32;
 /* At N = 64 a stage is 16 KB (the x tile as large as the weights) and two CTAs per SM
  * leave a ring of 5; the plan takes that only where each gate/up CTA streams at most
@@ -223,14 +227,19 @@ constexpr int kTwoPerSmMaxN = 32;
  * SM whatever the blocks: TP8 B = 37..56 0.6-1.4 us faster than one CTA per SM with
  * 13-15 stages (run 37 calls 2, 3: B=40 14.05 -> 12.66 us, B=48 14.25 -> 13.68, B=56
  * 14.9 -> 14.1). SharedDown keeps one CTA per SM there (DefaultCtasPerSm). */
-constexpr int kTwoPerSmMaxGateUpBlocksN64 = 16;
+constexpr int kTwoPerSmMaxGateUpBlocksN64 = 32;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
 constexpr int kMaxStages = 24;
 /* full, empty; received; then the owners' scalars (OwnerScalars, 32 bytes) */
 constexpr int kOwnerScalarsBytes = 32;
 constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
-constexpr int kAlignSlack = kSwizzleAtomBytes; /* the dynamic base is aligned by hand */
+/* The dynamic shared memory is declared __align__(1024) and nothing else is in shared
+ * memory, so its base is where a swizzled stage may start: no slack for aligning it by
+ * hand (the 1 KB that gives N = 48 and 64 a ring of 7 and 6 at two CTAs per SM). The
+ * kernels check it in their prologue (SharedLayout::aligned) and end at once, with the
+ * error flag set, if a toolchain ever placed it otherwise. */
+constexpr int kAlignSlack = 0;
 constexpr int kMaxCluster = 16;           /* 16 is non-portable (cluster16_fits) */
 constexpr int kMaxPortableCluster = 8;
 static_assert(kMaxCluster == SHX_FUSED_MAX_CLUSTER, "the work split's per-cluster arrays");
@@ -274,6 +283,7 @@ struct Geometry {
   /* An owner's receive buffer: [cluster][gate, up][width][N] FP32, cluster x width = 32. */
   static constexpr int kReceiveBytes = 2 * kHalfRows * N * 4;
   static constexpr int kEpilogueBytes = N * kStagingPitch * 4;
+  static_assert(kEpilogueBytes == kReceiveBytes, "the epilogue reuses the receive buffer");
   static constexpr int kStagingBytes =
       kReceiveBytes > kEpilogueBytes ? kReceiveBytes : kEpilogueBytes;
   static constexpr int kFixedBytes = kAlignSlack + kStagingBytes + kBarrierBytes;
@@ -299,11 +309,11 @@ static_assert(kBarrierSlots >= 2 * kMaxStages, "ReleaseCursor's first-lap slots"
 /* The barrier slots take no ring stage (the stage counts of the GEOMETRY table). */
 static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
                   Geometry<24>::kNumStages == 9 && Geometry<32>::kNumStages == 8 &&
-                  Geometry<40>::kNumStages == 15 && Geometry<40, 2>::kNumStages == 7 &&
-                  Geometry<48>::kNumStages == 14 && Geometry<48, 2>::kNumStages == 6 &&
+                  Geometry<40>::kNumStages == 16 && Geometry<40, 2>::kNumStages == 7 &&
+                  Geometry<48>::kNumStages == 14 && Geometry<48, 2>::kNumStages == 7 &&
                   Geometry<56>::kNumStages == 13 && Geometry<56, 2>::kNumStages == 6 &&
-                  Geometry<64>::kNumStages == 12 && Geometry<64, 2>::kNumStages == 5 &&
-                  Geometry<80>::kNumStages == 10 && Geometry<96>::kNumStages == 9 &&
+                  Geometry<64>::kNumStages == 12 && Geometry<64, 2>::kNumStages == 6 &&
+                  Geometry<80>::kNumStages == 11 && Geometry<96>::kNumStages == 9 &&
                   Geometry<112>::kNumStages == 8 && Geometry<128>::kNumStages == 7,
               "ring stages changed: update the GEOMETRY table and kBarrierSlots");
 
@@ -344,14 +354,16 @@ struct SharedLayout {
 
   __device__ __forceinline__ explicit SharedLayout(uint8_t *dynamic) {
     const uint32_t raw = ptx::smem_address(dynamic);
-    const uint32_t pad = (kSwizzleAtomBytes - (raw & (kSwizzleAtomBytes - 1))) &
-                         (kSwizzleAtomBytes - 1);
-    ring = raw + pad;
+    ring = raw;
     staging = ring + G::kRingBytes;
     barriers = staging + G::kStagingBytes;
-    staging_floats = reinterpret_cast<float *>(dynamic + pad + G::kRingBytes);
+    staging_floats = reinterpret_cast<float *>(dynamic + G::kRingBytes);
     owner_scalars = reinterpret_cast<OwnerScalars *>(
-        dynamic + pad + G::kRingBytes + G::kStagingBytes + 8 * (2 * kBarrierSlots + 1));
+        dynamic + G::kRingBytes + G::kStagingBytes + 8 * (2 * kBarrierSlots + 1));
+  }
+  /* Whether the ring starts on a 1024-byte swizzle atom (kAlignSlack). */
+  __device__ __forceinline__ bool aligned() const {
+    return (ring & (kSwizzleAtomBytes - 1)) == 0;
   }
   __device__ __forceinline__ uint32_t weights(int stage) const {
     return ring + stage * G::kStageBytes;
@@ -819,10 +831,18 @@ __device__ __forceinline__ MailboxRows mailbox_rows(shx_down_job job, int shard,
   return rows;
 }
 
+/* Where row `row` of token `token` lies in the epilogue's y^T staging: [token][row], 64
+ * floats a token, the row's 8-row group XORed with bits 1-2 of the token. A fragment
+ * write of a warp (rows 16 warp + lane / 4, tokens 8 j + 2 (lane % 4) + e) then hits 32
+ * distinct banks, as the pitch of 68 floats did before (run 37), and a group of 8 rows
+ * stays 8 consecutive floats for the push's 16-byte reads (`row` a multiple of 8). */
+__device__ __forceinline__ int epilogue_offset(int token, int row) {
+  return token * kStagingPitch + (row ^ (((token >> 1) & 3) << 3));
+}
+
 /* A down job's result (acc rows 0-31: y^T of its first granule, rows 32-63: of the
  * second) -> the owning peers' mailboxes (`rows`, from mailbox_rows): staged as
- * [token][row] FP32 (pitch 68 floats: the fragment's writes hit 32 distinct banks), then
- * one 16-byte store per (token, 8 columns). */
+ * [token][row] FP32 (epilogue_offset), then one 16-byte store per (token, 8 columns). */
 template <int N>
 __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *staging,
                                               const MailboxRows &rows, int shard,
@@ -834,7 +854,7 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
     for (int e = 0; e < 4; ++e) {
       const int row = 16 * warp + lane / 4 + 8 * (e / 2);
       const int token = 8 * j + 2 * (lane % 4) + (e % 2);
-      staging[token * kStagingPitch + row] = acc[4 * j + e];
+      staging[epilogue_offset(token, row)] = acc[4 * j + e];
     }
   }
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
@@ -861,7 +881,7 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
     for (int i = 0; i < kPerThread; ++i) {
       const int token = first_token + kTokenStep * i;
       if (token < args.batch) {
-        const float *source = staging + token * kStagingPitch + kColumnsPerStore * part;
+        const float *source = staging + epilogue_offset(token, kColumnsPerStore * part);
         low[i] = *reinterpret_cast<const float4 *>(source);
         high[i] = *reinterpret_cast<const float4 *>(source + 4);
       }
@@ -1135,6 +1155,10 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
                         const __grid_constant__ shx_fused_args args) {
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const SharedLayout<N, S> smem(dynamic_smem);
+  if (!smem.aligned()) { /* kAlignSlack: every CTA sees the same base, so all end here */
+    if (threadIdx.x == 0) atomicExch(args.error_flag, 1u);
+    return;
+  }
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
   CtaWork work;
@@ -1209,6 +1233,10 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   using G = Geometry<N>;
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const SharedLayout<N> smem(dynamic_smem);
+  if (!smem.aligned()) { /* kAlignSlack */
+    if (threadIdx.x == 0) atomicExch(args.error_flag, 1u);
+    return;
+  }
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int down_blocks = plan.inter / kBlockK;
   const int granules = plan.hidden / kHalfRows, tiles = plan.hidden / kTileRows;
