@@ -49,15 +49,13 @@
  *   ring stages, shared memory        N = 8: 12, 16: 10, 24: 9, 32: 8 stages in at most
  *                                     113 KB: two CTAs per SM, so the next step's grid
  *                                     (PDL) is resident beside this one;
- *                                     N = 40, 48, 56: 7, 7, 6 stages, two CTAs per SM too
- *                                     (the plan's ctas_per_sm), so at TP16 the whole
- *                                     down tile (6 blocks) fits the ring; N = 64: 12
- *                                     stages (TP8), N = 80, 96, 112, 128: 11, 9, 8, 7, in
- *                                     at most 220 KB, one CTA per SM (N = 16: 107,304 B;
- *                                     N = 128: 205,600 B);
- *                                     N = 64 at TP16 (14 gate/up blocks a CTA): 6 stages,
- *                                     two CTAs per SM (kTwoPerSmMaxGateUpBlocksN64), the
- *                                     down tile too
+ *                                     N = 40, 48, 56, 64: 7, 7, 6, 6 stages, two CTAs
+ *                                     per SM too (the plan's ctas_per_sm,
+ *                                     kTwoPerSmMaxGateUpBlocksN64), so at TP16 the whole
+ *                                     down tile (6 blocks) fits the ring;
+ *                                     N = 80, 96, 112, 128: 11, 9, 8, 7 stages in at most
+ *                                     220 KB, one CTA per SM (N = 16: 107,304 B; N = 128:
+ *                                     205,600 B)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
  * I = 128 -> 4 tiles, cluster 16 (cluster16_fits), 64 + 48 CTAs of 7 gate/up K blocks.
  *
@@ -218,15 +216,15 @@ constexpr int kSmemBudget = 220 * 1024;   /* what the ring may grow into, one CT
  * already saturate HBM (SPEC's measured facts). */
 constexpr int kTwoPerSmBudget = 113 * 1024; /* 2 x (113 + 1 reserved) = 228 KB */
 constexpr int kTwoPerSmMaxN = 32;
-/* At N = 64 a stage is 16 KB (the x tile as large as the weights) and two CTAs per SM
- * leave a ring of 5; the plan takes that only where each gate/up CTA streams at most
- * this many K blocks. Measured (perf/RESULTS.md run 29 call 6): TP16 (14 blocks) B = 48,
- * 64 1.1 us faster than one CTA per SM with 12 stages, the next step's grid then being
- * resident beside this one; TP8 (28 blocks) 1.4 us slower, its refills paced by the
- * shallow ring. At N = 40, 48, 56 (rings of 7, 6, 6) the fused plan takes two CTAs per
- * SM whatever the blocks: TP8 B = 37..56 0.6-1.4 us faster than one CTA per SM with
- * 13-15 stages (run 37 calls 2, 3: B=40 14.05 -> 12.66 us, B=48 14.25 -> 13.68, B=56
- * 14.9 -> 14.1). SharedDown keeps one CTA per SM there (DefaultCtasPerSm). */
+/* Two CTAs per SM above N = 32 (the fused plan's ctas_per_sm; SharedDown keeps one,
+ * DefaultCtasPerSm): rings of 7, 7, 6, 6 stages at N = 40, 48, 56, 64. At N = 40..56 the
+ * plan takes them whatever the gate/up blocks: TP8 B = 37..56 0.6-1.4 us faster than one
+ * CTA per SM with 13-16 stages, the next step's grid then resident beside this one
+ * (perf/RESULTS.md run 37 calls 2, 3). At N = 64 only for a gate/up CTA of at most this
+ * many K blocks: with a ring of 5 (before run 37 call 7) TP16 (14 blocks) was 1.1 us
+ * faster than one CTA per SM with 12 stages and TP8 (28 blocks) 1.4 us slower (run 29
+ * call 6); with a ring of 6 TP8 B = 57..64 is 0.55-0.65 us faster (run 37 call 8). More
+ * blocks a CTA (no plan at the measured dims) are not measured. */
 constexpr int kTwoPerSmMaxGateUpBlocksN64 = 32;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
@@ -1321,7 +1319,7 @@ int default_ctas_per_sm(int n) {
 }
 
 /* The fused plan's CTAs per SM (kTwoPerSmMaxGateUpBlocksN64): two at N <= 56, and at
- * N = 64 where a gate/up CTA streams few K blocks (TP16); else the instance's default. */
+ * N = 64 where a gate/up CTA streams at most 32 K blocks; else the instance's default. */
 int fused_ctas_per_sm(int n, int gate_up_blocks_per_cta) {
   if (two_per_sm_allowed(n) &&
       (n < 64 || gate_up_blocks_per_cta <= kTwoPerSmMaxGateUpBlocksN64))

@@ -45,8 +45,8 @@ typedef struct shx_fused_plan {
   int grid;          /* CTAs: enough whole clusters that every CTA has one 64-row down
                         tile where H / 64 allows; CTAs past gate_up_ctas only do down */
   int ctas_per_sm;   /* CTAs per SM the shared memory is sized for: 2 at n <= 56; at
-                        n = 64 2 where a gate/up CTA streams few K blocks (TP16), else 1;
-                        1 at n > 64 */
+                        n = 64 2 where a gate/up CTA streams at most 32 K blocks (TP8,
+                        TP16), else 1; 1 at n > 64 */
   int stages;        /* ring stages of (64 x 64 weights + n x 64 activations) */
   int smem_bytes;    /* dynamic shared memory per CTA */
   int down_granules; /* H / 32: 32-row granules of W_d; a down job is two adjacent
