@@ -55,7 +55,7 @@
  *                                     down tile (6 blocks) fits the ring;
  *                                     N = 80, 96, 112, 128: 11, 9, 8, 7 stages in at most
  *                                     220 KB, one CTA per SM (N = 16: 107,304 B; N = 128:
- *                                     205,600 B)
+ *                                     205,608 B)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
  * I = 128 -> 4 tiles, cluster 16 (cluster16_fits), 64 + 48 CTAs of 7 gate/up K blocks.
  *
