@@ -10,8 +10,9 @@
 #include "ops/baseline.h"
 
 /* Every multiple of 8 up to 64, then of 16: a batch pads to at most 7 rows more (15 above
- * 64) of x, h and MMA work, and at TP16 the N = 40..56 rings hold the whole down tile,
- * which N = 64's does not (ops/fused.cu GEOMETRY). */
+ * 64) of x, h and MMA work (a batch far below its N measured 1.3-4.8 us slower a step,
+ * perf/RESULTS.md run 37), and at TP16 the N = 40..64 rings hold the whole down tile
+ * (ops/fused.cu GEOMETRY). */
 static const int kFusedBuckets[SHX_FUSED_BUCKETS] = {8,  16, 24, 32, 40, 48,
                                                      56, 64, 80, 96, 112, 128};
 _Static_assert(SHX_FUSED_MAX_N == 128, "the largest bucket is the fused kernels' largest N");

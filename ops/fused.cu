@@ -218,12 +218,12 @@ constexpr int kTwoPerSmBudget = 113 * 1024; /* 2 x (113 + 1 reserved) = 228 KB *
 constexpr int kTwoPerSmMaxN = 32;
 /* Two CTAs per SM above N = 32 (the fused plan's ctas_per_sm; SharedDown keeps one,
  * DefaultCtasPerSm): rings of 7, 7, 6, 6 stages at N = 40, 48, 56, 64. At N = 40..56 the
- * plan takes them whatever the gate/up blocks: TP8 B = 37..56 0.6-1.4 us faster than one
- * CTA per SM with 13-16 stages, the next step's grid then resident beside this one
+ * plan takes them whatever the gate/up blocks: TP8 B = 33..56 0.6-1.4 us faster than one
+ * CTA per SM with 13-15 stages, the next step's grid then resident beside this one
  * (perf/RESULTS.md run 37 calls 2, 3). At N = 64 only for a gate/up CTA of at most this
  * many K blocks: with a ring of 5 (before run 37 call 7) TP16 (14 blocks) was 1.1 us
  * faster than one CTA per SM with 12 stages and TP8 (28 blocks) 1.4 us slower (run 29
- * call 6); with a ring of 6 TP8 B = 57..64 is 0.55-0.65 us faster (run 37 call 8). More
+ * call 6); with a ring of 6 TP8 B = 57..64 is 0.5-0.65 us faster (run 37 call 8). More
  * blocks a CTA (no plan at the measured dims) are not measured. */
 constexpr int kTwoPerSmMaxGateUpBlocksN64 = 32;
 constexpr int kSmemOptInLimit = 227 * 1024;
@@ -234,7 +234,8 @@ constexpr int kOwnerScalarsBytes = 32;
 constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
 /* The dynamic shared memory is declared __align__(1024) and nothing else is in shared
  * memory, so its base is where a swizzled stage may start: no slack for aligning it by
- * hand (the 1 KB that gives N = 48 and 64 a ring of 7 and 6 at two CTAs per SM). The
+ * hand (with the unpadded epilogue, the 1 KB that gives N = 64 its ring of 6 at two CTAs
+ * per SM). The
  * kernels check it in their prologue (SharedLayout::aligned) and end at once, with the
  * error flag set, if a toolchain ever placed it otherwise. */
 constexpr int kAlignSlack = 0;
