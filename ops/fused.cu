@@ -54,7 +54,8 @@
  *                                     kTwoPerSmMaxGateUpBlocksN64), so at TP16 the whole
  *                                     down tile (6 blocks) fits the ring;
  *                                     N = 80, 96, 112, 128: 11, 9, 8, 7 stages in at most
- *                                     220 KB, one CTA per SM (N = 16: 107,304 B; N = 128:
+ *                                     220 KB, one CTA per SM (shared memory a CTA: N = 16
+ *                                     107,304 B, N = 64 at two per SM 115,496 B, N = 128
  *                                     205,608 B)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
  * I = 128 -> 4 tiles, cluster 16 (cluster16_fits), 64 + 48 CTAs of 7 gate/up K blocks.
@@ -237,7 +238,9 @@ constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
  * hand (with the unpadded epilogue, the 1 KB that gives N = 64 its ring of 6 at two CTAs
  * per SM). The
  * kernels check it in their prologue (SharedLayout::aligned) and end at once, with the
- * error flag set, if a toolchain ever placed it otherwise. */
+ * error flag set, if a toolchain ever placed it otherwise. (That exit skips
+ * griddepcontrol.wait, so an engine must treat the flag as fatal there, not as a step to
+ * retry; waiting first is the fix, not yet run on a GPU: docs/experiments/README.md.) */
 constexpr int kAlignSlack = 0;
 constexpr int kMaxCluster = 16;           /* 16 is non-portable (cluster16_fits) */
 constexpr int kMaxPortableCluster = 8;
@@ -264,8 +267,8 @@ enum Mode {
 };
 
 /* CTAs per SM that a kernel instance's shared memory is sized for: two up to N = 32; at
- * N = 40..64 one by default (SharedDown), two where the plan says so
- * (kTwoPerSmMaxGateUpBlocksN64); one at N = 128. */
+ * N = 40..64 one by default (SharedDown), two where the fused plan says so
+ * (fused_ctas_per_sm); one above 64. */
 template <int N>
 struct DefaultCtasPerSm {
   static constexpr int value = N <= kTwoPerSmMaxN ? 2 : 1;
@@ -1329,7 +1332,9 @@ int fused_ctas_per_sm(int n, int gate_up_blocks_per_cta) {
 }
 
 /* The fused kernel's shapes: (N, CTAs per SM) = (8..32, 2), (40..64, 1), (40..64, 2),
- * (128, 1). */
+ * (80..128, 1). The fused plan takes (40..56, 1) nowhere since run 37 and (64, 1) only
+ * for a gate/up CTA of more than 32 K blocks (no plan at the measured dims); they stay
+ * instances because they are SharedDown's shapes and the plan's fallback. */
 bool valid_shape(int n, int ctas_per_sm) {
   return valid_n(n) &&
          (ctas_per_sm == default_ctas_per_sm(n) || (two_per_sm_allowed(n) && ctas_per_sm == 2));

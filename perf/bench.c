@@ -4,7 +4,7 @@
  *         [--policy FILE]
  *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
  *
- * Part 1, for tp in {8, 16} and B in {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 128}
+ * Part 1, for tp in {8, 16} and B in {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128}
  * (--quick: B in {9, 64}; --batches: the listed B): one rank's step time
  * (perf/timing.h: 40 steps per graph on 10 rotating weight sets, 3 warm-up and 20 timed
  * replays, median and spread) of the baseline (cuBLASLt), fused and split variants, all
@@ -49,7 +49,7 @@
 #define STANDIN_SMS 100
 #define STANDIN_US 15.0
 
-static const int kAllBatches[] = {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 128};
+static const int kAllBatches[] = {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128};
 /* The most batch sizes one run measures (per tp), and rows for both tps. */
 #define MAX_BATCHES ((int)(sizeof kAllBatches / sizeof *kAllBatches))
 #define MAX_ROWS (2 * MAX_BATCHES)

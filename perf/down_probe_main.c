@@ -134,7 +134,8 @@ int main(int argc, char **argv) {
   /* shape, rows as A and as B, K blocks as A and as B (the same weight bytes a CTA), and
    * the ring stages at the batches {1, 9, 16, 32, 64} (NULL: every block resident). The
    * "ring" shape is the gate/up stream with the rings that two CTAs an SM allow in
-   * 112 KB: the fused kernel's (Geometry<N>: 12, 10, 10, 8 and, at N = 64, 5 stages)
+   * 112 KB: the fused kernel's as of run 36 (Geometry<N>: 12, 10, 10, 8 and, at N = 64, 5
+   * stages; run 37 made N = 64's 6 in 113 KB)
    * against 4 stages of 24 KB in form B. "grid" is that ring in as many CTAs as the
    * kernel's gate/up phase (96), each over weights of its own (11 MB in all, in L2 after
    * the first launch, as the refill prefetch leaves them); "grid-res" the same with form
