@@ -1333,8 +1333,10 @@ int fused_ctas_per_sm(int n, int gate_up_blocks_per_cta) {
 
 /* The fused kernel's shapes: (N, CTAs per SM) = (8..32, 2), (40..64, 1), (40..64, 2),
  * (80..128, 1). The fused plan takes (40..56, 1) nowhere since run 37 and (64, 1) only
- * for a gate/up CTA of more than 32 K blocks (no plan at the measured dims); they stay
- * instances because they are SharedDown's shapes and the plan's fallback. */
+ * for a gate/up CTA of more than 32 K blocks (no plan at the measured dims). The
+ * (40..56, 1) kernels are still compiled: with_kernel shares with_shape, which
+ * ring_stages and smem_bytes_of also serve SharedDown's plans through (Geometry<N>, one
+ * CTA per SM there). */
 bool valid_shape(int n, int ctas_per_sm) {
   return valid_n(n) &&
          (ctas_per_sm == default_ctas_per_sm(n) || (two_per_sm_allowed(n) && ctas_per_sm == 2));
