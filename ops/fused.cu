@@ -217,6 +217,13 @@ constexpr int kSmemBudget = 220 * 1024;   /* what the ring may grow into, one CT
  * already saturate HBM (SPEC's measured facts). */
 constexpr int kTwoPerSmBudget = 113 * 1024; /* 2 x (113 + 1 reserved) = 228 KB */
 constexpr int kTwoPerSmMaxN = 32;
+/* The padded batches (wgmma N) with a kernel instance: every multiple of 8 up to 64, then
+ * of 16 up to 128 (engine/op.c's buckets). */
+constexpr bool is_padded_batch(int n) {
+  return n > 0 && ((n <= 64 && n % 8 == 0) || (n <= SHX_FUSED_MAX_N && n % 16 == 0));
+}
+/* Padded batches above kTwoPerSmMaxN that have a two-CTAs-per-SM instance too. */
+constexpr bool two_per_sm_allowed(int n) { return n > kTwoPerSmMaxN && n <= 64; }
 /* Two CTAs per SM above N = 32 (the fused plan's ctas_per_sm; SharedDown keeps one,
  * DefaultCtasPerSm): rings of 7, 7, 6, 6 stages at N = 40, 48, 56, 64. At N = 40..56 the
  * plan takes them whatever the gate/up blocks: TP8 B = 33..56 0.6-1.4 us faster than one
@@ -276,9 +283,7 @@ struct DefaultCtasPerSm {
 
 template <int N, int kSlots = DefaultCtasPerSm<N>::value>
 struct Geometry {
-  static_assert(N == 8 || N == 16 || N == 24 || N == 32 || N == 40 || N == 48 || N == 56 ||
-                    N == 64 || N == 80 || N == 96 || N == 112 || N == 128,
-                "a padded batch of the plan (valid_n)");
+  static_assert(is_padded_batch(N), "a padded batch of the plan");
   static_assert(kSlots == 1 || kSlots == 2, "one or two CTAs per SM");
   static constexpr int kActivationTileBytes = N * kRowBytes;
   static constexpr int kStageBytes = kWeightTileBytes + kActivationTileBytes;
@@ -1309,14 +1314,7 @@ auto with_n(int n, F &&f) {
   }
 }
 
-/* The padded batches: every multiple of 8 up to 64, then of 16 up to 128 (engine/op.c's
- * buckets). */
-bool valid_n(int n) {
-  return n > 0 && ((n <= 64 && n % 8 == 0) || (n <= SHX_FUSED_MAX_N && n % 16 == 0));
-}
-
-/* Padded batches above kTwoPerSmMaxN that have a two-CTAs-per-SM instance too. */
-bool two_per_sm_allowed(int n) { return n > kTwoPerSmMaxN && n <= 64; }
+bool valid_n(int n) { return is_padded_batch(n); } /* with_n has a case for each */
 
 int default_ctas_per_sm(int n) {
   return with_n(n, [](auto kN) { return DefaultCtasPerSm<decltype(kN)::value>::value; });
@@ -1347,7 +1345,7 @@ template <typename F>
 auto with_shape(int n, int ctas_per_sm, F &&f) {
   return with_n(n, [&](auto kN) {
     constexpr int N = decltype(kN)::value;
-    if constexpr (N > kTwoPerSmMaxN && N <= 64) {
+    if constexpr (two_per_sm_allowed(N)) {
       if (ctas_per_sm == 2) return f(kN, std::integral_constant<int, 2>{});
     }
     return f(kN, std::integral_constant<int, DefaultCtasPerSm<N>::value>{});
