@@ -245,9 +245,8 @@ constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
  * hand (with the unpadded epilogue, the 1 KB that gives N = 64 its ring of 6 at two CTAs
  * per SM). The
  * kernels check it in their prologue (SharedLayout::aligned) and end at once, with the
- * error flag set, if a toolchain ever placed it otherwise. (That exit skips
- * griddepcontrol.wait, so an engine must treat the flag as fatal there, not as a step to
- * retry; waiting first is the fix, not yet run on a GPU: docs/experiments/README.md.) */
+ * error flag set, if a toolchain ever placed it otherwise (after griddepcontrol.wait, as
+ * every global write of the kernels). */
 constexpr int kAlignSlack = 0;
 constexpr int kMaxCluster = 16;           /* 16 is non-portable (cluster16_fits) */
 constexpr int kMaxPortableCluster = 8;
@@ -1163,6 +1162,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const SharedLayout<N, S> smem(dynamic_smem);
   if (!smem.aligned()) { /* kAlignSlack: every CTA sees the same base, so all end here */
+    ptx::griddep_wait(); /* nothing global is written before the predecessor is done */
     if (threadIdx.x == 0) atomicExch(args.error_flag, 1u);
     return;
   }
@@ -1241,6 +1241,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const SharedLayout<N> smem(dynamic_smem);
   if (!smem.aligned()) { /* kAlignSlack */
+    ptx::griddep_wait();
     if (threadIdx.x == 0) atomicExch(args.error_flag, 1u);
     return;
   }
