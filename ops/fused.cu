@@ -410,6 +410,7 @@ struct CtaWork {
   int k_begin, k_count;
   int down_blocks;   /* I / 64 */
   int down_jobs;     /* shx_down_job_count, computed once in the prologue */
+  bool trigger_after_h; /* the plan's: triggers_after_h */
 };
 
 /* Sets the error flag once a wait gave up; afterwards this thread's mbarrier waits only
@@ -511,6 +512,22 @@ template <int N, int S, bool kCluster16>
 __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
   return N <= (kCluster16 || S == 2 ? kEarlyTriggerMaxNShared : kEarlyTriggerMaxN) &&
          work.down_jobs * work.down_blocks <= Geometry<N, S>::kNumStages;
+}
+
+/* Where a CTA that triggers early does it: after its gate/up MMAs, or, where the plan
+ * says trigger_after_h (shx_fused_triggers_after_h: N >= 40 and a rank's weights of at
+ * least 12 MiB), after its h is stored. With two CTAs per SM at N = 40..64
+ * the next grid's loads before its wait (a first ring of 6-7 stages and the refills
+ * asked into L2: most of its weights) otherwise fall on this grid's exchange, h release
+ * and grid barrier. Measured (perf/RESULTS.md run 38 call 1), the design dims at TP16:
+ * the grid barrier 1.31 -> 0.55 us at B=48 and 2.01 -> 0.61 at B=64, the step 0.3 us
+ * faster at B = 40, 48 and 0.6-0.75 at B = 56, 64 (16.5 MB of weights); the DeepSeek
+ * dims slower: TP8 B = 40, 48 0.25 us (11.0 MB), TP16 B=64 0.3 (5.5 MB). At N <= 32 the
+ * trigger after the h stores was slower at the design dims (run 36 call 2), so those
+ * instances keep one trigger point and their code. */
+template <int N>
+__device__ __forceinline__ bool triggers_after_h(const CtaWork &work) {
+  return N >= SHX_FUSED_TRIGGER_AFTER_H_MIN_N && work.trigger_after_h;
 }
 
 /* Accumulator chains of the K loops. Consecutive wgmmas into one accumulator wait for
@@ -925,7 +942,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
       mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
                                        args.trace, 11);
       if (threadIdx.x == 0) trace_point(args, 1);
-      if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work))
+      if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
+          !triggers_after_h<N>(work))
         ptx::griddep_launch_dependents();
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
@@ -942,6 +960,9 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     ptx::fence_proxy_async_global();
     ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
     if (threadIdx.x == 0) trace_point(args, 12);
+    if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
+        triggers_after_h<N>(work))
+      ptx::griddep_launch_dependents();
   }
   if (kMode == kGate) {
     /* The split variant's gate kernel ends here: SharedDown reads h after this grid
@@ -1181,6 +1202,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   /* Integer divisions here, in the prologue, not on the path after the gate/up loop
    * (each is a dependent sequence of about 20 instructions). */
   work.down_jobs = shx_down_job_count(work.cta, &plan);
+  work.trigger_after_h = plan.trigger_after_h != 0;
 
   /* 0. Prologue: nothing here reads upstream data. */
   if (threadIdx.x == 0) {
@@ -1512,6 +1534,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   candidate.tp = tp;
   candidate.n = n;
   candidate.down_granules = hidden / kHalfRows;
+  candidate.trigger_after_h = shx_fused_triggers_after_h(hidden, inter, n);
 
   const int tiles = inter / kHalfRows;
   const int k_blocks = hidden / kBlockK;
@@ -1597,7 +1620,8 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       plan->grid > kMaxGrid || !valid_shape(plan->n, plan->ctas_per_sm) ||
       (plan->cluster > kMaxPortableCluster &&
        !cluster16_fits(plan->gate_up_ctas, plan->hidden)) ||
-      plan->stages != ring_stages(plan->n, plan->ctas_per_sm)) {
+      plan->stages != ring_stages(plan->n, plan->ctas_per_sm) ||
+      plan->trigger_after_h != shx_fused_triggers_after_h(plan->hidden, plan->inter, plan->n)) {
     format_message(message,
                    "shx_fused_launch: plan (H=%d I=%d tp=%d n=%d cluster=%d grid=%d "
                    "stages=%d, %d CTAs per SM) was not made by shx_fused_plan_make",
