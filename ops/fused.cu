@@ -951,6 +951,10 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     /* Every CTA of the cluster stored its parts of our columns (all kReceiveBytes). */
     wait_barrier<true>(smem.received(), 0, watchdog);
     if (threadIdx.x == 0) trace_point(args, 2);
+    /* EXPERIMENT trig_exch: the trigger after the exchange, not after the h stores. */
+    if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
+        triggers_after_h<N>(work))
+      ptx::griddep_launch_dependents();
     reduce_owned_columns<N, kCluster16>(smem.staging_floats, work, owner_scalars);
     /* 3. h published: each thread's proxy fence (it acts within one thread) orders its
      * own h stores for the async proxy, since other CTAs read h with TMA (and fence
@@ -960,9 +964,6 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     ptx::fence_proxy_async_global();
     ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
     if (threadIdx.x == 0) trace_point(args, 12);
-    if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
-        triggers_after_h<N>(work))
-      ptx::griddep_launch_dependents();
   }
   if (kMode == kGate) {
     /* The split variant's gate kernel ends here: SharedDown reads h after this grid
