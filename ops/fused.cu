@@ -76,7 +76,8 @@
  *   warps 0-3 (consumer warpgroup): wgmma for every ring stage, the DSMEM partial push,
  *       the owner reduction and h store, the grid-barrier arrival, the down epilogue
  *       and the mailbox push; thread 0 triggers the dependent grid once the gate/up
- *       MMAs are done where the CTA triggers early (triggers_early).
+ *       MMAs are done (or, per the plan, the exchange) where the CTA triggers early
+ *       (triggers_early, triggers_after_exchange).
  *   warp 4 lane 0 (producer): all TMA loads, the grid-barrier wait and its re-arm, and
  *       griddepcontrol.launch_dependents otherwise (after the grid barrier; a
  *       down-only CTA that triggers early, at once). Lanes 1-31 only wait for the
@@ -134,10 +135,12 @@
  *             step 0). With a debug trace buffer the entry stamp is written too
  *             (trace point 8).
  *   griddepcontrol.launch_dependents: by each CTA, once its gate/up MMAs are done
- *             where its whole down tile fits in the ring and N <= 32 (64 in clusters
- *             of 16 and where two CTAs share an SM), else once it passed the grid
- *             barrier (triggers_early, which also says why neither can hang). (Gate
- *             mode has no grid barrier and triggers once its loads are issued.)
+ *             (at N >= 40 with 12 MiB of weights or more, once its cluster's partials
+ *             arrived: triggers_after_exchange) where its whole down tile fits in the
+ *             ring and N <= 32 (64 in clusters of 16 and where two CTAs share an SM),
+ *             else once it passed the grid barrier (triggers_early, which also says
+ *             why neither can hang). (Gate mode has no grid barrier and triggers once
+ *             its loads are issued.)
  *   Watchdog: every wait on other CTAs reads %globaltimer; after args.watchdog_ns
  *             (twice that for mbarrier waits) it sets *error_flag and stops waiting.
  *             The output is then garbage, but the kernel ends; the engine re-arms the
@@ -410,7 +413,7 @@ struct CtaWork {
   int k_begin, k_count;
   int down_blocks;   /* I / 64 */
   int down_jobs;     /* shx_down_job_count, computed once in the prologue */
-  bool trigger_after_h; /* the plan's: triggers_after_h */
+  bool trigger_after_exchange; /* the plan's (triggers_after_exchange) */
 };
 
 /* Sets the error flag once a wait gave up; afterwards this thread's mbarrier waits only
@@ -515,19 +518,23 @@ __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
 }
 
 /* Where a CTA that triggers early does it: after its gate/up MMAs, or, where the plan
- * says trigger_after_h (shx_fused_triggers_after_h: N >= 40 and a rank's weights of at
- * least 12 MiB), after its h is stored. With two CTAs per SM at N = 40..64
- * the next grid's loads before its wait (a first ring of 6-7 stages and the refills
- * asked into L2: most of its weights) otherwise fall on this grid's exchange, h release
- * and grid barrier. Measured (perf/RESULTS.md run 38 call 1), the design dims at TP16:
- * the grid barrier 1.31 -> 0.55 us at B=48 and 2.01 -> 0.61 at B=64, the step 0.3 us
- * faster at B = 40, 48 and 0.6-0.75 at B = 56, 64 (16.5 MB of weights); the DeepSeek
- * dims slower: TP8 B = 40, 48 0.25 us (11.0 MB), TP16 B=64 0.3 (5.5 MB). At N <= 32 the
- * trigger after the h stores was slower at the design dims (run 36 call 2), so those
- * instances keep one trigger point and their code. */
+ * says trigger_after_exchange (shx_fused_triggers_after_exchange: N >= 40 and a rank's
+ * weights of at least 12 MiB), once its cluster's partials have arrived. With two CTAs
+ * per SM at N = 40..64 the next grid's loads before its wait (a first ring of 6-7 stages
+ * and the refills asked into L2: most of its weights) otherwise fall on this grid's
+ * exchange, h release and grid barrier. Measured at the design dims at TP16 (16.5 MB of
+ * weights, perf/RESULTS.md run 38): after the h stores (call 1) the grid barrier fell
+ * 1.31 -> 0.55 us at B=48 and 2.01 -> 0.61 at B=64, the step 0.3 us faster at B = 40,
+ * 48 and 0.6-0.75 at B = 56, 64; after the exchange (call 2) it was 0.1-0.25 us faster
+ * again (B = 40..64: 8.54, 8.90, 9.89, 9.84 -> 8.18, 8.37, 9.11, 9.28 us). The DeepSeek
+ * dims were slower with the trigger after the h stores (call 1: TP8 B = 40, 48 0.25 us,
+ * 11.0 MB of weights; TP16 B=64 0.3, 5.5 MB), hence the plan's weight threshold; the
+ * exchange point was not measured there. At N <= 32 the trigger after the exchange or
+ * the h stores was slower at the design dims (run 36), so those instances keep one
+ * trigger point and their code. */
 template <int N>
-__device__ __forceinline__ bool triggers_after_h(const CtaWork &work) {
-  return N >= SHX_FUSED_TRIGGER_AFTER_H_MIN_N && work.trigger_after_h;
+__device__ __forceinline__ bool triggers_after_exchange(const CtaWork &work) {
+  return N >= SHX_FUSED_TRIGGER_AFTER_EXCHANGE_MIN_N && work.trigger_after_exchange;
 }
 
 /* Accumulator chains of the K loops. Consecutive wgmmas into one accumulator wait for
@@ -943,7 +950,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
                                        args.trace, 11);
       if (threadIdx.x == 0) trace_point(args, 1);
       if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
-          !triggers_after_h<N>(work))
+          !triggers_after_exchange<N>(work))
         ptx::griddep_launch_dependents();
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
@@ -951,9 +958,10 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     /* Every CTA of the cluster stored its parts of our columns (all kReceiveBytes). */
     wait_barrier<true>(smem.received(), 0, watchdog);
     if (threadIdx.x == 0) trace_point(args, 2);
-    /* EXPERIMENT trig_exch: the trigger after the exchange, not after the h stores. */
+    /* The next grid's loads may start now: this CTA's remaining steps read only its own
+     * shared memory, h and the counters (triggers_after_exchange). */
     if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
-        triggers_after_h<N>(work))
+        triggers_after_exchange<N>(work))
       ptx::griddep_launch_dependents();
     reduce_owned_columns<N, kCluster16>(smem.staging_floats, work, owner_scalars);
     /* 3. h published: each thread's proxy fence (it acts within one thread) orders its
@@ -1203,7 +1211,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   /* Integer divisions here, in the prologue, not on the path after the gate/up loop
    * (each is a dependent sequence of about 20 instructions). */
   work.down_jobs = shx_down_job_count(work.cta, &plan);
-  work.trigger_after_h = plan.trigger_after_h != 0;
+  work.trigger_after_exchange = plan.trigger_after_exchange != 0;
 
   /* 0. Prologue: nothing here reads upstream data. */
   if (threadIdx.x == 0) {
@@ -1535,7 +1543,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   candidate.tp = tp;
   candidate.n = n;
   candidate.down_granules = hidden / kHalfRows;
-  candidate.trigger_after_h = shx_fused_triggers_after_h(hidden, inter, n);
+  candidate.trigger_after_exchange = shx_fused_triggers_after_exchange(hidden, inter, n);
 
   const int tiles = inter / kHalfRows;
   const int k_blocks = hidden / kBlockK;
@@ -1622,7 +1630,8 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       (plan->cluster > kMaxPortableCluster &&
        !cluster16_fits(plan->gate_up_ctas, plan->hidden)) ||
       plan->stages != ring_stages(plan->n, plan->ctas_per_sm) ||
-      plan->trigger_after_h != shx_fused_triggers_after_h(plan->hidden, plan->inter, plan->n)) {
+      plan->trigger_after_exchange !=
+          shx_fused_triggers_after_exchange(plan->hidden, plan->inter, plan->n)) {
     format_message(message,
                    "shx_fused_launch: plan (H=%d I=%d tp=%d n=%d cluster=%d grid=%d "
                    "stages=%d, %d CTAs per SM) was not made by shx_fused_plan_make",

@@ -51,9 +51,10 @@ typedef struct shx_fused_plan {
   int smem_bytes;    /* dynamic shared memory per CTA */
   int down_granules; /* H / 32: 32-row granules of W_d; a down job is two adjacent
                         granules (a 64-row tile) stacked into one MMA */
-  int trigger_after_h; /* 1: a CTA that lets the next grid in early does it once its h
-                          is stored, not once its gate/up MMAs are done
-                          (shx_fused_triggers_after_h) */
+  int trigger_after_exchange; /* 1: a CTA that lets the next grid in early does it
+                                 once its cluster's partials have arrived, not once its
+                                 gate/up MMAs are done
+                                 (shx_fused_triggers_after_exchange) */
   /* Gate/up K blocks (of 64) of each CTA, balanced against its down work:
    * CTA c covers K blocks [k_begin[c], k_begin[c] + k_count[c]) of its tile. */
   uint16_t k_begin[SHX_FUSED_MAX_CTAS];

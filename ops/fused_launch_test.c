@@ -8,7 +8,7 @@
  * each owner's columns with a shift: the cluster must be a power of two). The plan's
  * CTAs per SM must name a kernel instance: at n = 16 two, not one. Clusters of 16 (the
  * non-portable size) must be refused where their gate/up CTAs outnumber the down tiles.
- * A trigger point other than the plan rule's (after the h stores at n = 16) is refused. */
+ * A trigger point other than the plan rule's (after the exchange at n = 16) is refused. */
 #include <string.h>
 
 #include "engine/check.h"
@@ -81,9 +81,9 @@ int main(void) {
     shx_fused_plan plan = plan_for(4, stages, ctas_per_sm);
     CHECK(refused_as_plan(&plan) == (ctas_per_sm != 2));
   }
-  { /* The trigger point must be the plan's rule: after the h stores only from n = 40. */
+  { /* The trigger point must be the plan's rule: after the exchange only from n = 40. */
     shx_fused_plan plan = plan_for(4, stages, 2);
-    plan.trigger_after_h = 1;
+    plan.trigger_after_exchange = 1;
     CHECK(refused_as_plan(&plan));
   }
   for (int cluster = 2; cluster <= 8; ++cluster) {

@@ -47,18 +47,19 @@ static inline SHX_HOST_DEVICE int shx_down_job_count(int cta, const shx_fused_pl
   return cta < pairs ? (pairs - 1 - cta) / plan->grid + 1 : 0;
 }
 
-/* Where a CTA that triggers the next grid early does it (the plan's trigger_after_h):
- * after its h is stored, not after its gate/up MMAs, at n >= 40 where the rank streams at
- * least 12 MiB of weights (3 I H BF16). Measured between 11.0 MB (the DeepSeek dims at
- * TP8: slower) and 16.5 MB (the design dims at TP16: faster); ops/fused.cu
- * triggers_after_h has the figures. */
-#define SHX_FUSED_TRIGGER_AFTER_H_MIN_N 40
-#define SHX_FUSED_TRIGGER_AFTER_H_MIN_WEIGHT_BYTES (12ll << 20)
+/* Where a CTA that triggers the next grid early does it (the plan's
+ * trigger_after_exchange): once its cluster's partials have arrived, not after its
+ * gate/up MMAs, at n >= 40 where the rank streams at least 12 MiB of weights (3 I H
+ * BF16). The threshold lies between the measured 11.0 MB (the DeepSeek dims at TP8: a
+ * later trigger slower) and 16.5 MB (the design dims at TP16: faster); ops/fused.cu
+ * triggers_after_exchange has the figures. */
+#define SHX_FUSED_TRIGGER_AFTER_EXCHANGE_MIN_N 40
+#define SHX_FUSED_TRIGGER_AFTER_EXCHANGE_MIN_WEIGHT_BYTES (12ll << 20)
 
-static inline int shx_fused_triggers_after_h(int hidden, int inter, int n) {
+static inline int shx_fused_triggers_after_exchange(int hidden, int inter, int n) {
   const long long weight_bytes = 3ll * inter * hidden * 2;
-  return n >= SHX_FUSED_TRIGGER_AFTER_H_MIN_N &&
-         weight_bytes >= SHX_FUSED_TRIGGER_AFTER_H_MIN_WEIGHT_BYTES;
+  return n >= SHX_FUSED_TRIGGER_AFTER_EXCHANGE_MIN_N &&
+         weight_bytes >= SHX_FUSED_TRIGGER_AFTER_EXCHANGE_MIN_WEIGHT_BYTES;
 }
 
 /* The widest grid for `cluster`: whole clusters past the gate/up ones until every

@@ -4,7 +4,7 @@
  * (CTA, job); every gate/up cluster's K ranges tile [0, H / 64) contiguously in rank
  * order with at least one block each; down-only CTAs have no gate/up work; the work of
  * a cluster's CTAs differs by at most one K block; the grid is whole clusters and fits
- * the device; the trigger point's rule (shx_fused_triggers_after_h) at the measured
+ * the device; the trigger point's rule (shx_fused_triggers_after_exchange) at the measured
  * dims. */
 #include <string.h>
 
@@ -73,15 +73,13 @@ int main(void) {
         check_plan(7168, inters[i], clusters[k]);
   check_plan(4096, 512, 4); /* another model: H 4096, I_total 4096 at TP8 */
   /* The trigger point (measured at the design dims at TP16, 16.5 MB of weights a rank,
-   * and the DeepSeek dims at TP8, 11.0 MB): after the h stores only from n = 40 and only
-   * at the first; the threshold lies between the two. */
+   * and the DeepSeek dims at TP8, 11.0 MB, and TP16): after the exchange only from
+   * n = 40 and only at the first. */
   for (int n = 8; n <= 128; n += 8) {
-    CHECK(shx_fused_triggers_after_h(7168, 384, n) == (n >= 40));
-    CHECK(shx_fused_triggers_after_h(7168, 256, n) == 0);
-    CHECK(shx_fused_triggers_after_h(7168, 128, n) == 0);
+    CHECK(shx_fused_triggers_after_exchange(7168, 384, n) == (n >= 40));
+    CHECK(shx_fused_triggers_after_exchange(7168, 256, n) == 0);
+    CHECK(shx_fused_triggers_after_exchange(7168, 128, n) == 0);
   }
-  CHECK(3ll * 256 * 7168 * 2 < SHX_FUSED_TRIGGER_AFTER_H_MIN_WEIGHT_BYTES);
-  CHECK(3ll * 384 * 7168 * 2 >= SHX_FUSED_TRIGGER_AFTER_H_MIN_WEIGHT_BYTES);
   printf("fused_plan_test: ok\n");
   return 0;
 }
