@@ -1361,15 +1361,13 @@ int fused_ctas_per_sm(int n, int gate_up_blocks_per_cta) {
   return default_ctas_per_sm(n);
 }
 
-/* The fused kernel's shapes: (N, CTAs per SM) = (8..32, 2), (40..64, 1), (40..64, 2),
- * (80..128, 1). The fused plan takes (40..56, 1) nowhere since run 37 and (64, 1) only
- * for a gate/up CTA of more than 32 K blocks (no plan at the measured dims). The
- * (40..56, 1) kernels are still compiled: with_kernel shares with_shape, which
- * ring_stages and smem_bytes_of also serve SharedDown's plans through (Geometry<N>, one
- * CTA per SM there). */
-bool valid_shape(int n, int ctas_per_sm) {
-  return valid_n(n) &&
-         (ctas_per_sm == default_ctas_per_sm(n) || (two_per_sm_allowed(n) && ctas_per_sm == 2));
+/* The fused kernel's instances, (N, CTAs per SM): (8..56, 2), (64, 2), (64, 1), (80..128,
+ * 1), the shapes fused_ctas_per_sm can give (N = 64 at one CTA per SM for a gate/up CTA
+ * of more than 32 K blocks: tp <= 4 at the design dims). Geometry also has (40..56, 1),
+ * SharedDown's, which has no fused kernel instance. */
+constexpr bool fused_instance(int n, int ctas_per_sm) {
+  return is_padded_batch(n) &&
+         ((ctas_per_sm == 2 && n <= 64) || (ctas_per_sm == 1 && n >= 64));
 }
 
 /* Calls f(integral_constant N, integral_constant S) for a valid shape. */
@@ -1385,12 +1383,27 @@ auto with_shape(int n, int ctas_per_sm, F &&f) {
 }
 
 /* Calls f(integral_constant N, integral_constant S, bool_constant kCluster16) for the
- * kernel instance of a valid shape and cluster size. */
+ * fused kernel instance of a valid shape (fused_instance) and cluster size; only the
+ * instances fused_instance names are compiled. */
 template <typename F>
 auto with_kernel(int n, int ctas_per_sm, int cluster, F &&f) {
-  return with_shape(n, ctas_per_sm, [&](auto kN, auto kS) {
-    if (cluster > kMaxPortableCluster) return f(kN, kS, std::true_type{});
-    return f(kN, kS, std::false_type{});
+  return with_n(n, [&](auto kN) {
+    constexpr int N = decltype(kN)::value;
+    auto with_cluster = [&](auto kS) {
+      if (cluster > kMaxPortableCluster) return f(kN, kS, std::true_type{});
+      return f(kN, kS, std::false_type{});
+    };
+    using One = std::integral_constant<int, 1>;
+    using Two = std::integral_constant<int, 2>;
+    if constexpr (fused_instance(N, 1) && fused_instance(N, 2)) {
+      if (ctas_per_sm == 2) return with_cluster(Two{});
+      return with_cluster(One{});
+    } else if constexpr (fused_instance(N, 2)) {
+      return with_cluster(Two{});
+    } else {
+      static_assert(fused_instance(N, 1), "every padded batch has a fused instance");
+      return with_cluster(One{});
+    }
   });
 }
 
@@ -1626,7 +1639,7 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       (plan->cluster & (plan->cluster - 1)) != 0 || /* the kernel's width_shift */
       plan->gate_up_ctas != (plan->inter / kHalfRows) * plan->cluster ||
       plan->grid < plan->gate_up_ctas || plan->grid % plan->cluster != 0 ||
-      plan->grid > kMaxGrid || !valid_shape(plan->n, plan->ctas_per_sm) ||
+      plan->grid > kMaxGrid || !fused_instance(plan->n, plan->ctas_per_sm) ||
       (plan->cluster > kMaxPortableCluster &&
        !cluster16_fits(plan->gate_up_ctas, plan->hidden)) ||
       plan->stages != ring_stages(plan->n, plan->ctas_per_sm) ||
