@@ -525,8 +525,9 @@ __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
  * exchange, h release and grid barrier. Measured at the design dims at TP16 (16.5 MB of
  * weights, perf/RESULTS.md run 38): after the h stores (call 1) the grid barrier fell
  * 1.31 -> 0.55 us at B=48 and 2.01 -> 0.61 at B=64, the step 0.3 us faster at B = 40,
- * 48 and 0.6-0.75 at B = 56, 64; after the exchange (call 2) it was 0.1-0.25 us faster
- * again (B = 40..64: 8.54, 8.90, 9.89, 9.84 -> 8.18, 8.37, 9.11, 9.28 us). The DeepSeek
+ * 48 and 0.6-0.8 at B = 56, 64; after the exchange (call 2) 0.12-0.27 us faster than
+ * after the h stores and 0.35-0.8 than after the MMAs (B = 40..64: 8.54, 8.90, 9.89,
+ * 9.84 -> 8.18, 8.37, 9.11, 9.28 us). The DeepSeek
  * dims were slower with the trigger after the h stores (call 1: TP8 B = 40, 48 0.25 us,
  * 11.0 MB of weights; TP16 B=64 0.3, 5.5 MB), hence the plan's weight threshold; the
  * exchange point was not measured there. At N <= 32 the trigger after the exchange or
