@@ -14,7 +14,8 @@
  * 15 consecutive pairs of the last 16 steps (fewer where STEPS < 16; a "breakdown |"
  * row: print_breakdown; tools/limits.sh tabulates them), the next grid's launch against
  * this one ("launch |") and where the CTAs ran ("placement |": SMs holding two CTAs of
- * one grid, the gate/up loop by SM neighbour). SHX_WATCHDOG_MS in the
+ * one grid, the gate/up loop by SM neighbour) and the exchange cut at each cluster's
+ * slowest CTA ("exchange |": print_exchange). SHX_WATCHDOG_MS in the
  * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
  * 1 under compute-sanitizer, where every launch is slow); SHX_DIMS=deepseek the
  * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims.
@@ -246,6 +247,45 @@ static void print_placement(const unsigned long long *stamps, int steps, int cta
          (double)loop_count[2] / counted, last_shared, counted);
 }
 
+/* The exchange phase (gate/up MMAs done, 1, to partials received, 2) of each gate/up CTA
+ * cut at its cluster's last "MMAs done", averaged over the traced steps and the gate/up
+ * CTAs (us): the wait for the cluster's slowest CTA to finish its MMAs, and from there
+ * to the partials received, the transfer's own time. Both are single %globaltimer
+ * stamps (256 ns ticks on some machines), so the maximum over a cluster's stamps reads
+ * up to about half a tick late: the first part is that much too long and the second
+ * that much too short. */
+static void print_exchange(const unsigned long long *stamps, int steps,
+                           const shx_fused_plan *plan) {
+  double wait_sum = 0.0, transfer_sum = 0.0;
+  long count = 0;
+  for (int step = 0; step < steps; ++step) {
+    const unsigned long long *s = launch_stamps(stamps, step);
+    for (int first = 0; first + plan->cluster <= plan->gate_up_ctas; first += plan->cluster) {
+      unsigned long long last_done = 0;
+      int complete = 1;
+      for (int c = first; c < first + plan->cluster; ++c) {
+        const unsigned long long done = s[c * SHX_FUSED_TRACE_POINTS + 1];
+        const unsigned long long received = s[c * SHX_FUSED_TRACE_POINTS + 2];
+        if (done == 0 || received == 0) complete = 0;
+        if (done > last_done) last_done = done;
+      }
+      if (!complete) continue;
+      for (int c = first; c < first + plan->cluster; ++c) {
+        wait_sum += (double)(last_done - s[c * SHX_FUSED_TRACE_POINTS + 1]);
+        transfer_sum += (double)s[c * SHX_FUSED_TRACE_POINTS + 2] - (double)last_done;
+        ++count;
+      }
+    }
+  }
+  if (count == 0) {
+    printf("exchange: no complete cluster stamped\n");
+    return;
+  }
+  printf("exchange | clusters of %d | MMAs done to the cluster's last MMAs done %.2f us | "
+         "the cluster's last MMAs done to partials received %.2f us | %ld CTA-steps |\n",
+         plan->cluster, wait_sum / count * 1e-3, transfer_sum / count * 1e-3, count);
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     fprintf(stderr, "usage: %s baseline|fused|split|floor|floor_gate_up|floor_tiles TP BATCH "
@@ -318,6 +358,16 @@ int main(int argc, char **argv) {
       print_breakdown(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS, &config, batch);
       print_launch(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS);
     }
+    /* The fused plan of this batch (its padded size as engine/op.c buckets it), for the
+     * clusters of the exchange. */
+    const int padded = batch <= 64 ? (batch + 7) / 8 * 8 : (batch + 15) / 16 * 16;
+    shx_fused_plan plan;
+    char message[SHX_MESSAGE_BYTES] = "";
+    if (shx_fused_plan_make(config.hidden, config.intermediate_total / config.tp, config.tp,
+                            padded, &plan, message) == SHX_SUCCESS)
+      print_exchange(stamps, setup.traced_steps, &plan);
+    else
+      printf("exchange: %s\n", message);
     print_placement(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS);
     cudaFree(setup.fused_trace);
   }
