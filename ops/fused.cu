@@ -225,7 +225,8 @@ constexpr int kTwoPerSmMaxN = 32;
 constexpr bool is_padded_batch(int n) {
   return n > 0 && ((n <= 64 && n % 8 == 0) || (n <= SHX_FUSED_MAX_N && n % 16 == 0));
 }
-/* Padded batches above kTwoPerSmMaxN that have a two-CTAs-per-SM instance too. */
+/* Padded batches above kTwoPerSmMaxN with a two-CTAs-per-SM geometry (the fused kernel's
+ * only instance at N = 40..56, beside one at one CTA per SM at N = 64: fused_instance). */
 constexpr bool two_per_sm_allowed(int n) { return n > kTwoPerSmMaxN && n <= 64; }
 /* Two CTAs per SM above N = 32 (the fused plan's ctas_per_sm; SharedDown keeps one,
  * DefaultCtasPerSm): rings of 7, 7, 6, 6 stages at N = 40, 48, 56, 64. At N = 40..56 the
@@ -249,7 +250,7 @@ constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
  * per SM). The
  * kernels check it in their prologue (SharedLayout::aligned) and end at once, with the
  * error flag set, if a toolchain ever placed it otherwise (after griddepcontrol.wait, as
- * every global write of the kernels). */
+ * every global write of the kernels but the debug trace's entry stamp). */
 constexpr int kAlignSlack = 0;
 constexpr int kMaxCluster = 16;           /* 16 is non-portable (cluster16_fits) */
 constexpr int kMaxPortableCluster = 8;
@@ -482,7 +483,8 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
 }
 
 /* Where this CTA lets the dependent grid launch (griddepcontrol.launch_dependents): as
- * soon as its gate/up MMAs are done (a down-only CTA: at once) if its whole down tile
+ * soon as its gate/up MMAs are done (or its exchange, where the plan says so:
+ * triggers_after_exchange; a down-only CTA: at once) if its whole down tile
  * fits in the ring before the grid barrier, and N <= kEarlyTriggerMaxN; otherwise
  * after the grid barrier. The dependent grid (in a graph of steps, the next step's
  * kernel) then streams its first ring while this one exchanges, reduces, waits at the
@@ -959,8 +961,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     /* Every CTA of the cluster stored its parts of our columns (all kReceiveBytes). */
     wait_barrier<true>(smem.received(), 0, watchdog);
     if (threadIdx.x == 0) trace_point(args, 2);
-    /* The next grid's loads may start now: this CTA's remaining steps read only its own
-     * shared memory, h and the counters (triggers_after_exchange). */
+    /* The later trigger point (triggers_after_exchange): a timing choice, measured to
+     * keep the next grid's loads off this grid's h release and grid barrier. */
     if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
         triggers_after_exchange<N>(work))
       ptx::griddep_launch_dependents();
@@ -1057,9 +1059,9 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     first_cursor.advance();
   }
   /* The refills (the gate/up blocks past the first ring: 4 of 14 at TP16 N = 16, 6 at
-   * N = 32) asked into L2 before the wait, wherever the grid triggers early:
-   * its predecessor let it in at the end of its own gate/up MMAs, so these loads run
-   * during the predecessor's exchange, barrier and down loop, when HBM carries little
+   * N = 32) asked into L2 before the wait, wherever the grid triggers early: its
+   * predecessor let it in at the end of its own gate/up MMAs (or exchange), so these loads
+   * run during the predecessor's exchange, barrier and down loop, when HBM carries little
    * else, and after the wait the refills come from L2 instead of 1.5-1.75 us from HBM,
    * which had set the end of the gate/up loop. Measured (perf/RESULTS.md run 35 calls 1,
    * 2): TP16 B = 9, 16 0.25-0.35 us faster (gate/up loop 2.03 -> 1.89 us, grid barrier
@@ -1648,9 +1650,10 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
           shx_fused_triggers_after_exchange(plan->hidden, plan->inter, plan->n)) {
     format_message(message,
                    "shx_fused_launch: plan (H=%d I=%d tp=%d n=%d cluster=%d grid=%d "
-                   "stages=%d, %d CTAs per SM) was not made by shx_fused_plan_make",
+                   "stages=%d, %d CTAs per SM, trigger_after_exchange=%d) was not made by "
+                   "shx_fused_plan_make",
                    plan->hidden, plan->inter, plan->tp, plan->n, plan->cluster, plan->grid,
-                   plan->stages, plan->ctas_per_sm);
+                   plan->stages, plan->ctas_per_sm, plan->trigger_after_exchange);
     return SHX_INVALID_ARGUMENT;
   }
   { /* The work split must be the plan's own: a hand-made one could make the kernel

@@ -8,7 +8,8 @@
  * each owner's columns with a shift: the cluster must be a power of two). The plan's
  * CTAs per SM must name a kernel instance: at n = 16 two, not one. Clusters of 16 (the
  * non-portable size) must be refused where their gate/up CTAs outnumber the down tiles.
- * A trigger point other than the plan rule's (after the exchange at n = 16) is refused. */
+ * A trigger point other than the plan rule's is refused (after the exchange at n = 16, after
+ * the MMAs at n = 48). */
 #include <string.h>
 
 #include "engine/check.h"
@@ -17,13 +18,13 @@
 
 static int refused_as_plan(const shx_fused_plan *plan);
 
-static shx_fused_plan plan_at(int inter, int cluster, int stages, int ctas_per_sm) {
+static shx_fused_plan plan_at_n(int n, int inter, int cluster, int stages, int ctas_per_sm) {
   shx_fused_plan plan;
   memset(&plan, 0, sizeof plan);
   plan.hidden = 7168;
   plan.inter = inter;
   plan.tp = 16;
-  plan.n = 16;
+  plan.n = n;
   plan.cluster = cluster;
   plan.gate_up_ctas = plan.inter / 32 * cluster;
   plan.down_granules = plan.hidden / 32;
@@ -34,6 +35,10 @@ static shx_fused_plan plan_at(int inter, int cluster, int stages, int ctas_per_s
   CHECK(plan.grid <= SHX_FUSED_MAX_CTAS); /* the arrays of the work split hold it */
   shx_fused_balance_k_split(&plan);
   return plan;
+}
+
+static shx_fused_plan plan_at(int inter, int cluster, int stages, int ctas_per_sm) {
+  return plan_at_n(16, inter, cluster, stages, ctas_per_sm);
 }
 
 static shx_fused_plan plan_for(int cluster, int stages, int ctas_per_sm) {
@@ -81,10 +86,24 @@ int main(void) {
     shx_fused_plan plan = plan_for(4, stages, ctas_per_sm);
     CHECK(refused_as_plan(&plan) == (ctas_per_sm != 2));
   }
-  { /* The trigger point must be the plan's rule: after the exchange only from n = 40. */
+  { /* The trigger point must be the plan's rule: after the exchange only from n = 40
+     * (at I = 384, 16.5 MB of weights a rank): at n = 16 the field must be 0, at n = 48
+     * 1, with the one ring depth accepted there. */
     shx_fused_plan plan = plan_for(4, stages, 2);
     plan.trigger_after_exchange = 1;
     CHECK(refused_as_plan(&plan));
+    int stages48 = 0;
+    for (int s = 1; s <= 64; ++s) {
+      shx_fused_plan candidate = plan_at_n(48, 384, 4, s, 2);
+      candidate.trigger_after_exchange = 1;
+      if (!refused_as_plan(&candidate)) {
+        CHECK(stages48 == 0); /* exactly one */
+        stages48 = s;
+      }
+    }
+    CHECK(stages48 >= 4);
+    plan = plan_at_n(48, 384, 4, stages48, 2);
+    CHECK(refused_as_plan(&plan)); /* trigger_after_exchange = 0 there */
   }
   for (int cluster = 2; cluster <= 8; ++cluster) {
     shx_fused_plan plan = plan_for(cluster, stages, 2);

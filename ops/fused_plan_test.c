@@ -75,11 +75,14 @@ int main(void) {
   /* The trigger point (measured at the design dims at TP16, 16.5 MB of weights a rank,
    * and the DeepSeek dims at TP8, 11.0 MB, and TP16): after the exchange only from
    * n = 40 and only at the first. */
-  for (int n = 8; n <= 128; n += 8) {
+  for (int n = 8; n <= 128; n += n < 64 ? 8 : 16) { /* the padded batches */
     CHECK(shx_fused_triggers_after_exchange(7168, 384, n) == (n >= 40));
     CHECK(shx_fused_triggers_after_exchange(7168, 256, n) == 0);
     CHECK(shx_fused_triggers_after_exchange(7168, 128, n) == 0);
   }
+  /* The threshold itself: 12 MiB of weights (H 4096, I 512) is in, one K block less out. */
+  CHECK(shx_fused_triggers_after_exchange(4096, 512, 48) == 1);
+  CHECK(shx_fused_triggers_after_exchange(4096 - 64, 512, 48) == 0);
   printf("fused_plan_test: ok\n");
   return 0;
 }
