@@ -687,7 +687,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
  * [this CTA's rank][half][column % width] of its receive buffer, from token `token` on,
  * and that owner's `received` barrier (both in the cluster's shared window). */
 struct PartialDestination {
-  uint32_t remote, remote_barrier;
+  uint32_t local, remote, remote_barrier;
+  bool own; /* EXPERIMENT self_local: this CTA owns the column: plain shared stores */
 };
 
 template <int N, int S>
@@ -696,7 +697,8 @@ __device__ __forceinline__ PartialDestination partial_destination(
   const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
   const int cell = (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
   const uint32_t local = smem.staging + 4u * static_cast<uint32_t>(cell * N + token);
-  return {ptx::mapa_shared(local, owner), ptx::mapa_shared(smem.received(), owner)};
+  return {local, ptx::mapa_shared(local, owner), ptx::mapa_shared(smem.received(), owner),
+          owner == static_cast<uint32_t>(work.cluster_rank)};
 }
 
 template <int N, int S>
@@ -720,12 +722,12 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
       const float give1 = odd ? acc[4 * j + 1] : acc[4 * j + 3];
       const float got0 = __shfl_xor_sync(0xffffffffu, give0, 1);
       const float got1 = __shfl_xor_sync(0xffffffffu, give1, 1);
-      if (odd)
-        ptx::st_async_cluster_v4_f32(to.remote + 32u * j, got0, got1, acc[4 * j + 2],
-                                     acc[4 * j + 3], to.remote_barrier);
+      const float a = odd ? got0 : acc[4 * j + 0], b = odd ? got1 : acc[4 * j + 1];
+      const float c = odd ? acc[4 * j + 2] : got0, d = odd ? acc[4 * j + 3] : got1;
+      if (to.own)
+        ptx::st_shared_v4_f32(to.local + 32u * j, a, b, c, d);
       else
-        ptx::st_async_cluster_v4_f32(to.remote + 32u * j, acc[4 * j + 0], acc[4 * j + 1],
-                                     got0, got1, to.remote_barrier);
+        ptx::st_async_cluster_v4_f32(to.remote + 32u * j, a, b, c, d, to.remote_barrier);
     }
   } else {
 #pragma unroll
@@ -737,8 +739,12 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
 #pragma unroll
       for (int j = 0; j < N / 8; ++j) {
         /* d[4 j + 2 row_pair + {0, 1}]: tokens 8 j + 2 (lane % 4) + {0, 1}. */
-        ptx::st_async_cluster_v2_f32(to.remote + 32u * j, acc[4 * j + 2 * row_pair],
-                                     acc[4 * j + 2 * row_pair + 1], to.remote_barrier);
+        if (to.own)
+          ptx::st_shared_v2_f32(to.local + 32u * j, acc[4 * j + 2 * row_pair],
+                                acc[4 * j + 2 * row_pair + 1]);
+        else
+          ptx::st_async_cluster_v2_f32(to.remote + 32u * j, acc[4 * j + 2 * row_pair],
+                                       acc[4 * j + 2 * row_pair + 1], to.remote_barrier);
       }
     }
   }
@@ -957,6 +963,9 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
         ptx::griddep_launch_dependents();
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
+      /* EXPERIMENT self_local: the own columns' parts, stored by this CTA's threads, are
+       * read by others of them in the reduction. */
+      ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
     }
     /* Every CTA of the cluster stored its parts of our columns (all kReceiveBytes). */
     wait_barrier<true>(smem.received(), 0, watchdog);
@@ -1228,7 +1237,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
     /* The owner's exchange barrier: one arrival (this one) and every byte of its receive
      * buffer; the sources' st.async stores complete the bytes (after cluster_sync). */
     if (work.k_count > 0)
-      ptx::mbarrier_arrive_expect_tx(smem.received(), Geometry<N, S>::kReceiveBytes);
+      ptx::mbarrier_arrive_expect_tx(smem.received(),
+                                     Geometry<N, S>::kReceiveBytes - 8 * work.width * N);
   }
   if (warp == kProducerWarp && lane == 0) {
     ptx::prefetch_tensormap(&gate_up_map);

@@ -31,6 +31,20 @@ __device__ __forceinline__ void fence_proxy_async_shared_cta() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
 
+/* Two FP32 values (8 bytes, 8-byte aligned) into this CTA's shared memory. */
+__device__ __forceinline__ void st_shared_v2_f32(uint32_t address, float first, float second) {
+  asm volatile("st.shared.v2.f32 [%0], {%1, %2};" ::"r"(address), "f"(first), "f"(second)
+               : "memory");
+}
+
+/* Four FP32 values (16 bytes, 16-byte aligned) into this CTA's shared memory. */
+__device__ __forceinline__ void st_shared_v4_f32(uint32_t address, float a, float b, float c,
+                                                 float d) {
+  asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" ::"r"(address), "f"(a), "f"(b),
+               "f"(c), "f"(d)
+               : "memory");
+}
+
 /* Load with acquire semantics at GPU scope: later reads see what the releasing writers
  * published. */
 __device__ __forceinline__ uint32_t ld_acquire_gpu(const uint32_t *address) {
