@@ -18,8 +18,9 @@
  * partial [64 rows x N tokens] in registers. The tile's 32 h columns are owned
  * width = 32 / cluster at a time: owner q gets columns [width q, width (q + 1)). Every
  * CTA stores its partial rows into the owners' receive buffers with st.async, each store
- * completing its bytes on the owner's `received` mbarrier; once all have landed each
- * owner sums the parts in rank (= K) order, rounds,
+ * completing its bytes on the owner's `received` mbarrier (its own columns' parts with
+ * plain shared stores); once all have landed each owner sums the parts in rank (= K)
+ * order, rounds,
  * applies the activation (ops/activation.cuh) and stores its h columns, one thread per
  * element. No float atomics anywhere: the result is the same on every run.
  *
@@ -112,10 +113,12 @@
  *             producer waits for empty[f] before fill f + kNumStages.
  *   cluster barrier, prologue only: every CTA's mbarriers are initialized and armed
  *             (and the CTAs exist) before any DSMEM traffic.
- *   received  (count 1 + kReceiveBytes) the owner's thread 0 arms it in the prologue
- *             (arrive.expect_tx); every source CTA's st.async stores of its partial rows
- *             complete the bytes; the consumers wait (acquire at cluster scope) before
- *             reducing. Run 26 replaced an exchange phase of the cluster barrier: its
+ *   received  (count 1 + the other ranks' share of kReceiveBytes) the owner's thread 0
+ *             arms it in the prologue (arrive.expect_tx); every other source CTA's
+ *             st.async stores of its partial rows complete the bytes; the consumers wait
+ *             (acquire at cluster scope) before reducing, after a named barrier that
+ *             orders the owner's own parts, stored by its threads into the same
+ *             buffer. Run 26 replaced an exchange phase of the cluster barrier: its
  *             arrive.release compiled to MEMBAR.ALL.GPU, and the phase cost about 1 us a
  *             step (TP8 B=9: 13.08 -> 12.10 us). No barrier at the end: every store to
  *             a CTA lands before that CTA passes its own wait, so CTAs leave as soon as
@@ -677,7 +680,12 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
  * [source rank][gate, up][column % width][token] with st.async, each store completing
- * its bytes on the owner's `received` barrier (armed for all kReceiveBytes). A thread
+ * its bytes on the owner's `received` barrier (armed for the other ranks' bytes), and
+ * the parts of this CTA's own columns with plain shared stores: through the cluster
+ * window they cost the same per byte as a remote CTA's (the exchange moves about 15 GB/s
+ * a CTA, perf/RESULTS.md run 38 call 5), locally nothing; measured (call 8) TP8 B = 48..128
+ * 0.1-0.55 us and TP16 B = 32..128 0.1-0.4 us faster (a quarter, an eighth of the bytes
+ * at clusters of 4, 8), B <= 16 within 0.05. A thread
  * holds two consecutive tokens of two rows (row_pair 0, 1) per 8 tokens. At N = 128 the
  * lanes of a pair (lane ^ 1) trade halves with a shuffle, so that the even lane stores
  * four consecutive tokens of its row_pair 0 row and the odd lane of its row_pair 1 row:
@@ -688,7 +696,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
  * and that owner's `received` barrier (both in the cluster's shared window). */
 struct PartialDestination {
   uint32_t local, remote, remote_barrier;
-  bool own; /* EXPERIMENT self_local: this CTA owns the column: plain shared stores */
+  bool own; /* this CTA owns the column: `local`, a plain shared store */
 };
 
 template <int N, int S>
@@ -963,8 +971,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
         ptx::griddep_launch_dependents();
       /* 2. Partials to their owners; then reduce what this CTA owns. */
       push_partials<N>(acc, smem, work);
-      /* EXPERIMENT self_local: the own columns' parts, stored by this CTA's threads, are
-       * read by others of them in the reduction. */
+      /* The own columns' parts, stored by this CTA's threads, are read by others of
+       * them in the reduction. */
       ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
     }
     /* Every CTA of the cluster stored its parts of our columns (all kReceiveBytes). */
@@ -1235,7 +1243,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
                            args.activation, args.beta, args.lambda};
     smem.init_barriers();
     /* The owner's exchange barrier: one arrival (this one) and every byte of its receive
-     * buffer; the sources' st.async stores complete the bytes (after cluster_sync). */
+     * buffer but this CTA's own share (plain stores, push_partials); the other sources'
+     * st.async stores complete the bytes (after cluster_sync). */
     if (work.k_count > 0)
       ptx::mbarrier_arrive_expect_tx(smem.received(),
                                      Geometry<N, S>::kReceiveBytes - 8 * work.width * N);
