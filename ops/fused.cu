@@ -684,7 +684,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
  * the parts of this CTA's own columns with plain shared stores: through the cluster
  * window they cost the same per byte as a remote CTA's (the exchange moves about 15 GB/s
  * a CTA, perf/RESULTS.md run 38 call 5), locally nothing; measured (call 8) TP8 B = 48..128
- * 0.1-0.55 us and TP16 B = 32..128 0.1-0.4 us faster (a quarter, an eighth of the bytes
+ * 0.1-0.55 us and TP16 B = 32..128 0.07-0.4 us faster (a quarter, an eighth of the bytes
  * at clusters of 4, 8), B <= 16 within 0.05. A thread
  * holds two consecutive tokens of two rows (row_pair 0, 1) per 8 tokens. At N = 128 the
  * lanes of a pair (lane ^ 1) trade halves with a shuffle, so that the even lane stores
