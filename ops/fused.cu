@@ -532,12 +532,12 @@ __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
  * 1.31 -> 0.55 us at B=48 and 2.01 -> 0.61 at B=64, the step 0.3 us faster at B = 40,
  * 48 and 0.6-0.8 at B = 56, 64; after the exchange (call 2) 0.12-0.27 us faster than
  * after the h stores and 0.35-0.8 than after the MMAs (B = 40..64: 8.54, 8.90, 9.89,
- * 9.84 -> 8.18, 8.37, 9.11, 9.28 us). The DeepSeek
- * dims were slower with the trigger after the h stores (call 1: TP8 B = 40, 48 0.25 us,
- * 11.0 MB of weights; TP16 B=64 0.3, 5.5 MB), hence the plan's weight threshold; the
- * exchange point was not measured there. At N <= 32 the trigger after the exchange or
- * the h stores was slower at the design dims (run 36), so those instances keep one
- * trigger point and their code. */
+ * 9.84 -> 8.18, 8.37, 9.11, 9.28 us). The DeepSeek dims were slower with the trigger
+ * after the h stores (call 1: TP8 B = 40, 48 0.25-0.3 us, 11.0 MB of weights; TP16 B=64
+ * 0.3, 5.5 MB), hence the plan's weight threshold; the exchange point there without it
+ * (call 4): TP8 B=40 0.15 us slower, B = 48..64 within 0.06. At N <= 32 the trigger after
+ * the exchange or the h stores was slower at the design dims (run 36), so those
+ * instances keep one trigger point and their code. */
 template <int N>
 __device__ __forceinline__ bool triggers_after_exchange(const CtaWork &work) {
   return N >= SHX_FUSED_TRIGGER_AFTER_EXCHANGE_MIN_N && work.trigger_after_exchange;
@@ -684,7 +684,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
  * the parts of this CTA's own columns with plain shared stores: through the cluster
  * window they cost the same per byte as a remote CTA's (the exchange moves about 15 GB/s
  * a CTA, perf/RESULTS.md run 38 call 5), locally nothing; measured (call 8) TP8 B = 48..128
- * 0.1-0.55 us and TP16 B = 32..128 0.07-0.4 us faster (a quarter, an eighth of the bytes
+ * 0.12-0.53 us and TP16 B = 32..128 0.07-0.4 us faster (a quarter, an eighth of the bytes
  * at clusters of 4, 8), B <= 16 within 0.05. A thread
  * holds two consecutive tokens of two rows (row_pair 0, 1) per 8 tokens. At N = 128 the
  * lanes of a pair (lane ^ 1) trade halves with a shuffle, so that the even lane stores
