@@ -9,20 +9,6 @@
 #include "engine/validate.h"
 #include "ops/baseline.h"
 
-/* Every multiple of 8 up to 64, then of 16: a batch pads to at most 7 rows more (15 above
- * 64) of x, h and MMA work (a batch far below its N measured 1.3-4.8 us slower a step,
- * perf/RESULTS.md run 37), and at TP16 the N = 40..64 rings hold the whole down tile
- * (ops/fused.cu GEOMETRY). */
-static const int kFusedBuckets[SHX_FUSED_BUCKETS] = {8,  16, 24, 32, 40, 48,
-                                                     56, 64, 80, 96, 112, 128};
-_Static_assert(SHX_FUSED_MAX_N == 128, "the largest bucket is the fused kernels' largest N");
-
-/* The smallest fused bucket that holds `batch`, or -1 past the largest. */
-static int fused_bucket(int batch) {
-  for (int i = 0; i < SHX_FUSED_BUCKETS; ++i)
-    if (batch <= kFusedBuckets[i]) return i;
-  return -1;
-}
 
 /* Errors on an op's device are reported with the op's device current. */
 static shx_status check_current_device(const shx_op *op) {
@@ -98,23 +84,23 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
   /* The fused geometry of each padded batch this capacity reaches. */
   for (int i = 0; i < SHX_FUSED_BUCKETS; ++i) {
     op->fused_status[i] = shx_fused_plan_make(config->hidden, op->inter, config->tp,
-                                              kFusedBuckets[i], &op->fused_plans[i],
+                                              shx_fused_bucket_n(i), &op->fused_plans[i],
                                               op->fused_messages[i]);
     op->down_status[i] = shx_down_plan_make(config->hidden, op->inter, config->tp,
-                                            kFusedBuckets[i], config->split_down_sms,
+                                            shx_fused_bucket_n(i), config->split_down_sms,
                                             &op->down_plans[i], op->down_messages[i]);
     (void)cudaGetLastError();
   }
   /* An explicit fused or split op must serve every batch up to its capacity. */
   for (int i = 0; (config->variant == SHX_VARIANT_FUSED ||
                    config->variant == SHX_VARIANT_SPLIT) && i < SHX_FUSED_BUCKETS; ++i) {
-    int reached = i == 0 || kFusedBuckets[i - 1] < config->capacity;
+    int reached = i == 0 || shx_fused_bucket_n(i - 1) < config->capacity;
     int fused_ok = op->fused_status[i] == SHX_SUCCESS;
     if (reached && (!fused_ok || (config->variant == SHX_VARIANT_SPLIT &&
                                   op->down_status[i] != SHX_SUCCESS))) {
       status = shx_fail(SHX_UNSUPPORTED, "the %s variant cannot run batches up to %d here: %s",
                         config->variant == SHX_VARIANT_FUSED ? "fused" : "split",
-                        kFusedBuckets[i],
+                        shx_fused_bucket_n(i),
                         fused_ok ? op->down_messages[i] : op->fused_messages[i]);
       goto cleanup;
     }
@@ -190,7 +176,7 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant) {
   if (chosen == SHX_VARIANT_AUTO) {
     chosen = shx_policy_choose(&op->policy, op->config.tp, batch);
     /* The table is advice: a variant this op cannot run for `batch` falls back. */
-    int bucket = fused_bucket(batch);
+    int bucket = shx_fused_bucket_of(batch);
     if (chosen == SHX_VARIANT_FUSED &&
         (bucket < 0 || op->fused_status[bucket] != SHX_SUCCESS))
       chosen = SHX_VARIANT_BASELINE;
@@ -228,7 +214,7 @@ static void kernel_args(const shx_op *op, const void *x, int batch, int parity,
 /* The fused kernel, or (gate_only) the split variant's gate kernel. */
 static shx_status record_fused_kernel(shx_op *op, const void *x, int batch, int parity,
                                       int gate_only, void *stream) {
-  int bucket = fused_bucket(batch);
+  int bucket = shx_fused_bucket_of(batch);
   if (bucket < 0)
     return shx_fail(SHX_UNSUPPORTED, "batch %d is over the fused kernels' %d", batch,
                     SHX_FUSED_MAX_N);
@@ -247,7 +233,7 @@ static shx_status record_fused_kernel(shx_op *op, const void *x, int batch, int 
 }
 
 static shx_status record_down_kernel(shx_op *op, int batch, int parity, void *stream) {
-  int bucket = fused_bucket(batch);
+  int bucket = shx_fused_bucket_of(batch);
   if (bucket < 0 || op->down_status[bucket] != SHX_SUCCESS)
     return shx_fail(SHX_UNSUPPORTED, "no SharedDown plan for batch %d: %s", batch,
                     bucket < 0 ? "over the largest bucket" : op->down_messages[bucket]);
@@ -300,7 +286,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
     case SHX_VARIANT_SPLIT: {
       /* Both halves' plans are checked before the first launch: nothing is launched
        * when either cannot run. */
-      int bucket = fused_bucket(batch);
+      int bucket = shx_fused_bucket_of(batch);
       if (bucket < 0 || op->down_status[bucket] != SHX_SUCCESS)
         return shx_fail(SHX_UNSUPPORTED, "no SharedDown plan for batch %d: %s", batch,
                         bucket < 0 ? "over the largest bucket" : op->down_messages[bucket]);

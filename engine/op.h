@@ -11,8 +11,6 @@
 #include "ops/fused.h"
 #include "shared_expert.h"
 
-#define SHX_FUSED_BUCKETS 12 /* padded batches 8, 16, ..., 64, then 80, 96, 112, 128 */
-
 /* cuBLASLt state of the baseline for one batch size, made on first use. */
 typedef struct shx_lt_batch {
   int ready;

@@ -46,7 +46,7 @@
  *   gate/up K blocks per CTA          28 (112 / 4)           14 (112 / 8)
  *   down tiles (H / 64 = 112)         one per CTA, K = I / 64 = 12 (TP8) or 6 (TP16)
  *   padded batch N                    the batch rounded up to a multiple of 8 up to 64,
- *                                     of 16 up to 128 (engine/op.c's buckets)
+ *                                     of 16 up to 128 (ops/fused.h's buckets)
  *   ring stages, shared memory        N = 8: 12, 16: 10, 24: 9, 32: 8 stages in at most
  *                                     113 KB: two CTAs per SM, so the next step's grid
  *                                     (PDL) is resident beside this one;
@@ -224,7 +224,7 @@ constexpr int kSmemBudget = 220 * 1024;   /* what the ring may grow into, one CT
 constexpr int kTwoPerSmBudget = 113 * 1024; /* 2 x (113 + 1 reserved) = 228 KB */
 constexpr int kTwoPerSmMaxN = 32;
 /* The padded batches (wgmma N) with a kernel instance: every multiple of 8 up to 64, then
- * of 16 up to 128 (engine/op.c's buckets). */
+ * of 16 up to 128 (ops/fused.h's buckets). */
 constexpr bool is_padded_batch(int n) {
   return n > 0 && ((n <= 64 && n % 8 == 0) || (n <= SHX_FUSED_MAX_N && n % 16 == 0));
 }

@@ -20,6 +20,26 @@ extern "C" {
 #define SHX_MAX_TP 16
 #define SHX_FUSED_MAX_CTAS 132
 #define SHX_FUSED_MAX_N 128 /* padded batch served by the fused kernel */
+/* The padded batches (wgmma N) the fused kernels have an instance for: every multiple of
+ * 8 up to 64, then of 16 (a batch pads to at most 7 rows more, 15 above 64: a batch far
+ * below its N measured 1.3-4.8 us slower a step, perf/RESULTS.md run 37). ops/fused.cu
+ * is_padded_batch is the same set (ops/fused_plan_test.c checks this list against it
+ * rule by rule; shx_fused_plan_make refuses any other n). */
+#define SHX_FUSED_BUCKETS 12
+
+/* Bucket i's padded batch, for 0 <= i < SHX_FUSED_BUCKETS. */
+static inline int shx_fused_bucket_n(int i) {
+  static const int kPadded[SHX_FUSED_BUCKETS] = {8,  16, 24, 32,  40,  48,
+                                                 56, 64, 80, 96, 112, 128};
+  return kPadded[i];
+}
+
+/* The smallest bucket that holds `batch`, or -1 past the largest. */
+static inline int shx_fused_bucket_of(int batch) {
+  for (int i = 0; i < SHX_FUSED_BUCKETS; ++i)
+    if (batch <= shx_fused_bucket_n(i)) return i;
+  return -1;
+}
 /* Trace points: 0 producer issued its pre-barrier loads, 1 gate/up MMAs done,
  * 2 partials received, 3 h published, 4 grid barrier passed (producer), 5 down jobs
  * pushed, 6 first down stage ready, 7 first down job's MMAs done, 8 kernel entry,

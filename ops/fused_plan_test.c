@@ -72,6 +72,21 @@ int main(void) {
       if (inters[i] / 32 * clusters[k] <= SHX_FUSED_MAX_CTAS)
         check_plan(7168, inters[i], clusters[k]);
   check_plan(4096, 512, 4); /* another model: H 4096, I_total 4096 at TP8 */
+  /* The buckets (ops/fused.h) are ops/fused.cu's padded batches: every multiple of 8 up
+   * to 64, then of 16 up to SHX_FUSED_MAX_N, ascending; a batch gets the smallest that
+   * holds it. */
+  {
+    int i = 0;
+    for (int n = 8; n <= SHX_FUSED_MAX_N; n += n < 64 ? 8 : 16)
+      CHECK(i < SHX_FUSED_BUCKETS && shx_fused_bucket_n(i++) == n);
+    CHECK(i == SHX_FUSED_BUCKETS);
+    for (int batch = 1; batch <= SHX_FUSED_MAX_N; ++batch) {
+      const int bucket = shx_fused_bucket_of(batch);
+      CHECK(bucket >= 0 && shx_fused_bucket_n(bucket) >= batch);
+      CHECK(bucket == 0 || shx_fused_bucket_n(bucket - 1) < batch);
+    }
+    CHECK(shx_fused_bucket_of(SHX_FUSED_MAX_N + 1) == -1);
+  }
   /* The trigger point (measured at the design dims at TP16, 16.5 MB of weights a rank,
    * and the DeepSeek dims at TP8, 11.0 MB, and TP16): after the exchange only from
    * n = 40 and only at the first. */
