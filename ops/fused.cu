@@ -247,14 +247,13 @@ constexpr int kMaxStages = 24;
 /* full, empty; received; then the owners' scalars (OwnerScalars, 32 bytes) */
 constexpr int kOwnerScalarsBytes = 32;
 constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
-/* The dynamic shared memory is declared __align__(1024) and nothing else is in shared
- * memory, so its base is where a swizzled stage may start: no slack for aligning it by
- * hand (with the unpadded epilogue, the 1 KB that gives N = 64 its ring of 6 at two CTAs
- * per SM). The
- * kernels check it in their prologue (SharedLayout::aligned) and end at once, with the
- * error flag set, if a toolchain ever placed it otherwise (after griddepcontrol.wait, as
- * every global write of the kernels but the debug trace's entry stamp). */
-constexpr int kAlignSlack = 0;
+/* ALIGNMENT: the dynamic shared memory is declared __align__(1024) and nothing else is in
+ * shared memory, so its base is where a swizzled stage may start: no slack for aligning
+ * it by hand (with the unpadded epilogue, the 1 KB that gives N = 64 its ring of 6 at two
+ * CTAs per SM). The kernels check it in their prologue (SharedLayout::aligned) and end at
+ * once, with the error flag set, if a toolchain ever placed it otherwise (after
+ * griddepcontrol.wait, as every global write of the kernels but the debug trace's entry
+ * stamp). */
 constexpr int kMaxCluster = 16;           /* 16 is non-portable (cluster16_fits) */
 constexpr int kMaxPortableCluster = 8;
 static_assert(kMaxCluster == SHX_FUSED_MAX_CLUSTER, "the work split's per-cluster arrays");
@@ -297,9 +296,8 @@ struct Geometry {
   static constexpr int kReceiveBytes = 2 * kHalfRows * N * 4;
   static constexpr int kEpilogueBytes = N * kStagingPitch * 4;
   static_assert(kEpilogueBytes == kReceiveBytes, "the epilogue reuses the receive buffer");
-  static constexpr int kStagingBytes =
-      kReceiveBytes > kEpilogueBytes ? kReceiveBytes : kEpilogueBytes;
-  static constexpr int kFixedBytes = kAlignSlack + kStagingBytes + kBarrierBytes;
+  static constexpr int kStagingBytes = kReceiveBytes;
+  static constexpr int kFixedBytes = kStagingBytes + kBarrierBytes;
   static constexpr int kCtasPerSm = kSlots;
   static constexpr int kBudget = kCtasPerSm == 2 ? kTwoPerSmBudget : kSmemBudget;
   static constexpr int kRingFit = (kBudget - kFixedBytes) / kStageBytes;
@@ -374,7 +372,7 @@ struct SharedLayout {
     owner_scalars = reinterpret_cast<OwnerScalars *>(
         dynamic + G::kRingBytes + G::kStagingBytes + 8 * (2 * kBarrierSlots + 1));
   }
-  /* Whether the ring starts on a 1024-byte swizzle atom (kAlignSlack). */
+  /* Whether the ring starts on a 1024-byte swizzle atom (ALIGNMENT). */
   __device__ __forceinline__ bool aligned() const {
     return (ring & (kSwizzleAtomBytes - 1)) == 0;
   }
@@ -1211,7 +1209,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
                         const __grid_constant__ shx_fused_args args) {
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const SharedLayout<N, S> smem(dynamic_smem);
-  if (!smem.aligned()) { /* kAlignSlack: every CTA sees the same base, so all end here */
+  if (!smem.aligned()) { /* ALIGNMENT: every CTA sees the same base, so all end here */
     ptx::griddep_wait(); /* nothing global is written before the predecessor is done */
     if (threadIdx.x == 0) atomicExch(args.error_flag, 1u);
     return;
@@ -1293,7 +1291,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   using G = Geometry<N>;
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const SharedLayout<N> smem(dynamic_smem);
-  if (!smem.aligned()) { /* kAlignSlack */
+  if (!smem.aligned()) { /* ALIGNMENT */
     ptx::griddep_wait();
     if (threadIdx.x == 0) atomicExch(args.error_flag, 1u);
     return;
@@ -1368,7 +1366,6 @@ auto with_n(int n, F &&f) {
   }
 }
 
-bool valid_n(int n) { return is_padded_batch(n); } /* with_n has a case for each */
 
 int default_ctas_per_sm(int n) {
   return with_n(n, [](auto kN) { return DefaultCtasPerSm<decltype(kN)::value>::value; });
@@ -1538,7 +1535,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
     format_message(message, "shx_fused_plan_make: tp=%d is not 1, 2, 4, 8 or 16", tp);
     return SHX_INVALID_ARGUMENT;
   }
-  if (!valid_n(n)) {
+  if (!is_padded_batch(n)) {
     format_message(message,
                    "shx_fused_plan_make: n=%d is not a multiple of 8 up to 64 or of 16 up to "
                    "128", n);
@@ -1654,7 +1651,7 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     format_message(message, "shx_fused_launch: %s is NULL", plan == nullptr ? "plan" : "args");
     return SHX_INVALID_ARGUMENT;
   }
-  if (!valid_n(plan->n) || !valid_tp(plan->tp) || plan->hidden <= 0 ||
+  if (!is_padded_batch(plan->n) || !valid_tp(plan->tp) || plan->hidden <= 0 ||
       plan->hidden % (kBlockK * plan->tp) != 0 || plan->inter <= 0 ||
       plan->inter % kBlockK != 0 || plan->down_granules != plan->hidden / kHalfRows ||
       plan->cluster < 2 || plan->cluster > kMaxCluster ||
@@ -1813,7 +1810,7 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
     return SHX_INVALID_ARGUMENT;
   }
   if (hidden <= 0 || hidden % kTileRows != 0 || inter <= 0 || inter % kBlockK != 0 ||
-      !valid_tp(tp) || (hidden / tp) % kTileRows != 0 || !valid_n(n)) {
+      !valid_tp(tp) || (hidden / tp) % kTileRows != 0 || !is_padded_batch(n)) {
     format_message(message, "shx_down_plan_make: H=%d I=%d tp=%d n=%d unsupported", hidden,
                    inter, tp, n);
     return SHX_UNSUPPORTED;
@@ -1859,7 +1856,7 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
 
 extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused_args *args,
                                       void *stream, char *message) {
-  if (plan == nullptr || args == nullptr || !valid_n(plan->n) || !valid_tp(plan->tp) ||
+  if (plan == nullptr || args == nullptr || !is_padded_batch(plan->n) || !valid_tp(plan->tp) ||
       plan->sms < 1 || plan->sms > kMaxGrid || plan->hidden <= 0 || plan->inter <= 0 ||
       plan->hidden % kTileRows != 0 || plan->inter % kBlockK != 0 ||
       (plan->hidden / plan->tp) % kTileRows != 0) {
