@@ -38,13 +38,15 @@ if [ -n "${DEEPSEEK_BATCHES:-}" ]; then
   cat "$out/abds.txt"
 fi
 if [ -n "${LIMIT_CELLS:-}" ]; then
-  echo "| tp | B | weights MB | at 4.48 TB/s | step | x landed | gate/up loop | exchange |" \
-       "reduce | h release | grid barrier | h landed | down loop | push | slowest push |" \
-       "gap | stamped | unstamped | build |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  header=1
   for b in $main $candidates; do
     BUNDLE=$b CELLS=$LIMIT_CELLS timeout ${LIMITS_TIMEOUT:-60} "$(dirname "$0")/limits.sh" \
-      "$out/limits_$b" 2>&1 | grep "^| [0-9]" | sed "s/\$/ ${b#bundle_} |/"
+      "$out/limits_$b" > "$out/limits_$b.txt" 2>&1
+    if [ $header = 1 ]; then  # limits.sh's own header, with the build column
+      grep -E "^\| tp |^\|---" "$out/limits_$b.txt" | sed '1s/$/ build |/;2s/$/---|/'
+      header=0
+    fi
+    grep "^| [0-9]" "$out/limits_$b.txt" | sed "s/\$/ ${b#bundle_} |/"
   done
 fi
 (cd "$out" && tar czf ab.tgz ab* && rm -rf ab abds check_* limits_*)
