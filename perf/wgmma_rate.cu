@@ -22,7 +22,12 @@
  *   6: as 4 with each block's full barrier tested two blocks ahead (the test's latency
  *      then has a whole block to hide behind, not only the wait_group and release);
  *   7: as 0 with the stage addresses not known to be warp-uniform (descriptors through
- *      R2UR, as the fused kernel builds them).
+ *      R2UR, as the fused kernel builds them);
+ *   8-11 split mode 4's handshake into its parts (run 39): 8 releases the previous block
+ *      (wait_group 1, arrivals) before the look-ahead test instead of after it; 9 makes
+ *      the release one arrival by thread 0 after a named barrier of the warpgroup
+ *      instead of one per warp; 10 leaves the releases out; 11 leaves the full-barrier
+ *      tests out.
  * Thread 0 reads clock64 around the loop; the result is cycles per block.
  *
  * Geometry: `ctas` CTAs of one warpgroup (128 threads): 132 puts one on every SM of an
@@ -50,7 +55,9 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
   /* Mode 7 is mode 0 with per-thread stage addresses (below). */
   constexpr bool kWaitEachBlock = kMode >= 1 && kMode != 7,
                  kHandshakes = kMode >= 2 && kMode != 7, kMma = kMode != 3;
-  constexpr bool kLoopModes = kMode >= 4 && kMode <= 6;
+  constexpr bool kLoopModes = (kMode >= 4 && kMode <= 6) || (kMode >= 8 && kMode <= 11);
+  constexpr bool kReleaseFirst = kMode == 8, kOneArrival = kMode == 9,
+                 kRelease = kMode != 10, kTest = kMode != 11;
   extern __shared__ __align__(1024) uint8_t smem[];
   const uint32_t base = (shx::ptx::smem_address(smem) + 1023u) & ~1023u;
   /* Two stages: [weights 8 KB][activations N x 128 B] each, 1024-aligned. */
@@ -75,7 +82,7 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
   if (threadIdx.x == 0) {
     for (int slot = 0; slot < kSlots; ++slot) {
       shx::ptx::mbarrier_init(full + 8 * slot, 1);
-      shx::ptx::mbarrier_init(empty + 8 * slot, 4);
+      shx::ptx::mbarrier_init(empty + 8 * slot, kOneArrival ? 1 : 4);
     }
     shx::ptx::fence_mbarrier_init();
     for (int slot = 0; slot < kSlots; ++slot) shx::ptx::mbarrier_arrive(full + 8 * slot);
@@ -106,9 +113,29 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
       for (int k = 0; k < 4; ++k)
         shx::ptx::wgmma_bf16<N>(chains[k % kChains], a + 2 * k, bd + 2 * k, 1u);
     };
+    /* The release of the blocks before this group's (wait_group 1, then the arrivals). */
+    auto release = [&](int block) {
+      if (block == 0) return;
+      shx::ptx::wgmma_wait<1>();
+      if constexpr (!kRelease) return;
+      if constexpr (kOneArrival) {
+        shx::ptx::named_barrier_sync(1, 128);
+        if (threadIdx.x == 0)
+#pragma unroll
+          for (int g = 1; g <= kPerGroup; ++g)
+            shx::ptx::mbarrier_arrive(empty + 8 * ((slot - g + kSlots) % kSlots));
+      } else {
+        __syncwarp();
+        if (threadIdx.x % 32 == 0)
+#pragma unroll
+          for (int g = 1; g <= kPerGroup; ++g)
+            shx::ptx::mbarrier_arrive(empty + 8 * ((slot - g + kSlots) % kSlots));
+      }
+    };
     bool ready[kTested];
 #pragma unroll
-    for (int g = 0; g < kTested; ++g) ready[g] = shx::ptx::mbarrier_test_wait(full_of(g), 0);
+    for (int g = 0; g < kTested; ++g)
+      ready[g] = kTest ? shx::ptx::mbarrier_test_wait(full_of(g), 0) : true;
     for (int block = 0; block < blocks; block += kPerGroup) {
 #pragma unroll
       for (int g = 0; g < kPerGroup; ++g)
@@ -130,20 +157,14 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
         for (int i = 0; i < N / 2; ++i) shx::ptx::fence_operand(chains[c][i]);
       const int next = (slot + kPerGroup) % kSlots;
       const int probe = (slot + kTested) % kSlots;
+      if constexpr (kReleaseFirst) release(block);
 #pragma unroll
       for (int i = 0; i + kPerGroup < kTested; ++i) ready[i] = ready[i + kPerGroup];
 #pragma unroll
       for (int g = 0; g < kPerGroup; ++g)
         ready[kTested - kPerGroup + g] =
-            shx::ptx::mbarrier_test_wait(full_of((probe + g) % kSlots), 0);
-      if (block > 0) {
-        shx::ptx::wgmma_wait<1>();
-        __syncwarp();
-        if (threadIdx.x % 32 == 0)
-#pragma unroll
-          for (int g = 1; g <= kPerGroup; ++g)
-            shx::ptx::mbarrier_arrive(empty + 8 * ((slot - g + kSlots) % kSlots));
-      }
+            kTest ? shx::ptx::mbarrier_test_wait(full_of((probe + g) % kSlots), 0) : true;
+      if constexpr (!kReleaseFirst) release(block);
       slot = next;
     }
   }
@@ -226,6 +247,10 @@ cudaError_t launch_mode(int mode, int ctas, int blocks, long long *cycles, float
     case 5: return launch<N, kChains, 5>(ctas, blocks, cycles, sink, seed);
     case 6: return launch<N, kChains, 6>(ctas, blocks, cycles, sink, seed);
     case 7: return launch<N, kChains, 7>(ctas, blocks, cycles, sink, seed);
+    case 8: return launch<N, kChains, 8>(ctas, blocks, cycles, sink, seed);
+    case 9: return launch<N, kChains, 9>(ctas, blocks, cycles, sink, seed);
+    case 10: return launch<N, kChains, 10>(ctas, blocks, cycles, sink, seed);
+    case 11: return launch<N, kChains, 11>(ctas, blocks, cycles, sink, seed);
     default: return cudaErrorInvalidValue;
   }
 }

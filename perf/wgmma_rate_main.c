@@ -6,7 +6,9 @@
  * Rows: N, chains, mode (0: no wait after a block, 1: wgmma.wait_group 1 after each,
  * 2: that plus the ring's mbarrier handshakes, 3: the handshakes alone, 4: the fused
  * kernel's loop, 5: that loop over pairs of blocks, 6: the loop testing two blocks ahead,
- * 7: mode 0 with the descriptors through R2UR;
+ * 7: mode 0 with the descriptors through R2UR; 8-11: mode 4 with its release before the
+ * look-ahead test, as one arrival after a named barrier, without releases, without
+ * tests;
  * see perf/wgmma_rate.cu), CTAs (132: one per SM; 264: two per SM);
  * columns: cycles per K block (four wgmma m64nNk16) of the slowest CTA, and the weight
  * bytes (8 KB a block) one SM consumes per cycle at that pace. Without a GPU it says so
@@ -34,7 +36,7 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < sizeof ns / sizeof ns[0]; ++i)
     for (int chains = 1; chains <= 4; chains *= 2) {
       if (ns[i] == 128 && chains == 4) continue;
-      for (int mode = 0; mode <= 7; ++mode)
+      for (int mode = 0; mode <= 11; ++mode)
         for (int ctas = 132; ctas <= 264; ctas += 132) {
           double cycles = 0.0;
           if (shx_wgmma_rate(ns[i], chains, mode, ctas, blocks, random_operands, &cycles) != 0) {
