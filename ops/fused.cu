@@ -250,7 +250,7 @@ constexpr int kBarrierBytes = 8 * 2 * kBarrierSlots + 8 + kOwnerScalarsBytes;
 /* ALIGNMENT: the dynamic shared memory is declared __align__(1024) and nothing else is in
  * shared memory, so its base is where a swizzled stage may start: no slack for aligning
  * it by hand (with the unpadded epilogue, the 1 KB that gives N = 64 its ring of 6 at two
- * CTAs per SM). The kernels check it in their prologue (SharedLayout::aligned) and end at
+ * CTAs per SM). The kernels check it in their prologue (refuses_misaligned) and end at
  * once, with the error flag set, if a toolchain ever placed it otherwise (after
  * griddepcontrol.wait, as every global write of the kernels but the debug trace's entry
  * stamp). */
@@ -429,6 +429,19 @@ struct Watchdog {
     gave_up = true;
   }
 };
+
+/* ALIGNMENT's check, in each kernel's prologue: whether the ring is off a 1024-byte
+ * swizzle atom, in which case the kernel sets the error flag and must end at once. Every
+ * CTA sees the same base, so all of them end. The flag is written after the grid
+ * dependency, as every other global write: nothing before the predecessor is done. */
+template <class Layout>
+__device__ __forceinline__ bool refuses_misaligned(const Layout &smem,
+                                                   const shx_fused_args &args) {
+  if (smem.aligned()) return false;
+  ptx::griddep_wait();
+  if (threadIdx.x == 0) atomicExch(args.error_flag, 1u);
+  return true;
+}
 
 /* Waits for the phase of `parity` of `barrier`, bounded by the watchdog. kCluster: with
  * acquire at cluster scope, for a phase completed by other CTAs' st.async writes that the
@@ -1209,11 +1222,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
                         const __grid_constant__ shx_fused_args args) {
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const SharedLayout<N, S> smem(dynamic_smem);
-  if (!smem.aligned()) { /* ALIGNMENT: every CTA sees the same base, so all end here */
-    ptx::griddep_wait(); /* nothing global is written before the predecessor is done */
-    if (threadIdx.x == 0) atomicExch(args.error_flag, 1u);
-    return;
-  }
+  if (refuses_misaligned(smem, args)) return;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
 
   CtaWork work;
@@ -1291,11 +1300,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
   using G = Geometry<N>;
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const SharedLayout<N> smem(dynamic_smem);
-  if (!smem.aligned()) { /* ALIGNMENT */
-    ptx::griddep_wait();
-    if (threadIdx.x == 0) atomicExch(args.error_flag, 1u);
-    return;
-  }
+  if (refuses_misaligned(smem, args)) return;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int down_blocks = plan.inter / kBlockK;
   const int granules = plan.hidden / kHalfRows, tiles = plan.hidden / kTileRows;
