@@ -81,14 +81,15 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
     SHX_TRY(shx_baseline_init(op));
   }
 
-  /* The fused geometry of each padded batch this capacity reaches. */
+  /* The fused geometry of each bucket of batches this capacity reaches (the first
+   * bucket's batches may take the n = 16 plan: shx_fused_bucket_plan_n). */
   for (int i = 0; i < SHX_FUSED_BUCKETS; ++i) {
-    op->fused_status[i] = shx_fused_plan_make(config->hidden, op->inter, config->tp,
-                                              shx_fused_bucket_n(i), &op->fused_plans[i],
-                                              op->fused_messages[i]);
-    op->down_status[i] = shx_down_plan_make(config->hidden, op->inter, config->tp,
-                                            shx_fused_bucket_n(i), config->split_down_sms,
-                                            &op->down_plans[i], op->down_messages[i]);
+    const int n = shx_fused_bucket_plan_n(config->hidden, op->inter, config->tp, i);
+    op->fused_status[i] = shx_fused_plan_make(config->hidden, op->inter, config->tp, n,
+                                              &op->fused_plans[i], op->fused_messages[i]);
+    op->down_status[i] = shx_down_plan_make(config->hidden, op->inter, config->tp, n,
+                                            config->split_down_sms, &op->down_plans[i],
+                                            op->down_messages[i]);
     (void)cudaGetLastError();
   }
   /* An explicit fused or split op must serve every batch up to its capacity. */

@@ -1808,6 +1808,19 @@ extern "C" shx_status shx_gate_launch(const shx_fused_plan *plan, const shx_fuse
   return launch_family(plan, args, stream, pdl, kGate, message);
 }
 
+extern "C" int shx_fused_bucket_plan_n(int hidden, int inter, int tp, int bucket) {
+  const int n = bucket >= 0 && bucket < SHX_FUSED_BUCKETS ? shx_fused_bucket_n(bucket) : 0;
+  if (bucket != 0) return n;
+  shx_fused_plan n8, n16;
+  char message[SHX_MESSAGE_BYTES];
+  if (shx_fused_plan_make(hidden, inter, tp, 8, &n8, message) != SHX_SUCCESS ||
+      shx_fused_plan_make(hidden, inter, tp, 16, &n16, message) != SHX_SUCCESS) {
+    (void)cudaGetLastError();
+    return n;
+  }
+  return shx_fused_small_batches_take_n16(&n8, &n16) ? 16 : 8;
+}
+
 extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, int sms,
                                          shx_down_plan *plan, char *message) {
   if (plan == nullptr) {

@@ -102,6 +102,13 @@ typedef struct shx_fused_args {
   unsigned long long watchdog_ns; /* give up waiting after this; 0: never */
 } shx_fused_args;
 
+/* The padded batch the engine plans bucket `bucket` with (fused and split alike):
+ * shx_fused_bucket_n(bucket), except for the first bucket (batches 1..8) where the
+ * n = 16 plan is faster on this device and dims (ops/fused_plan.h,
+ * shx_fused_small_batches_take_n16). Needs the device (it plans both); where either
+ * plan fails it returns shx_fused_bucket_n(bucket). */
+int shx_fused_bucket_plan_n(int hidden, int inter, int tp, int bucket);
+
 /* Chooses and checks the geometry for the current device: candidates are tried in
  * order and the first proven co-resident (cudaOccupancyMaxActiveClusters with the
  * real kernel, its shared memory and cluster size) is taken. */

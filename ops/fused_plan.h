@@ -62,6 +62,34 @@ static inline int shx_fused_triggers_after_exchange(int hidden, int inter, int n
          weight_bytes >= SHX_FUSED_TRIGGER_AFTER_EXCHANGE_MIN_WEIGHT_BYTES;
 }
 
+/* Whether batches of the first bucket (1..8) run better on the n = 16 plan than on the
+ * n = 8 one, from the two plans of the same dims. The n = 8 instance has a deeper ring
+ * (12 stages against 10); it pays only where the ring then holds a CTA's whole gate/up
+ * share, or lets a CTA that could not before trigger the next grid early (its whole
+ * down tile in the ring: ops/fused.cu triggers_early, which allows both n). Otherwise
+ * the n = 16 plan measured faster: the design dims at TP16 (14 gate/up blocks a CTA,
+ * the early trigger at both n) B = 1..8 7.00-7.08 us against 6.83-6.84 at B = 9..16
+ * (perf/RESULTS.md run 39 call 5; run 38 call 9: 6.91-6.99 against 6.80-6.83); the
+ * n = 8 plan kept its lead at the design TP8 (early only at n = 8: 10.40-10.43 against
+ * 11.04-11.09) and the DeepSeek TP16 (7 blocks a CTA: 4.71-4.78 against 4.78-4.81). */
+static inline int shx_fused_small_batches_take_n16(const shx_fused_plan *n8,
+                                                   const shx_fused_plan *n16) {
+  int most_k = 0, most_down8 = 0, most_down16 = 0;
+  const int down_blocks = n8->inter / 64;
+  for (int c = 0; c < n8->grid; ++c) {
+    most_k = n8->k_count[c] > most_k ? n8->k_count[c] : most_k;
+    const int fills = shx_down_job_count(c, n8) * down_blocks;
+    most_down8 = fills > most_down8 ? fills : most_down8;
+  }
+  for (int c = 0; c < n16->grid; ++c) {
+    const int fills = shx_down_job_count(c, n16) * down_blocks;
+    most_down16 = fills > most_down16 ? fills : most_down16;
+  }
+  const int whole_share8 = most_k <= n8->stages;
+  const int early_only8 = most_down8 <= n8->stages && most_down16 > n16->stages;
+  return !whole_share8 && !early_only8;
+}
+
 /* The widest grid for `cluster`: whole clusters past the gate/up ones until every
  * 64-row down tile has its own CTA, or `max_grid` allows no more. */
 static inline int shx_fused_widest_grid(int gate_up_ctas, int cluster, int down_tiles,

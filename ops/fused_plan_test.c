@@ -4,28 +4,35 @@
  * (CTA, job); every gate/up cluster's K ranges tile [0, H / 64) contiguously in rank
  * order with at least one block each; down-only CTAs have no gate/up work; the work of
  * a cluster's CTAs differs by at most one K block; the grid is whole clusters and fits
- * the device; the trigger point's rule (shx_fused_triggers_after_exchange) at the measured
- * dims. */
+ * the device; the trigger point's rule (shx_fused_triggers_after_exchange) and the first
+ * bucket's padded batch (shx_fused_small_batches_take_n16) at the measured dims. */
 #include <string.h>
 
 #include "engine/check.h"
 #include "ops/fused_plan.h"
 
-static void check_plan(int hidden, int inter, int cluster) {
+/* The work split shx_fused_plan_make makes for `cluster` (no device: no stages). */
+static shx_fused_plan split_plan(int hidden, int inter, int cluster, int n) {
   shx_fused_plan plan;
   memset(&plan, 0, sizeof plan);
   plan.hidden = hidden;
   plan.inter = inter;
+  plan.n = n;
   plan.cluster = cluster;
   plan.gate_up_ctas = inter / 32 * cluster;
   plan.down_granules = hidden / 32;
-  const int down_tiles = hidden / 64;
-  plan.grid = shx_fused_widest_grid(plan.gate_up_ctas, cluster, down_tiles,
+  plan.grid = shx_fused_widest_grid(plan.gate_up_ctas, cluster, hidden / 64,
                                     SHX_FUSED_MAX_CTAS);
+  shx_fused_balance_k_split(&plan);
+  return plan;
+}
+
+static void check_plan(int hidden, int inter, int cluster) {
+  shx_fused_plan plan = split_plan(hidden, inter, cluster, 16);
+  const int down_tiles = hidden / 64;
   CHECK(plan.grid % cluster == 0);
   CHECK(plan.grid >= plan.gate_up_ctas);
   CHECK(plan.grid <= SHX_FUSED_MAX_CTAS);
-  shx_fused_balance_k_split(&plan);
 
   static int owner[4096];
   for (int p = 0; p < down_tiles; ++p) owner[p] = -1;
@@ -98,6 +105,35 @@ int main(void) {
   /* The threshold itself: 12 MiB of weights (H 4096, I 512) is in, one K block less out. */
   CHECK(shx_fused_triggers_after_exchange(4096, 512, 48) == 1);
   CHECK(shx_fused_triggers_after_exchange(4096 - 64, 512, 48) == 0);
+  /* The first bucket's plan (shx_fused_small_batches_take_n16) at the measured dims,
+   * with the H200's clusters and rings (ops/fused.cu GEOMETRY: 12 stages at n = 8, 10 at
+   * n = 16): n = 8 where it alone lets the design TP8 trigger early (a 12-block down
+   * tile) and where it holds the DeepSeek TP16 CTA's 7 gate/up blocks; n = 16 at the
+   * design TP16 (14 blocks, early at both) and the DeepSeek TP8 (14 blocks, 4-block down
+   * tiles). */
+  {
+    const struct {
+      int inter, cluster, takes_n16;
+    } cases[] = {{768, 4, 0}, {384, 8, 1}, {256, 8, 1}, {128, 16, 0}};
+    for (int i = 0; i < 4; ++i) {
+      shx_fused_plan n8 = split_plan(7168, cases[i].inter, cases[i].cluster, 8);
+      shx_fused_plan n16 = split_plan(7168, cases[i].inter, cases[i].cluster, 16);
+      n8.stages = 12;
+      n16.stages = 10;
+      CHECK(shx_fused_small_batches_take_n16(&n8, &n16) == cases[i].takes_n16);
+      /* Each clause alone: a ring one stage short of the whole gate/up share, or of the
+       * down tile at n = 16, changes the answer. */
+      if (cases[i].inter == 128) {
+        n8.stages = 6; /* 7 blocks no longer fit: n = 16 (both trigger early) */
+        n16.stages = 6;
+        CHECK(shx_fused_small_batches_take_n16(&n8, &n16) == 1);
+      }
+      if (cases[i].inter == 384) {
+        n16.stages = 5; /* the 6-block down tile fits only at n = 8: n = 8 */
+        CHECK(shx_fused_small_batches_take_n16(&n8, &n16) == 0);
+      }
+    }
+  }
   printf("fused_plan_test: ok\n");
   return 0;
 }

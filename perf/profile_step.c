@@ -358,10 +358,13 @@ int main(int argc, char **argv) {
       print_breakdown(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS, &config, batch);
       print_launch(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS);
     }
-    /* The fused plan of this batch (its bucket's padded size), for the clusters of the
-     * exchange. */
+    /* The fused plan of this batch (the engine's for its bucket), for the clusters of
+     * the exchange. */
     const int bucket = shx_fused_bucket_of(batch);
-    const int padded = bucket < 0 ? 0 : shx_fused_bucket_n(bucket);
+    const int padded =
+        bucket < 0 ? 0
+                   : shx_fused_bucket_plan_n(config.hidden, config.intermediate_total / config.tp,
+                                             config.tp, bucket);
     shx_fused_plan plan;
     char message[SHX_MESSAGE_BYTES] = "";
     if (shx_fused_plan_make(config.hidden, config.intermediate_total / config.tp, config.tp,
