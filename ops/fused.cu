@@ -46,7 +46,8 @@
  *   gate/up K blocks per CTA          28 (112 / 4)           14 (112 / 8)
  *   down tiles (H / 64 = 112)         one per CTA, K = I / 64 = 12 (TP8) or 6 (TP16)
  *   padded batch N                    the batch rounded up to a multiple of 8 up to 64,
- *                                     of 16 up to 128 (ops/fused.h's buckets)
+ *                                     of 16 up to 128 (ops/fused.h's buckets; batches
+ *                                     1..8 at 16 where shx_fused_bucket_plan_n says so)
  *   ring stages, shared memory        N = 8: 12, 16: 10, 24: 9, 32: 8 stages in at most
  *                                     113 KB: two CTAs per SM, so the next step's grid
  *                                     (PDL) is resident beside this one;
