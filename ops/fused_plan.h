@@ -68,10 +68,12 @@ static inline int shx_fused_triggers_after_exchange(int hidden, int inter, int n
  * share, or lets a CTA that could not before trigger the next grid early (its whole
  * down tile in the ring: ops/fused.cu triggers_early, which allows both n). Otherwise
  * the n = 16 plan measured faster: the design dims at TP16 (14 gate/up blocks a CTA,
- * the early trigger at both n) B = 1..8 7.00-7.08 us against 6.83-6.84 at B = 9..16
- * (perf/RESULTS.md run 39 call 5; run 38 call 9: 6.91-6.99 against 6.80-6.83); the
- * n = 8 plan kept its lead at the design TP8 (early only at n = 8: 10.40-10.43 against
- * 11.04-11.09) and the DeepSeek TP16 (7 blocks a CTA: 4.71-4.78 against 4.78-4.81). */
+ * the early trigger at both n) B = 1..8 6.99-7.05 us on n = 8 against 6.83-6.84 at B=9
+ * (perf/RESULTS.md run 39 call 6's A/B; run 38 call 9: 6.91-6.99 against 6.80-6.83 at
+ * B = 9..16) and 6.79-6.87 on n = 16. The n = 8 plan kept its lead at the design TP8
+ * (early only at n = 8: B = 1..8 10.38-10.42 against 11.09-11.14 at B = 9..16, call 6's
+ * bench) and held even at the DeepSeek TP16 (7 blocks a CTA: 4.75-4.81 against
+ * 4.78-4.87). */
 static inline int shx_fused_small_batches_take_n16(const shx_fused_plan *n8,
                                                    const shx_fused_plan *n16) {
   int most_k = 0, most_down8 = 0, most_down16 = 0;
