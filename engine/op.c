@@ -82,11 +82,14 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
   }
 
   /* The fused geometry of each bucket of batches this capacity reaches (the first
-   * bucket's batches may take the n = 16 plan: shx_fused_bucket_plan_n). */
+   * bucket's batches may take the n = 16 plan: shx_fused_bucket_plan_make), and
+   * SharedDown's at the same padded batch. */
   for (int i = 0; i < SHX_FUSED_BUCKETS; ++i) {
-    const int n = shx_fused_bucket_plan_n(config->hidden, op->inter, config->tp, i);
-    op->fused_status[i] = shx_fused_plan_make(config->hidden, op->inter, config->tp, n,
-                                              &op->fused_plans[i], op->fused_messages[i]);
+    op->fused_status[i] = shx_fused_bucket_plan_make(config->hidden, op->inter, config->tp,
+                                                     i, &op->fused_plans[i],
+                                                     op->fused_messages[i]);
+    const int n = op->fused_status[i] == SHX_SUCCESS ? op->fused_plans[i].n
+                                                      : shx_fused_bucket_n(i);
     op->down_status[i] = shx_down_plan_make(config->hidden, op->inter, config->tp, n,
                                             config->split_down_sms, &op->down_plans[i],
                                             op->down_messages[i]);

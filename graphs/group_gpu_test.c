@@ -3,12 +3,14 @@
  *   group_<VARIANT>_<GPUS>gpu_test [VARIANT [GPUS]]   VARIANT: baseline | fused | split
  * (each Bazel target has its VARIANT and GPUS compiled in, so it runs without args)
  *
- * For TP8 and TP16 at the design dims (SiTU) and B in {1, 9, 13, 16, 20, 31, 32, 37, 48,
- * 53, 64, 72, 90, 100, 128} (every padded batch: 8, 16, ..., 64, 80, 96, 112, 128),
- * and at the DeepSeek-V3 / Kimi-K2 dims (H 7168, I_total 2048, SwiGLU: I = 256 and 128,
- * other plans: at TP16 B <= 32 clusters of 16, at B = 33..64 the
- * fused kernel's two-CTAs-per-SM instances) and B in {1, 9, 16, 20, 32, 37, 48, 53, 64, 72,
- * 90, 100, 128} (every padded batch), every variant at every B: outputs poisoned with NaN
+ * For TP8 and TP16 at the design dims (SiTU) and B in {1, 8, 9, 13, 16, 20, 31, 32, 37,
+ * 48, 53, 64, 72, 90, 100, 128} (every bucket: 8, 16, ..., 64, 80, 96, 112, 128; the
+ * first runs the n = 16 plan where shx_fused_bucket_plan_make takes it, the design TP16,
+ * and B = 1, 8 are its ends), and at the DeepSeek-V3 / Kimi-K2 dims (H 7168, I_total
+ * 2048, SwiGLU: I = 256 and 128, other plans: at TP16 B <= 32 clusters of 16, at B =
+ * 33..64 the fused kernel's two-CTAs-per-SM instances; the first bucket on n = 16 at
+ * TP8) and B in {1, 8, 9, 16, 20, 32, 37, 48, 53, 64, 72, 90, 100, 128} (every bucket),
+ * every variant at every B: outputs poisoned with NaN
  * before every
  * replay, 20 graph replays with alternating parity; the first checked against the CPU
  * reference (relative L2 <= 5e-3, no NaN, so every element was written), every later

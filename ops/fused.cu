@@ -47,7 +47,7 @@
  *   down tiles (H / 64 = 112)         one per CTA, K = I / 64 = 12 (TP8) or 6 (TP16)
  *   padded batch N                    the batch rounded up to a multiple of 8 up to 64,
  *                                     of 16 up to 128 (ops/fused.h's buckets; batches
- *                                     1..8 at 16 where shx_fused_bucket_plan_n says so)
+ *                                     1..8 at 16 where shx_fused_bucket_plan_make says so)
  *   ring stages, shared memory        N = 8: 12, 16: 10, 24: 9, 32: 8 stages in at most
  *                                     113 KB: two CTAs per SM, so the next step's grid
  *                                     (PDL) is resident beside this one;
@@ -1809,17 +1809,25 @@ extern "C" shx_status shx_gate_launch(const shx_fused_plan *plan, const shx_fuse
   return launch_family(plan, args, stream, pdl, kGate, message);
 }
 
-extern "C" int shx_fused_bucket_plan_n(int hidden, int inter, int tp, int bucket) {
-  const int n = bucket >= 0 && bucket < SHX_FUSED_BUCKETS ? shx_fused_bucket_n(bucket) : 0;
-  if (bucket != 0) return n;
-  shx_fused_plan n8, n16;
-  char message[SHX_MESSAGE_BYTES];
-  if (shx_fused_plan_make(hidden, inter, tp, 8, &n8, message) != SHX_SUCCESS ||
-      shx_fused_plan_make(hidden, inter, tp, 16, &n16, message) != SHX_SUCCESS) {
-    (void)cudaGetLastError();
-    return n;
+extern "C" shx_status shx_fused_bucket_plan_make(int hidden, int inter, int tp, int bucket,
+                                                 shx_fused_plan *plan, char *message) {
+  if (bucket < 0 || bucket >= SHX_FUSED_BUCKETS) {
+    format_message(message, "shx_fused_bucket_plan_make: bucket=%d is outside [0, %d)",
+                   bucket, SHX_FUSED_BUCKETS);
+    return SHX_INVALID_ARGUMENT;
   }
-  return shx_fused_small_batches_take_n16(&n8, &n16) ? 16 : 8;
+  const shx_status status =
+      shx_fused_plan_make(hidden, inter, tp, shx_fused_bucket_n(bucket), plan, message);
+  if (bucket != 0 || plan == nullptr) return status;
+  /* The first bucket: the n = 16 plan too, and the rule between them. */
+  shx_fused_plan wider;
+  char wider_message[SHX_MESSAGE_BYTES];
+  if (shx_fused_plan_make(hidden, inter, tp, 16, &wider, wider_message) != SHX_SUCCESS)
+    return status;
+  if (status == SHX_SUCCESS && !shx_fused_small_batches_take_n16(plan, &wider))
+    return status;
+  *plan = wider;
+  return SHX_SUCCESS;
 }
 
 extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, int sms,

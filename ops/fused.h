@@ -102,12 +102,18 @@ typedef struct shx_fused_args {
   unsigned long long watchdog_ns; /* give up waiting after this; 0: never */
 } shx_fused_args;
 
-/* The padded batch the engine plans bucket `bucket` with (fused and split alike):
- * shx_fused_bucket_n(bucket), except for the first bucket (batches 1..8) where the
- * n = 16 plan is faster on this device and dims (ops/fused_plan.h,
- * shx_fused_small_batches_take_n16). Needs the device (it plans both); where either
- * plan fails it returns shx_fused_bucket_n(bucket). */
-int shx_fused_bucket_plan_n(int hidden, int inter, int tp, int bucket);
+/* The fused plan the engine runs bucket `bucket` (0 <= bucket < SHX_FUSED_BUCKETS) with:
+ * shx_fused_plan_make at shx_fused_bucket_n(bucket), except for the first bucket
+ * (batches 1..8), which takes the n = 16 plan where the n = 8 one buys nothing on this
+ * device and dims (ops/fused_plan.h, shx_fused_small_batches_take_n16: the fused step
+ * measured 0.17-0.21 us faster at the design dims at TP16), or where only the n = 16
+ * plan can be made. The engine plans the bucket's SharedDown at the same plan->n, so
+ * that the split variant's mailboxes stay the fused variant's bit for bit (it then pays
+ * up to 0.16 us a step at the DeepSeek dims at TP8, perf/RESULTS.md run 39 call 6).
+ * Returns the status and message of the plan it returns (SHX_INVALID_ARGUMENT for a
+ * bucket out of range). */
+shx_status shx_fused_bucket_plan_make(int hidden, int inter, int tp, int bucket,
+                                      shx_fused_plan *plan, char *message);
 
 /* Chooses and checks the geometry for the current device: candidates are tried in
  * order and the first proven co-resident (cudaOccupancyMaxActiveClusters with the

@@ -9,7 +9,7 @@
  * CTAs per SM must name a kernel instance: at n = 16 two, not one. Clusters of 16 (the
  * non-portable size) must be refused where their gate/up CTAs outnumber the down tiles.
  * A trigger point other than the plan rule's is refused (after the exchange at n = 16, after
- * the MMAs at n = 48). */
+ * the MMAs at n = 48). The first bucket's padded batch rule, on the accepted rings. */
 #include <string.h>
 
 #include "engine/check.h"
@@ -18,12 +18,13 @@
 
 static int refused_as_plan(const shx_fused_plan *plan);
 
-static shx_fused_plan plan_at_n(int n, int inter, int cluster, int stages, int ctas_per_sm) {
+static shx_fused_plan plan_at_tp(int n, int inter, int tp, int cluster, int stages,
+                                 int ctas_per_sm) {
   shx_fused_plan plan;
   memset(&plan, 0, sizeof plan);
   plan.hidden = 7168;
   plan.inter = inter;
-  plan.tp = 16;
+  plan.tp = tp;
   plan.n = n;
   plan.cluster = cluster;
   plan.gate_up_ctas = plan.inter / 32 * cluster;
@@ -35,6 +36,10 @@ static shx_fused_plan plan_at_n(int n, int inter, int cluster, int stages, int c
   CHECK(plan.grid <= SHX_FUSED_MAX_CTAS); /* the arrays of the work split hold it */
   shx_fused_balance_k_split(&plan);
   return plan;
+}
+
+static shx_fused_plan plan_at_n(int n, int inter, int cluster, int stages, int ctas_per_sm) {
+  return plan_at_tp(n, inter, 16, cluster, stages, ctas_per_sm);
 }
 
 static shx_fused_plan plan_at(int inter, int cluster, int stages, int ctas_per_sm) {
@@ -57,6 +62,20 @@ static int accepted_stages(int inter, int cluster, int ctas_per_sm) {
     }
   }
   return stages;
+}
+
+/* The plan at (n, inter, tp, cluster) with the one ring depth the launcher accepts at
+ * two CTAs per SM (stages 0 if none). */
+static shx_fused_plan accepted_plan(int n, int inter, int tp, int cluster) {
+  shx_fused_plan accepted = plan_at_tp(n, inter, tp, cluster, 0, 2);
+  for (int s = 1; s <= 64; ++s) {
+    shx_fused_plan plan = plan_at_tp(n, inter, tp, cluster, s, 2);
+    if (!refused_as_plan(&plan)) {
+      CHECK(accepted.stages == 0); /* exactly one */
+      accepted = plan;
+    }
+  }
+  return accepted;
 }
 
 /* The launcher's verdict on `plan` with all-NULL arguments: 1 if it refused the plan
@@ -117,6 +136,22 @@ int main(void) {
   CHECK(accepted_stages(128, 8, 2) == stages);
   CHECK(accepted_stages(256, 16, 2) == 0);
   CHECK(accepted_stages(256, 8, 2) == stages);
+  /* The first bucket's padded batch (shx_fused_small_batches_take_n16) on the rings the
+   * launcher accepts at n = 8 and 16 and the clusters the H200 plans take: n = 8 at the
+   * design TP8 (only its ring holds the 12-block down tile) and the DeepSeek TP16 (it
+   * holds a CTA's 7 gate/up blocks), n = 16 at the design TP16 and the DeepSeek TP8, as
+   * measured (perf/RESULTS.md run 39 call 6). A change of either ring shows here. */
+  {
+    const struct {
+      int inter, tp, cluster, takes_n16;
+    } cases[] = {{768, 8, 4, 0}, {384, 16, 8, 1}, {256, 8, 8, 1}, {128, 16, 16, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+      const shx_fused_plan narrow = accepted_plan(8, cases[i].inter, cases[i].tp, cases[i].cluster);
+      const shx_fused_plan wide = accepted_plan(16, cases[i].inter, cases[i].tp, cases[i].cluster);
+      CHECK(narrow.stages > 0 && wide.stages > 0);
+      CHECK(shx_fused_small_batches_take_n16(&narrow, &wide) == cases[i].takes_n16);
+    }
+  }
   printf("fused_launch_test: cluster 16 accepted at I = 128, refused at I = 256\n");
   printf("fused_launch_test: n = 16 plans with %d stages at 2 CTAs per SM; clusters 2, 4, "
          "8 accepted, 3, 5, 6, 7 and 0, 1, 3 CTAs per SM refused before any launch\n",

@@ -115,24 +115,25 @@ int main(void) {
     const struct {
       int inter, cluster, takes_n16;
     } cases[] = {{768, 4, 0}, {384, 8, 1}, {256, 8, 1}, {128, 16, 0}};
-    for (int i = 0; i < 4; ++i) {
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
       shx_fused_plan n8 = split_plan(7168, cases[i].inter, cases[i].cluster, 8);
       shx_fused_plan n16 = split_plan(7168, cases[i].inter, cases[i].cluster, 16);
       n8.stages = 12;
       n16.stages = 10;
       CHECK(shx_fused_small_batches_take_n16(&n8, &n16) == cases[i].takes_n16);
-      /* Each clause alone: a ring one stage short of the whole gate/up share, or of the
-       * down tile at n = 16, changes the answer. */
-      if (cases[i].inter == 128) {
-        n8.stages = 6; /* 7 blocks no longer fit: n = 16 (both trigger early) */
-        n16.stages = 6;
-        CHECK(shx_fused_small_batches_take_n16(&n8, &n16) == 1);
-      }
-      if (cases[i].inter == 384) {
-        n16.stages = 5; /* the 6-block down tile fits only at n = 8: n = 8 */
-        CHECK(shx_fused_small_batches_take_n16(&n8, &n16) == 0);
-      }
     }
+    /* Each clause alone decides. The DeepSeek TP16 (7 gate/up blocks, a 2-block down
+     * tile) with rings of 6: the share no longer fits, both trigger early: n = 16. */
+    shx_fused_plan n8 = split_plan(7168, 128, 16, 8), n16 = split_plan(7168, 128, 16, 16);
+    n8.stages = n16.stages = 6;
+    CHECK(shx_fused_small_batches_take_n16(&n8, &n16) == 1);
+    /* The design TP16 (a 6-block down tile) with a ring of 5 at n = 16: only n = 8
+     * triggers early: n = 8. */
+    n8 = split_plan(7168, 384, 8, 8);
+    n16 = split_plan(7168, 384, 8, 16);
+    n8.stages = 12;
+    n16.stages = 5;
+    CHECK(shx_fused_small_batches_take_n16(&n8, &n16) == 0);
   }
   printf("fused_plan_test: ok\n");
   return 0;

@@ -360,15 +360,11 @@ int main(int argc, char **argv) {
     }
     /* The fused plan of this batch (the engine's for its bucket), for the clusters of
      * the exchange. */
-    const int bucket = shx_fused_bucket_of(batch);
-    const int padded =
-        bucket < 0 ? 0
-                   : shx_fused_bucket_plan_n(config.hidden, config.intermediate_total / config.tp,
-                                             config.tp, bucket);
     shx_fused_plan plan;
     char message[SHX_MESSAGE_BYTES] = "";
-    if (shx_fused_plan_make(config.hidden, config.intermediate_total / config.tp, config.tp,
-                            padded, &plan, message) == SHX_SUCCESS)
+    if (shx_fused_bucket_plan_make(config.hidden, config.intermediate_total / config.tp,
+                                   config.tp, shx_fused_bucket_of(batch), &plan,
+                                   message) == SHX_SUCCESS)
       print_exchange(stamps, setup.traced_steps, &plan);
     else
       printf("exchange: %s\n", message);

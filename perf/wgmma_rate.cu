@@ -6,7 +6,7 @@
  * previous group before releasing its stage (ops/fused.cu, mma_blocks). Its phase trace
  * showed about 0.2 us per block at every N from 8 to 64 (perf/RESULTS.md run 26). This
  * kernel isolates that cost: `blocks` K blocks from two resident stages (no TMA), the
- * k16 steps round-robin over `kChains` accumulators, and one of four modes:
+ * k16 steps round-robin over `kChains` accumulators, and one of these modes:
  *   0: no wait after a block (only one at the end);
  *   1: wgmma.wait_group 1 after each block (as the kernel);
  *   2: as 1, plus the kernel's ring handshakes (mma_blocks): before each block an
@@ -26,8 +26,8 @@
  *   8-11 split mode 4's handshake into its parts (run 39): 8 releases the previous block
  *      (wait_group 1, arrivals) before the look-ahead test instead of after it; 9 makes
  *      the release one arrival by thread 0 after a named barrier of the warpgroup
- *      instead of one per warp; 10 leaves the releases out; 11 leaves the full-barrier
- *      tests out.
+ *      instead of one per warp; 10 leaves the arrivals out (the wait_group 1 stays); 11
+ *      leaves the full-barrier tests out.
  * Thread 0 reads clock64 around the loop; the result is cycles per block.
  *
  * Geometry: `ctas` CTAs of one warpgroup (128 threads): 132 puts one on every SM of an
@@ -77,7 +77,7 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
     reinterpret_cast<uint32_t *>(smem + (base - shx::ptx::smem_address(smem)))[i] = word;
   }
   /* After the stages: kSlots "full" barriers, each completed once (phase 0), then
-   * kSlots "empty" barriers of four arrivals. */
+   * kSlots "empty" barriers of four arrivals (one in mode 9). */
   const uint32_t full = base + 2 * kStageBytes, empty = full + 8 * kSlots;
   if (threadIdx.x == 0) {
     for (int slot = 0; slot < kSlots; ++slot) {
@@ -168,7 +168,7 @@ __global__ void __launch_bounds__(128) wgmma_rate_kernel(int blocks, long long *
       slot = next;
     }
   }
-  /* Modes 0-3 and 7 (modes 4-6 ran above). Mode 7's stage index adds threadIdx.x / 128,
+  /* Modes 0-3 and 7 (modes 4-6 and 8-11 ran above). Mode 7's stage index adds threadIdx.x / 128,
    * zero in this one-warpgroup CTA but not known to ptxas to be warp-uniform: the
    * descriptors are then built in ordinary registers and moved with R2UR, as in the
    * fused kernel's K loop (perf/RESULTS.md run 34 call 7). */

@@ -15,7 +15,9 @@ extern "C" {
  * handshakes, 3 the handshakes without wgmma, 4 the fused kernel's loop (look-ahead
  * test_wait), 5 that loop over pairs of blocks (blocks must then be even), 6 the loop
  * testing each block's barrier two blocks ahead, 7 mode 0 with per-thread stage
- * addresses (descriptors through R2UR). n: 8, 16,
+ * addresses (descriptors through R2UR), 8-11 mode 4 with its release before the
+ * look-ahead test, as one arrival after a named barrier, without the arrivals (the
+ * wait_group stays), without the tests. n: 8, 16,
  * 32, 64 or 128; 1 <= ctas <= SHX_WGMMA_RATE_MAX_CTAS; blocks >= 1. Returns 0, or -1 on
  * a bad argument or a CUDA error. random_operands: the stages hold BF16 values of
  * magnitude [0.5, 1) with random signs instead of zeros. */
