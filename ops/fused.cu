@@ -1827,6 +1827,7 @@ extern "C" shx_status shx_fused_bucket_plan_make(int hidden, int inter, int tp, 
   if (status == SHX_SUCCESS && !shx_fused_small_batches_take_n16(plan, &wider))
     return status;
   *plan = wider;
+  if (message != nullptr) message[0] = '\0'; /* no stale n = 8 failure beside success */
   return SHX_SUCCESS;
 }
 
