@@ -9,7 +9,6 @@
 #include "engine/validate.h"
 #include "ops/baseline.h"
 
-
 /* Errors on an op's device are reported with the op's device current. */
 static shx_status check_current_device(const shx_op *op) {
   int device = -1;

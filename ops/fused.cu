@@ -1372,7 +1372,6 @@ auto with_n(int n, F &&f) {
   }
 }
 
-
 int default_ctas_per_sm(int n) {
   return with_n(n, [](auto kN) { return DefaultCtasPerSm<decltype(kN)::value>::value; });
 }
@@ -1819,10 +1818,11 @@ extern "C" shx_status shx_fused_bucket_plan_make(int hidden, int inter, int tp, 
   const shx_status status =
       shx_fused_plan_make(hidden, inter, tp, shx_fused_bucket_n(bucket), plan, message);
   if (bucket != 0 || plan == nullptr) return status;
-  /* The first bucket: the n = 16 plan too, and the rule between them. */
+  /* The first bucket: the second bucket's plan (n = 16) too, and the rule between them. */
   shx_fused_plan wider;
   char wider_message[SHX_MESSAGE_BYTES];
-  if (shx_fused_plan_make(hidden, inter, tp, 16, &wider, wider_message) != SHX_SUCCESS)
+  if (shx_fused_plan_make(hidden, inter, tp, shx_fused_bucket_n(1), &wider, wider_message) !=
+      SHX_SUCCESS)
     return status;
   if (status == SHX_SUCCESS && !shx_fused_small_batches_take_n16(plan, &wider))
     return status;

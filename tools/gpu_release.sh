@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The validation of a kernel as a run ends, in one device call (about 190 s on
-# nvidia-h200-x2), from the repository root with a full bundle (tools/bundle.sh) and,
-# optionally, an A/B bundle of the run's starting point (tools/bundle.sh NAME ab):
+# The validation of a kernel as a run ends, in one device call (190-250 s on
+# nvidia-h200-x2, perf/RESULTS.md runs 36-39), from the repository root with a full
+# bundle (tools/bundle.sh) and, optionally, an A/B bundle of the run's starting point
+# (tools/bundle.sh NAME ab):
 #   1. tools/gpu_session.sh parts check, bench, deepseek and limits: GPU facts, SASS
 #      (HGMMA, LDL/STL), every GPU test on one GPU (and on two where the host has them),
 #      the main job, bench --repeat 2 at both dims (with the TP2 NCCL comparison on two
