@@ -1048,6 +1048,16 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
                             kHalfRows * job.second, policy);
 }
 
+/* SharedDown's form of load_down_weights: one copy of the 64-row tile (its down map's box
+ * is 64 rows). CANDIDATE r40_down_one_copy_split. */
+__device__ __forceinline__ void load_down_tile(uint32_t weights, const CUtensorMap *down_map,
+                                               uint32_t full, shx_down_job job, int block,
+                                               uint32_t activation_bytes, uint64_t policy) {
+  ptx::mbarrier_arrive_expect_tx(full, kWeightTileBytes + activation_bytes);
+  ptx::tma_load_2d_hinted(weights, down_map, full, kBlockK * block, kHalfRows * job.first,
+                          policy);
+}
+
 /* Arms `full` for `bytes` (the stage: weights and x) and loads K block `column` of a
  * gate/up tile's 32 gate rows (from `gate_row`) and 32 up rows (from `up_row`) into the
  * stage's A tile, evict-first in L2 (WEIGHTS IN L2). */
@@ -1323,7 +1333,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
       for (int block = 0; block < down_blocks; ++block) {
         wait_stage_free<N>(smem, released, watchdog);
         const uint32_t full = smem.full(cursor.slot);
-        load_down_weights(smem.weights(cursor.stage), &down_map, full, job, block,
+        load_down_tile(smem.weights(cursor.stage), &down_map, full, job, block,
                           G::kActivationTileBytes, policy);
         ptx::tma_load_2d(smem.activations(cursor.stage), &h_map, full, kBlockK * block, 0);
         cursor.advance();
@@ -1912,7 +1922,7 @@ extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused
   const EncodeTiled encode = encode_tiled();
   CUtensorMap down_map, h_map;
   if (encode == nullptr ||
-      encode_map(encode, &down_map, args->down, plan->inter, plan->hidden, kHalfRows) !=
+      encode_map(encode, &down_map, args->down, plan->inter, plan->hidden, kTileRows) !=
           CUDA_SUCCESS ||
       encode_map(encode, &h_map, args->h, plan->inter, args->batch, plan->n) != CUDA_SUCCESS) {
     cudaGetLastError();
