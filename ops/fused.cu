@@ -1048,8 +1048,15 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
                             kHalfRows * job.second, policy);
 }
 
-/* SharedDown's form of load_down_weights: one copy of the 64-row tile (its down map's box
- * is 64 rows). CANDIDATE r40_down_one_copy_split. */
+/* SharedDown's form of load_down_weights: Wd rows [32 first, 32 first + 64) (granule
+ * `first` and, as shx_tile_job pairs them, `second` = first + 1) with one copy, its down
+ * map's box being 64 rows; a lone last granule (an H that is not a multiple of 64) gets
+ * zeros past H in rows 32-63, counted in the bytes and never pushed. SharedDown streams
+ * every down block through its ring and its one producer thread issues each copy in
+ * about 0.065 us (perf/RESULTS.md run 39 call 7), so half the copies made the split step
+ * 1.25-1.5 us faster at TP8 B <= 16 and 0.4 us at TP16 (run 40 call 5). The fused kernel
+ * keeps two copies (32-row boxes): with one it measured 0.06-0.15 us slower at TP8
+ * B <= 16 and equal elsewhere (same call). */
 __device__ __forceinline__ void load_down_tile(uint32_t weights, const CUtensorMap *down_map,
                                                uint32_t full, shx_down_job job, int block,
                                                uint32_t activation_bytes, uint64_t policy) {
@@ -1298,7 +1305,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
 
 /* `gridDim.x` (= plan.sms) persistent CTAs beside the routed experts: CTA c takes the
  * 64-row tiles c, c + sms, ... of Wd, streams each tile's K blocks with h through the
- * same ring, and runs exactly the fused kernel's down path (mma_blocks<N, DownChains>,
+ * same ring (a block's weights in one copy: load_down_tile), and runs exactly the fused kernel's down path (mma_blocks<N, DownChains>,
  * push_down_job) for the same padded batch: the mailboxes are bit-identical to the
  * fused variant's. h comes from the gate kernel, complete before this grid starts (it is
  * launched in plain stream order: its griddepcontrol.wait returns at once). */
@@ -1334,7 +1341,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
         wait_stage_free<N>(smem, released, watchdog);
         const uint32_t full = smem.full(cursor.slot);
         load_down_tile(smem.weights(cursor.stage), &down_map, full, job, block,
-                          G::kActivationTileBytes, policy);
+                       G::kActivationTileBytes, policy);
         ptx::tma_load_2d(smem.activations(cursor.stage), &h_map, full, kBlockK * block, 0);
         cursor.advance();
       }
