@@ -1054,9 +1054,9 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
  * zeros past H in rows 32-63, counted in the bytes and never pushed. SharedDown streams
  * every down block through its ring and its one producer thread issues each copy in
  * about 0.065 us (perf/RESULTS.md run 39 call 7), so half the copies made the split step
- * 1.25-1.5 us faster at TP8 B <= 16 and 0.4 us at TP16 (run 40 call 5). The fused kernel
- * keeps two copies (32-row boxes): with one it measured 0.06-0.15 us slower at TP8
- * B <= 16 and equal elsewhere (same call). */
+ * 1.2-1.45 us faster at TP8 B <= 16 and 0.4-0.5 us at TP16 (run 40 call 5). The fused
+ * kernel keeps two copies (32-row boxes): with one it measured 0.04-0.16 us slower at
+ * TP8 B <= 16 and equal elsewhere (same call). */
 __device__ __forceinline__ void load_down_tile(uint32_t weights, const CUtensorMap *down_map,
                                                uint32_t full, shx_down_job job, int block,
                                                uint32_t activation_bytes, uint64_t policy) {
@@ -1305,10 +1305,11 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
 
 /* `gridDim.x` (= plan.sms) persistent CTAs beside the routed experts: CTA c takes the
  * 64-row tiles c, c + sms, ... of Wd, streams each tile's K blocks with h through the
- * same ring (a block's weights in one copy: load_down_tile), and runs exactly the fused kernel's down path (mma_blocks<N, DownChains>,
- * push_down_job) for the same padded batch: the mailboxes are bit-identical to the
- * fused variant's. h comes from the gate kernel, complete before this grid starts (it is
- * launched in plain stream order: its griddepcontrol.wait returns at once). */
+ * same ring (a block's weights in one copy: load_down_tile), and runs exactly the fused
+ * kernel's down path (mma_blocks<N, DownChains>, push_down_job) for the same padded
+ * batch: the mailboxes are bit-identical to the fused variant's. h comes from the gate
+ * kernel, complete before this grid starts (it is launched in plain stream order: its
+ * griddepcontrol.wait returns at once). */
 template <int N>
 __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     shared_down(const __grid_constant__ CUtensorMap down_map,
