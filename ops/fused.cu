@@ -1054,9 +1054,9 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
  * zeros past H in rows 32-63, counted in the bytes and never pushed. SharedDown streams
  * every down block through its ring and its one producer thread issues each copy in
  * about 0.065 us (perf/RESULTS.md run 39 call 7), so half the copies made the split step
- * 1.2-1.45 us faster at TP8 B <= 16 and 0.4-0.5 us at TP16 (run 40 call 5). The fused
- * kernel keeps two copies (32-row boxes): with one it measured 0.04-0.16 us slower at
- * TP8 B <= 16 and equal elsewhere (same call). */
+ * 1.2-1.45 us faster at TP8 B <= 16 and 0.4-0.5 us at TP16 B <= 16 (run 40 call 5). The
+ * fused kernel keeps two copies (32-row boxes): with one it measured 0.04-0.16 us slower
+ * at TP8 B <= 16 and equal elsewhere (same call). */
 __device__ __forceinline__ void load_down_tile(uint32_t weights, const CUtensorMap *down_map,
                                                uint32_t full, shx_down_job job, int block,
                                                uint32_t activation_bytes, uint64_t policy) {
