@@ -62,6 +62,17 @@ static inline int shx_fused_triggers_after_exchange(int hidden, int inter, int n
          weight_bytes >= SHX_FUSED_TRIGGER_AFTER_EXCHANGE_MIN_WEIGHT_BYTES;
 }
 
+/* The most down fills (down jobs x K blocks of 64) any CTA of `plan` makes. */
+static inline int shx_fused_most_down_fills(const shx_fused_plan *plan) {
+  const int down_blocks = plan->inter / 64;
+  int most = 0;
+  for (int c = 0; c < plan->grid; ++c) {
+    const int fills = shx_down_job_count(c, plan) * down_blocks;
+    most = fills > most ? fills : most;
+  }
+  return most;
+}
+
 /* Whether batches of the first bucket (1..8) run better on the n = 16 plan than on the
  * n = 8 one, from the two plans of the same dims. The n = 8 instance has a deeper ring
  * (12 stages against 10); it pays only where the ring then holds a CTA's whole gate/up
@@ -76,19 +87,11 @@ static inline int shx_fused_triggers_after_exchange(int hidden, int inter, int n
  * 4.78-4.87). */
 static inline int shx_fused_small_batches_take_n16(const shx_fused_plan *n8,
                                                    const shx_fused_plan *n16) {
-  int most_k = 0, most_down8 = 0, most_down16 = 0;
-  const int down_blocks = n8->inter / 64;
-  for (int c = 0; c < n8->grid; ++c) {
-    most_k = n8->k_count[c] > most_k ? n8->k_count[c] : most_k;
-    const int fills = shx_down_job_count(c, n8) * down_blocks;
-    most_down8 = fills > most_down8 ? fills : most_down8;
-  }
-  for (int c = 0; c < n16->grid; ++c) {
-    const int fills = shx_down_job_count(c, n16) * down_blocks;
-    most_down16 = fills > most_down16 ? fills : most_down16;
-  }
+  int most_k = 0;
+  for (int c = 0; c < n8->grid; ++c) most_k = n8->k_count[c] > most_k ? n8->k_count[c] : most_k;
   const int whole_share8 = most_k <= n8->stages;
-  const int early_only8 = most_down8 <= n8->stages && most_down16 > n16->stages;
+  const int early_only8 = shx_fused_most_down_fills(n8) <= n8->stages &&
+                          shx_fused_most_down_fills(n16) > n16->stages;
   return !whole_share8 && !early_only8;
 }
 
