@@ -1,0 +1,118 @@
+/* release_probe.cu: does the h release wait for the CTA's TMA loads in flight?
+ * (perf/RESULTS.md run 41.)
+ *
+ * The fused kernel publishes h with red.release.gpu from consumer thread 0, which
+ * compiles to MEMBAR.ALL.GPU; ERRBAR; CGAERRBAR; RED (run 40). Leaving the release out
+ * (a diagnostic) saved 0.4-0.55 us at TP8 and 0.25-0.4 at TP16 B >= 32, but only 0.05 at
+ * TP16 B <= 16 (run 40 call 1): the cells where the producer's last down-weight loads are
+ * still in flight at the release are the costly ones. This probe asks whether the
+ * MEMBAR waits for loads that another warp of the CTA issued: 132 CTAs (one per SM), warp
+ * 1's lane 0 issues `loads` 8 KB bulk copies from a 1 GB buffer (cold: each launch reads
+ * other bytes), then thread 0 stores 8 words and releases, and its clock64 brackets the
+ * release. Mode 1 lets warp 1 wait for its copies before the release.
+ */
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <algorithm>
+
+#include "ops/ptx/mbarrier.cuh"
+#include "ops/ptx/memory.cuh"
+#include "ops/ptx/tma.cuh"
+#include "perf/release_probe.h"
+
+namespace {
+
+constexpr int kCtas = 132;
+constexpr int kMaxLoads = 16;
+constexpr uint32_t kLoadBytes = 8192;
+constexpr size_t kColdBytes = size_t{1} << 30;
+constexpr int kSmemBytes = kMaxLoads * kLoadBytes + 8 * kMaxLoads + 1024;
+
+__global__ void __launch_bounds__(64, 1)
+    release_probe_kernel(const uint8_t *cold, size_t offset, int loads, int wait_first,
+                         uint32_t *counter, uint32_t *words, long long *cycles) {
+  extern __shared__ __align__(1024) uint8_t smem[];
+  const uint32_t ring = (shx::ptx::smem_address(smem) + 1023u) & ~1023u;
+  const uint32_t barriers = ring + kMaxLoads * kLoadBytes;
+  if (threadIdx.x == 32) {
+    for (int i = 0; i < kMaxLoads; ++i) shx::ptx::mbarrier_init(barriers + 8 * i, 1);
+    shx::ptx::fence_mbarrier_init();
+    const uint8_t *source = cold + offset + static_cast<size_t>(blockIdx.x) * kMaxLoads * kLoadBytes;
+    for (int i = 0; i < loads; ++i) {
+      shx::ptx::mbarrier_arrive_expect_tx(barriers + 8 * i, kLoadBytes);
+      shx::ptx::bulk_load(ring + i * kLoadBytes, source + static_cast<size_t>(i) * kLoadBytes,
+                          kLoadBytes, barriers + 8 * i);
+    }
+    if (wait_first)
+      for (int i = 0; i < loads; ++i)
+        while (!shx::ptx::mbarrier_try_wait(barriers + 8 * i, 0)) {
+        }
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+#pragma unroll
+    for (int i = 0; i < 8; ++i) words[blockIdx.x * 8 + i] = static_cast<uint32_t>(i);
+    const long long start = clock64();
+    shx::ptx::red_release_gpu_add(counter, 1u);
+    const long long stop = clock64();
+    cycles[blockIdx.x] = stop - start;
+  }
+  if (threadIdx.x == 32 && !wait_first)
+    for (int i = 0; i < loads; ++i)
+      while (!shx::ptx::mbarrier_try_wait(barriers + 8 * i, 0)) {
+      }
+}
+
+}  // namespace
+
+extern "C" int shx_release_probe(int loads, int mode, double *release_cycles) {
+  if (loads < 0 || loads > kMaxLoads || mode < 0 || mode > 1 || release_cycles == nullptr)
+    return -1;
+  int devices = 0;
+  cudaDeviceProp prop;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
+      cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major != 9)
+    return 77;
+  static uint8_t *cold = nullptr;
+  static size_t next_offset = 0;
+  uint32_t *counter = nullptr, *words = nullptr;
+  long long *cycles = nullptr;
+  cudaError_t error = cudaSuccess;
+  if (cold == nullptr) {
+    error = cudaMalloc(&cold, kColdBytes);
+    if (error == cudaSuccess) error = cudaMemset(cold, 1, kColdBytes);
+  }
+  if (error == cudaSuccess) error = cudaMalloc(&counter, sizeof(uint32_t));
+  if (error == cudaSuccess) error = cudaMalloc(&words, sizeof(uint32_t) * 8 * kCtas);
+  if (error == cudaSuccess) error = cudaMalloc(&cycles, sizeof(long long) * kCtas);
+  if (error == cudaSuccess)
+    error = cudaFuncSetAttribute(release_probe_kernel,
+                                 cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes);
+  /* Each launch reads bytes no earlier launch read (the last 60 MB written by the memset
+   * may be in L2: start past them is not needed, the offsets run from the start). */
+  const size_t per_launch = static_cast<size_t>(kCtas) * kMaxLoads * kLoadBytes;
+  if (next_offset + per_launch > kColdBytes - (size_t{64} << 20)) next_offset = 0;
+  const size_t offset = next_offset;
+  next_offset += per_launch;
+  if (error == cudaSuccess) {
+    release_probe_kernel<<<kCtas, 64, kSmemBytes>>>(cold, offset, loads, mode, counter, words,
+                                                    cycles);
+    error = cudaGetLastError();
+  }
+  if (error == cudaSuccess) error = cudaDeviceSynchronize();
+  long long host[kCtas];
+  if (error == cudaSuccess)
+    error = cudaMemcpy(host, cycles, sizeof host, cudaMemcpyDeviceToHost);
+  cudaFree(counter);
+  cudaFree(words);
+  cudaFree(cycles);
+  if (error != cudaSuccess) {
+    fprintf(stderr, "release_probe: %s\n", cudaGetErrorString(error));
+    return -1;
+  }
+  std::sort(host, host + kCtas);
+  *release_cycles = static_cast<double>(host[kCtas / 2]);
+  return 0;
+}
