@@ -17,7 +17,7 @@
  * (arm, two hinted copies, one plain copy of another map) on lane 0 alone 162-216 at
  * 16- and 32-row boxes, less than from three lanes (271-276): the producer's issue is
  * not what paces its refills.
- */ */
+ */
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
