@@ -9,7 +9,9 @@
  * MEMBAR waits for loads that another warp of the CTA issued: 132 CTAs (one per SM), warp
  * 1's lane 0 issues `loads` 8 KB bulk copies from a 1 GB buffer (cold: each launch reads
  * other bytes), then thread 0 stores 8 words and releases, and its clock64 brackets the
- * release. Mode 1 lets warp 1 wait for its copies before the release.
+ * release. Mode 1 lets warp 1 wait for its copies before the release; mode 2 issues L2
+ * prefetches (cp.async.bulk.prefetch.L2) of the same bytes instead of copies, as the
+ * fused kernel asks its late down blocks into L2 before the release.
  */
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -41,11 +43,15 @@ __global__ void __launch_bounds__(64, 1)
     shx::ptx::fence_mbarrier_init();
     const uint8_t *source = cold + offset + static_cast<size_t>(blockIdx.x) * kMaxLoads * kLoadBytes;
     for (int i = 0; i < loads; ++i) {
+      if (wait_first == 2) {
+        shx::ptx::bulk_prefetch_l2(source + static_cast<size_t>(i) * kLoadBytes, kLoadBytes);
+        continue;
+      }
       shx::ptx::mbarrier_arrive_expect_tx(barriers + 8 * i, kLoadBytes);
       shx::ptx::bulk_load(ring + i * kLoadBytes, source + static_cast<size_t>(i) * kLoadBytes,
                           kLoadBytes, barriers + 8 * i);
     }
-    if (wait_first)
+    if (wait_first == 1)
       for (int i = 0; i < loads; ++i)
         while (!shx::ptx::mbarrier_try_wait(barriers + 8 * i, 0)) {
         }
@@ -59,7 +65,7 @@ __global__ void __launch_bounds__(64, 1)
     const long long stop = clock64();
     cycles[blockIdx.x] = stop - start;
   }
-  if (threadIdx.x == 32 && !wait_first)
+  if (threadIdx.x == 32 && wait_first == 0)
     for (int i = 0; i < loads; ++i)
       while (!shx::ptx::mbarrier_try_wait(barriers + 8 * i, 0)) {
       }
@@ -68,7 +74,7 @@ __global__ void __launch_bounds__(64, 1)
 }  // namespace
 
 extern "C" int shx_release_probe(int loads, int mode, double *release_cycles) {
-  if (loads < 0 || loads > kMaxLoads || mode < 0 || mode > 1 || release_cycles == nullptr)
+  if (loads < 0 || loads > kMaxLoads || mode < 0 || mode > 2 || release_cycles == nullptr)
     return -1;
   int devices = 0;
   cudaDeviceProp prop;

@@ -10,7 +10,8 @@ extern "C" {
 /* 132 CTAs of two warps. Warp 1's lane 0 issues `loads` 8 KB bulk copies (0..16) from
  * memory not in L2 into its shared memory; then thread 0 makes 8 global stores and the
  * fused kernel's release (red.release.gpu on a counter), timed with clock64. mode 0: the
- * copies are still in flight at the release; mode 1: warp 1 waited for them first.
+ * copies are still in flight at the release; mode 1: warp 1 waited for them first; mode
+ * 2: L2 prefetches of the same bytes instead of copies (nothing waits for them).
  * Reports the median over CTAs of the release's cycles. Returns 0, -1 on a bad argument
  * or a CUDA error, 77 without a Hopper GPU. */
 int shx_release_probe(int loads, int mode, double *release_cycles);

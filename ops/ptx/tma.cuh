@@ -28,6 +28,14 @@ __device__ __forceinline__ void tma_prefetch_l2_2d(const CUtensorMap *map, int32
                : "memory");
 }
 
+/* Asks the TMA unit to bring `bytes` (a multiple of 16) of global memory at `source` (16-
+ * byte aligned) into L2: the plain bulk form of tma_prefetch_l2_2d (perf/release_probe). */
+__device__ __forceinline__ void bulk_prefetch_l2(const void *source, uint32_t bytes) {
+  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;"
+               ::"l"(reinterpret_cast<uint64_t>(source)), "r"(bytes)
+               : "memory");
+}
+
 /* Copies the 2D box at element coordinates (column, row) of `map` into shared memory at
  * `destination` and signals `barrier` with complete_tx of the box's bytes. Elements out
  * of the tensor's bounds are written as zeros and still counted in the bytes.
