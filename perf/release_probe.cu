@@ -12,6 +12,10 @@
  * release. Mode 1 lets warp 1 wait for its copies before the release; mode 2 issues L2
  * prefetches (cp.async.bulk.prefetch.L2) of the same bytes instead of copies, as the
  * fused kernel asks its late down blocks into L2 before the release.
+ *
+ * What it found (run 41 calls 14, 17): the release waits for them. Median cycles: with 16
+ * copies in flight 7658-10935, landed 729-1340, none 923-1244; with 16 L2 prefetches in
+ * flight 3510-3682.
  */
 #include <cuda_runtime.h>
 #include <stdint.h>

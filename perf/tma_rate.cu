@@ -6,17 +6,19 @@
  * slots, each fill one mbarrier arrive.expect_tx and `copies` 2D copies of a [rows x 64]
  * BF16 box from an L2-resident matrix (1 MB, read once before timing), in one of the
  * issue forms below (one kernel instance per form: branches between forms inside the loop
- * cost about 80 cycles a fill, run 41 call 6). Slots are overwritten while earlier copies
- * may be in flight: the bytes are meaningless, only the times count. Lane 0 reads clock64
- * before the first issue, after the last, and once every fill's barrier has completed.
+ * cost about 80 cycles a fill, run 41 calls 5, 6). Slots are overwritten while earlier
+ * copies may be in flight: the bytes are meaningless, only the times count. Lane 0 reads
+ * clock64 before the first issue, after the last, and once every fill's barrier has
+ * completed.
  *
  * What it found (run 41 calls 7-11): an arrive.expect_tx costs about 15 cycles; a copy
  * about 50 more within a fill; the rest of a fill's cost is the code around the copies.
- * A loop over a runtime copy count on a lone lane took 220-380 cycles a fill, three lanes
- * issuing in one instruction 100-213, and the fused producer's own straight-line refill
- * (arm, two hinted copies, one plain copy of another map) on lane 0 alone 162-216 at
- * 16- and 32-row boxes, less than from three lanes (271-276): the producer's issue is
- * not what paces its refills.
+ * Lane 0 alone running a loop over a runtime copy count took 221-322 cycles a fill for
+ * 1-3 copies (185-319 with the operands in ordinary registers), lanes 0..copies-1
+ * issuing in one instruction 100-213 (198-213 for three), and the fused producer's own
+ * straight-line refill (arm, two hinted copies, one plain copy of another map) on lane 0
+ * alone 162 (32 fills) to 170-216 (64 fills), less than from lanes 0-2 (276): the
+ * producer's issue is not what paces its refills.
  */
 #include <cuda.h>
 #include <cuda_runtime.h>
