@@ -37,7 +37,7 @@ constexpr size_t kColdBytes = size_t{1} << 30;
 constexpr int kSmemBytes = kMaxLoads * kLoadBytes + 8 * kMaxLoads + 1024;
 
 __global__ void __launch_bounds__(64, 1)
-    release_probe_kernel(const uint8_t *cold, size_t offset, int loads, int wait_first,
+    release_probe_kernel(const uint8_t *cold, size_t offset, int loads, int mode,
                          uint32_t *counter, uint32_t *words, long long *cycles) {
   extern __shared__ __align__(1024) uint8_t smem[];
   const uint32_t ring = (shx::ptx::smem_address(smem) + 1023u) & ~1023u;
@@ -45,9 +45,10 @@ __global__ void __launch_bounds__(64, 1)
   if (threadIdx.x == 32) {
     for (int i = 0; i < kMaxLoads; ++i) shx::ptx::mbarrier_init(barriers + 8 * i, 1);
     shx::ptx::fence_mbarrier_init();
-    const uint8_t *source = cold + offset + static_cast<size_t>(blockIdx.x) * kMaxLoads * kLoadBytes;
+    const uint8_t *source =
+        cold + offset + static_cast<size_t>(blockIdx.x) * kMaxLoads * kLoadBytes;
     for (int i = 0; i < loads; ++i) {
-      if (wait_first == 2) {
+      if (mode == 2) {
         shx::ptx::bulk_prefetch_l2(source + static_cast<size_t>(i) * kLoadBytes, kLoadBytes);
         continue;
       }
@@ -55,7 +56,7 @@ __global__ void __launch_bounds__(64, 1)
       shx::ptx::bulk_load(ring + i * kLoadBytes, source + static_cast<size_t>(i) * kLoadBytes,
                           kLoadBytes, barriers + 8 * i);
     }
-    if (wait_first == 1)
+    if (mode == 1)
       for (int i = 0; i < loads; ++i)
         while (!shx::ptx::mbarrier_try_wait(barriers + 8 * i, 0)) {
         }
@@ -69,7 +70,7 @@ __global__ void __launch_bounds__(64, 1)
     const long long stop = clock64();
     cycles[blockIdx.x] = stop - start;
   }
-  if (threadIdx.x == 32 && wait_first == 0)
+  if (threadIdx.x == 32 && mode == 0)
     for (int i = 0; i < loads; ++i)
       while (!shx::ptx::mbarrier_try_wait(barriers + 8 * i, 0)) {
       }
@@ -100,8 +101,9 @@ extern "C" int shx_release_probe(int loads, int mode, double *release_cycles) {
   if (error == cudaSuccess)
     error = cudaFuncSetAttribute(release_probe_kernel,
                                  cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes);
-  /* Each launch reads bytes no earlier launch read (the last 60 MB written by the memset
-   * may be in L2: start past them is not needed, the offsets run from the start). */
+  /* Each launch reads bytes that no earlier launch of the process read, from the front of
+   * the buffer: the memset wrote it front to back, so those bytes are long out of the 60
+   * MB L2. (The buffer lives until the process exits: this is a probe, not library code.) */
   const size_t per_launch = static_cast<size_t>(kCtas) * kMaxLoads * kLoadBytes;
   if (next_offset + per_launch > kColdBytes - (size_t{64} << 20)) next_offset = 0;
   const size_t offset = next_offset;

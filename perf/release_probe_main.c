@@ -3,8 +3,9 @@
  *   release_probe
  *
  * Rows: 8 KB copies issued by another warp of the CTA (0, 1, 4, 16), whether they are in
- * flight at the release or were waited for first, or L2 prefetches of them instead; column: the median over 132 CTAs of
- * the cycles red.release.gpu took (three launches each). Without a Hopper GPU it says so
+ * flight at the release or were waited for first, or L2 prefetches of them instead;
+ * column: the median over 132 CTAs of the cycles red.release.gpu took (three launches
+ * each). Without a Hopper GPU it says so
  * and exits 77 (skipped).
  */
 #include <stdio.h>

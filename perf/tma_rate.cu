@@ -206,9 +206,9 @@ cudaError_t launch(int form, const CUtensorMap &map, const uint8_t *matrix, int 
 
 extern "C" int shx_tma_rate(int copies, int rows, int parallel, int fills,
                             double *issue_cycles_per_fill, double *landed_cycles_per_fill) {
-  if (parallel < 0 || parallel >= kForms || copies < 1 || copies > kMaxCopies || (rows != 16 && rows != 32 && rows != 64) ||
-      fills < 1 || fills > kMaxFills || issue_cycles_per_fill == nullptr ||
-      landed_cycles_per_fill == nullptr)
+  if (parallel < 0 || parallel >= kForms || copies < 1 || copies > kMaxCopies ||
+      (rows != 16 && rows != 32 && rows != 64) || fills < 1 || fills > kMaxFills ||
+      issue_cycles_per_fill == nullptr || landed_cycles_per_fill == nullptr)
     return -1;
   int devices = 0;
   cudaDeviceProp prop;

@@ -16,8 +16,9 @@ extern "C" {
  * and lets lane 0 alone run the whole loop (the fused kernel's producer), 7 is 6 with the
  * copies' operands computed in ordinary registers (not the uniform datapath), 8 the
  * fused producer's refill (arm, two copies with an L2 hint, one plain copy of a second
- * map) on lane 0 alone, 9 that refill from lanes 0-2 in one converged loop (copies 3). Reports, for the slowest CTA, the cycles per fill from its first issue
- * to its last (issue) and to every fill landed (landed). Returns 0, or -1 on a bad
+ * map) on lane 0 alone, 9 that refill from lanes 0-2 in one converged loop (copies 3).
+ * Reports, for the slowest CTA, the cycles per fill from its first issue to its last
+ * (issue) and to every fill landed (landed). Returns 0, or -1 on a bad
  * argument or a CUDA error; 77 without a Hopper GPU. */
 int shx_tma_rate(int copies, int rows, int parallel, int fills, double *issue_cycles_per_fill,
                  double *landed_cycles_per_fill);

@@ -8,8 +8,9 @@
  * issue the copies only; lane 0 with plain bulk copies of the same bytes; armed before,
  * lane 0 alone running the whole loop as the fused kernel's producer does, and so with its
  * addresses in ordinary registers; the fused producer's refill (arm, two hinted copies,
- * one plain copy of another map) on lane 0 alone, or from lanes 0-2); columns: cycles per fill of the slowest of 132 CTAs
- * from the first issue to the last, and to every fill landed. Without a Hopper GPU it
+ * one plain copy of another map) on lane 0 alone, or from lanes 0-2); columns: cycles per
+ * fill of the slowest of 132 CTAs from the first issue to the last, and to every fill
+ * landed. Without a Hopper GPU it
  * says so and exits 77 (skipped).
  */
 #include <stdio.h>
