@@ -74,8 +74,8 @@ constexpr int kStreamStages = 8;
 constexpr uint32_t kStreamCopyBytes = 8192;
 constexpr size_t kStreamSliceBytes = 256 * 1024;
 
-/* Threads of a mode's CTA: one warpgroup; two in mode 12; one and the streamer's warp in
- * modes 13, 14. */
+/* Threads of a mode's CTA: one warpgroup; two in mode 12; one and a fifth warp (the
+ * streamer of modes 13, 14, the polling thread of mode 16). */
 constexpr int threads_of_mode(int mode) {
   return mode == 12 ? 256 : (mode == 13 || mode == 14 || mode == 16 ? 160 : 128);
 }
