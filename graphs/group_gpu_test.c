@@ -78,7 +78,8 @@ int main(int argc, char **argv) {
                         : strcmp(name, "split") == 0 ? SHX_VARIANT_SPLIT
                                                      : SHX_VARIANT_BASELINE;
   shx_testbed_skip_without_gpu(gpus);
-  static const int design_batches[] = {1, 8, 9, 13, 16, 20, 31, 32, 37, 48, 53, 64, 72, 90, 100, 128};
+  static const int design_batches[] = {1,  8,  9,  13, 16, 20, 31,  32,
+                                        37, 48, 53, 64, 72, 90, 100, 128};
   static const int deepseek_batches[] = {1, 8, 9, 16, 20, 32, 37, 48, 53, 64, 72, 90, 100, 128};
   enum {
     kDesignBatches = sizeof design_batches / sizeof *design_batches,

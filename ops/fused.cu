@@ -1050,8 +1050,8 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
 
 /* SharedDown's form of load_down_weights: Wd rows [32 first, 32 first + 64) (granule
  * `first` and, as shx_tile_job pairs them, `second` = first + 1) with one copy, its down
- * map's box being 64 rows; a lone last granule (an H that is not a multiple of 64) gets
- * zeros past H in rows 32-63, counted in the bytes and never pushed. SharedDown streams
+ * map's box being 64 rows. No granule is ever alone here: shx_down_plan_make and
+ * shx_down_launch refuse an H that is not a multiple of 64. SharedDown streams
  * every down block through its ring and its one producer thread issues each copy in
  * about 0.065 us (perf/RESULTS.md run 39 call 7), so half the copies made the split step
  * 1.2-1.45 us faster at TP8 B <= 16 and 0.4-0.5 us at TP16 B <= 16 (run 40 call 5). The

@@ -67,8 +67,8 @@ template <int kForm>
 __global__ void __launch_bounds__(32, 1)
     tma_rate_kernel(const __grid_constant__ CUtensorMap map,
                     const __grid_constant__ CUtensorMap second_map, const uint8_t *matrix,
-                    int copies,
-                    int rows, int fills, long long *issue_cycles, long long *landed_cycles) {
+                    int copies, int rows, int fills, long long *issue_cycles,
+                    long long *landed_cycles) {
   extern __shared__ __align__(1024) uint8_t smem[];
   const uint32_t raw = shx::ptx::smem_address(smem);
   const uint32_t ring = (raw + 1023u) & ~1023u;
@@ -132,8 +132,9 @@ __global__ void __launch_bounds__(32, 1)
                               row_of(f, c) + static_cast<int>(lane_id));
     }
   }
-  for (int f = 0; f < fills && kForm != kLoneLane && kForm != kLoneLaneVector && !kRefill;
-       ++f) {
+  /* Forms 0-5: one pass of this loop a fill, every lane in it. */
+  constexpr bool kPerFillLoop = !kRefill && kForm != kLoneLane && kForm != kLoneLaneVector;
+  for (int f = 0; f < fills && kPerFillLoop; ++f) {
     const uint32_t slot = ring + (f % kSlots) * kSlotBytes, barrier = barriers + 8 * f;
     if constexpr (kForm == kLanes || kForm == kArmedLanes) {
       if (kForm == kLanes && lane == 0)
@@ -204,9 +205,9 @@ cudaError_t launch(int form, const CUtensorMap &map, const uint8_t *matrix, int 
 
 }  // namespace
 
-extern "C" int shx_tma_rate(int copies, int rows, int parallel, int fills,
+extern "C" int shx_tma_rate(int copies, int rows, int form, int fills,
                             double *issue_cycles_per_fill, double *landed_cycles_per_fill) {
-  if (parallel < 0 || parallel >= kForms || copies < 1 || copies > kMaxCopies ||
+  if (form < 0 || form >= kForms || copies < 1 || copies > kMaxCopies ||
       (rows != 16 && rows != 32 && rows != 64) || fills < 1 || fills > kMaxFills ||
       issue_cycles_per_fill == nullptr || landed_cycles_per_fill == nullptr)
     return -1;
@@ -230,7 +231,7 @@ extern "C" int shx_tma_rate(int copies, int rows, int parallel, int fills,
     error = cudaErrorInvalidValue;
   /* The first launch brings the matrix into L2; the second is timed. */
   for (int run = 0; run < 2 && error == cudaSuccess; ++run) {
-    error = launch(parallel, map, static_cast<const uint8_t *>(matrix), copies, rows, fills,
+    error = launch(form, map, static_cast<const uint8_t *>(matrix), copies, rows, fills,
                    issue, landed);
     if (error == cudaSuccess) error = cudaDeviceSynchronize();
   }

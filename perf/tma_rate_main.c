@@ -24,24 +24,24 @@ int main(int argc, char **argv) {
          "landed cyc/fill");
   for (int copies = 1; copies <= 3; ++copies)
     for (int rows = 16; rows <= 64; rows *= 2)
-      for (int parallel = 0; parallel <= 9; ++parallel) {
-        if (parallel >= 8 && copies != 3) continue; /* the refill forms make three copies */
+      for (int form = 0; form <= 9; ++form) {
+        if (form >= 8 && copies != 3) continue; /* the refill forms make three copies */
         double issue = 0.0, landed = 0.0;
-        const int status = shx_tma_rate(copies, rows, parallel, fills, &issue, &landed);
+        const int status = shx_tma_rate(copies, rows, form, fills, &issue, &landed);
         if (status == 77) {
           printf("tma_rate: no Hopper GPU, skipped\n");
           return 77;
         }
         if (status != 0) {
-          fprintf(stderr, "tma_rate: copies %d rows %d parallel %d failed\n", copies, rows,
-                  parallel);
+          fprintf(stderr, "tma_rate: copies %d rows %d form %d failed\n", copies, rows,
+                  form);
           return 1;
         }
         static const char *const kForms[] = {"lane 0", "lanes", "arm only", "armed, 0",
                                              "armed, lanes", "bulk, lane 0",
                                              "lone lane 0", "lone, vector", "refill, lone",
                                              "refill, lanes"};
-        printf("%6d %5d %12s %14.1f %15.1f\n", copies, rows, kForms[parallel], issue, landed);
+        printf("%6d %5d %12s %14.1f %15.1f\n", copies, rows, kForms[form], issue, landed);
       }
   return 0;
 }
