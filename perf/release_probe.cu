@@ -16,6 +16,14 @@
  * What it found (run 41 calls 14, 17): the release waits for them. Median cycles: with 16
  * copies in flight 7658-10935, landed 729-1340, none 923-1244; with 16 L2 prefetches in
  * flight 3510-3682.
+ *
+ * Modes 3 and 4 (run 42) ask the same across CTAs: does a release wait for copies that
+ * ANOTHER CTA on the same SM has in flight, as the next step's grid (PDL, two CTAs per
+ * SM) has its first ring in flight beside this grid's h release? 264 CTAs of 97 KB, two
+ * per SM, all resident at once. The first CTA to arrive on an SM (a per-SM ticket) is the
+ * loader: it issues `loads` copies (mode 4: and waits for them), then raises the SM's
+ * flag; the second is the releaser: it waits for the flag, then stores and releases as
+ * above. Reported: the median over the releasers.
  */
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -76,7 +84,125 @@ __global__ void __launch_bounds__(64, 1)
       }
 }
 
+constexpr int kCrossMaxLoads = 12;
+constexpr int kCrossSmemBytes = kCrossMaxLoads * kLoadBytes + 8 * kCrossMaxLoads + 1024;
+constexpr int kMaxSms = 256;
+
+/* Modes 3, 4: tickets[sm] and flags[sm] start at 0; cycles[cta] = -1 for a loader. */
+__global__ void __launch_bounds__(64, 2)
+    cross_cta_kernel(const uint8_t *cold, size_t offset, int loads, int wait_landed,
+                     uint32_t *tickets, uint32_t *flags, uint32_t *counter, uint32_t *words,
+                     long long *cycles) {
+  extern __shared__ __align__(1024) uint8_t smem[];
+  const uint32_t ring = (shx::ptx::smem_address(smem) + 1023u) & ~1023u;
+  const uint32_t barriers = ring + kCrossMaxLoads * kLoadBytes;
+  __shared__ uint32_t role;
+  const uint32_t sm = shx::ptx::smid();
+  if (threadIdx.x == 0) role = atomicAdd(&tickets[sm], 1u);
+  __syncthreads();
+  if (role == 0) { /* loader */
+    if (threadIdx.x == 0) {
+      cycles[blockIdx.x] = -1;
+      for (int i = 0; i < loads; ++i) shx::ptx::mbarrier_init(barriers + 8 * i, 1);
+      shx::ptx::fence_mbarrier_init();
+      const uint8_t *source =
+          cold + offset + static_cast<size_t>(sm) * kCrossMaxLoads * kLoadBytes;
+      for (int i = 0; i < loads; ++i) {
+        shx::ptx::mbarrier_arrive_expect_tx(barriers + 8 * i, kLoadBytes);
+        shx::ptx::bulk_load(ring + i * kLoadBytes,
+                            source + static_cast<size_t>(i) * kLoadBytes, kLoadBytes,
+                            barriers + 8 * i);
+      }
+      if (wait_landed)
+        for (int i = 0; i < loads; ++i)
+          while (!shx::ptx::mbarrier_try_wait(barriers + 8 * i, 0)) {
+          }
+      atomicExch(&flags[sm], 1u);
+      if (!wait_landed)
+        for (int i = 0; i < loads; ++i)
+          while (!shx::ptx::mbarrier_try_wait(barriers + 8 * i, 0)) {
+          }
+    }
+    return;
+  }
+  if (threadIdx.x != 0) return;
+  /* releaser: a bounded wait for the loader's flag (2 ms; -2 if it never came) */
+  const uint64_t start_ns = shx::ptx::globaltimer();
+  while (atomicAdd(&flags[sm], 0u) == 0u) {
+    if (shx::ptx::globaltimer() - start_ns > 2000000ull) {
+      cycles[blockIdx.x] = -2;
+      return;
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < 8; ++i) words[blockIdx.x * 8 + i] = static_cast<uint32_t>(i);
+  const long long start = clock64();
+  shx::ptx::red_release_gpu_add(counter, 1u);
+  const long long stop = clock64();
+  cycles[blockIdx.x] = stop - start;
+}
+
 }  // namespace
+
+extern "C" int shx_release_probe_cross(int loads, int wait_landed, double *release_cycles,
+                                       int *releasers) {
+  if (loads < 0 || loads > kCrossMaxLoads || release_cycles == nullptr ||
+      releasers == nullptr)
+    return -1;
+  int devices = 0;
+  cudaDeviceProp prop;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
+      cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major != 9)
+    return 77;
+  const int ctas = 2 * prop.multiProcessorCount;
+  static uint8_t *cold = nullptr;
+  static size_t next_offset = 0;
+  uint32_t *tickets = nullptr, *counter = nullptr, *words = nullptr;
+  long long *cycles = nullptr;
+  cudaError_t error = cudaSuccess;
+  if (cold == nullptr) {
+    error = cudaMalloc(&cold, kColdBytes);
+    if (error == cudaSuccess) error = cudaMemset(cold, 1, kColdBytes);
+  }
+  /* tickets[kMaxSms], flags[kMaxSms], then the counter */
+  if (error == cudaSuccess) error = cudaMalloc(&tickets, sizeof(uint32_t) * (2 * kMaxSms + 1));
+  if (error == cudaSuccess) error = cudaMemset(tickets, 0, sizeof(uint32_t) * (2 * kMaxSms + 1));
+  counter = tickets + 2 * kMaxSms;
+  if (error == cudaSuccess) error = cudaMalloc(&words, sizeof(uint32_t) * 8 * ctas);
+  if (error == cudaSuccess) error = cudaMalloc(&cycles, sizeof(long long) * ctas);
+  if (error == cudaSuccess)
+    error = cudaFuncSetAttribute(cross_cta_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 kCrossSmemBytes);
+  const size_t per_launch = static_cast<size_t>(kMaxSms) * kCrossMaxLoads * kLoadBytes;
+  if (next_offset + per_launch > kColdBytes - (size_t{64} << 20)) next_offset = 0;
+  const size_t offset = next_offset;
+  next_offset += per_launch;
+  if (error == cudaSuccess) {
+    cross_cta_kernel<<<ctas, 64, kCrossSmemBytes>>>(cold, offset, loads, wait_landed, tickets,
+                                                    tickets + kMaxSms, counter, words, cycles);
+    error = cudaGetLastError();
+  }
+  if (error == cudaSuccess) error = cudaDeviceSynchronize();
+  long long host[2 * kMaxSms];
+  if (error == cudaSuccess)
+    error = cudaMemcpy(host, cycles, sizeof(long long) * ctas, cudaMemcpyDeviceToHost);
+  cudaFree(tickets);
+  cudaFree(words);
+  cudaFree(cycles);
+  if (error != cudaSuccess) {
+    fprintf(stderr, "release_probe: %s\n", cudaGetErrorString(error));
+    return -1;
+  }
+  long long timed[2 * kMaxSms];
+  int count = 0;
+  for (int i = 0; i < ctas; ++i)
+    if (host[i] >= 0) timed[count++] = host[i];
+  *releasers = count;
+  if (count == 0) return -1;
+  std::sort(timed, timed + count);
+  *release_cycles = static_cast<double>(timed[count / 2]);
+  return 0;
+}
 
 extern "C" int shx_release_probe(int loads, int mode, double *release_cycles) {
   if (loads < 0 || loads > kMaxLoads || mode < 0 || mode > 2 || release_cycles == nullptr)

@@ -5,7 +5,8 @@
  * Rows: 8 KB copies issued by another warp of the CTA (0, 1, 4, 16), whether they are in
  * flight at the release or were waited for first, or L2 prefetches of them instead;
  * column: the median over 132 CTAs of the cycles red.release.gpu took (three launches
- * each). Without a Hopper GPU it says so
+ * each). A second table (modes 3, 4): the copies issued by the other CTA of the SM (0 or
+ * 12), in flight or landed, and how many CTAs released. Without a Hopper GPU it says so
  * and exits 77 (skipped).
  */
 #include <stdio.h>
@@ -28,6 +29,21 @@ int main(void) {
         if (status != 0) return 1;
         static const char *const kModes[] = {"in flight", "landed", "prefetches"};
         printf("%6d %10s %16.0f\n", loads[i], kModes[mode], cycles);
+      }
+    }
+  printf("\nanother CTA of the SM issued the copies\n%6s %10s %16s %10s\n", "loads",
+         "copies", "release cycles", "releasers");
+  static const int cross_loads[] = {0, 12};
+  for (size_t i = 0; i < sizeof cross_loads / sizeof cross_loads[0]; ++i)
+    for (int landed = 0; landed <= 1; ++landed) {
+      if (cross_loads[i] == 0 && landed) continue;
+      for (int repeat = 0; repeat < 3; ++repeat) {
+        double cycles = 0.0;
+        int releasers = 0;
+        if (shx_release_probe_cross(cross_loads[i], landed, &cycles, &releasers) != 0)
+          return 1;
+        printf("%6d %10s %16.0f %10d\n", cross_loads[i], landed ? "landed" : "in flight",
+               cycles, releasers);
       }
     }
   return 0;
