@@ -91,6 +91,7 @@ constexpr int kMaxSms = 256;
 /* Modes 3, 4: tickets[sm] and flags[sm] start at 0; cycles[cta] = -1 for a loader. */
 __global__ void __launch_bounds__(64, 2)
     cross_cta_kernel(const uint8_t *cold, size_t offset, int loads, int wait_landed,
+                     int timed_load,
                      uint32_t *tickets, uint32_t *flags, uint32_t *counter, uint32_t *words,
                      long long *cycles) {
   extern __shared__ __align__(1024) uint8_t smem[];
@@ -134,6 +135,17 @@ __global__ void __launch_bounds__(64, 2)
       return;
     }
   }
+  if (timed_load) { /* mode 6: one L2 round trip of an ld.relaxed.gpu instead */
+    const uint4 hot = shx::ptx::ld_relaxed_gpu_v4(reinterpret_cast<const uint32_t *>(cold));
+    (void)hot;
+    const long long start = clock64();
+    const uint4 value =
+        shx::ptx::ld_relaxed_gpu_v4(reinterpret_cast<const uint32_t *>(cold) + 4);
+    shx::ptx::st_relaxed_gpu(words + blockIdx.x * 8, value.x); /* waits for the load */
+    const long long stop = clock64();
+    cycles[blockIdx.x] = stop - start;
+    return;
+  }
 #pragma unroll
   for (int i = 0; i < 8; ++i) words[blockIdx.x * 8 + i] = static_cast<uint32_t>(i);
   const long long start = clock64();
@@ -144,7 +156,8 @@ __global__ void __launch_bounds__(64, 2)
 
 }  // namespace
 
-extern "C" int shx_release_probe_cross(int loads, int wait_landed, double *release_cycles,
+extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_load,
+                                       double *release_cycles,
                                        int *releasers) {
   if (loads < 0 || loads > kCrossMaxLoads || release_cycles == nullptr ||
       releasers == nullptr)
@@ -178,7 +191,8 @@ extern "C" int shx_release_probe_cross(int loads, int wait_landed, double *relea
   const size_t offset = next_offset;
   next_offset += per_launch;
   if (error == cudaSuccess) {
-    cross_cta_kernel<<<ctas, 64, kCrossSmemBytes>>>(cold, offset, loads, wait_landed, tickets,
+    cross_cta_kernel<<<ctas, 64, kCrossSmemBytes>>>(cold, offset, loads, wait_landed,
+                                                    timed_load, tickets,
                                                     tickets + kMaxSms, counter, words, cycles);
     error = cudaGetLastError();
   }

@@ -34,17 +34,22 @@ int main(void) {
   printf("\nanother CTA of the SM issued the copies\n%6s %10s %16s %10s\n", "loads",
          "copies", "release cycles", "releasers");
   static const int cross_loads[] = {0, 12};
-  for (size_t i = 0; i < sizeof cross_loads / sizeof cross_loads[0]; ++i)
-    for (int landed = 0; landed <= 1; ++landed) {
-      if (cross_loads[i] == 0 && landed) continue;
-      for (int repeat = 0; repeat < 3; ++repeat) {
-        double cycles = 0.0;
-        int releasers = 0;
-        if (shx_release_probe_cross(cross_loads[i], landed, &cycles, &releasers) != 0)
-          return 1;
-        printf("%6d %10s %16.0f %10d\n", cross_loads[i], landed ? "landed" : "in flight",
-               cycles, releasers);
+  for (int timed_load = 0; timed_load <= 1; ++timed_load) {
+    if (timed_load)
+      printf("\nthe same, timing one ld.relaxed.gpu of an L2-resident line\n%6s %10s %16s "
+             "%10s\n", "loads", "copies", "load cycles", "loaders");
+    for (size_t i = 0; i < sizeof cross_loads / sizeof cross_loads[0]; ++i)
+      for (int landed = 0; landed <= 1; ++landed) {
+        if (cross_loads[i] == 0 && landed) continue;
+        for (int repeat = 0; repeat < 3; ++repeat) {
+          double cycles = 0.0;
+          int timed = 0;
+          if (shx_release_probe_cross(cross_loads[i], landed, timed_load, &cycles, &timed) != 0)
+            return 1;
+          printf("%6d %10s %16.0f %10d\n", cross_loads[i], landed ? "landed" : "in flight",
+                 cycles, timed);
+        }
       }
-    }
+  }
   return 0;
 }
