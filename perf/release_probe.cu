@@ -23,7 +23,15 @@
  * per SM, all resident at once. The first CTA to arrive on an SM (a per-SM ticket) is the
  * loader: it issues `loads` copies (mode 4: and waits for them), then raises the SM's
  * flag; the second is the releaser: it waits for the flag, then stores and releases as
- * above. Reported: the median over the releasers.
+ * above. Reported: the median over the releasers. What they found (run 42 call 1): 12
+ * copies in flight in the other CTA made the release 1962-2509 cycles (none 621-624,
+ * landed 708-711).
+ *
+ * Modes 6-8 (run 42) time loads in the second CTA instead of the release, beside the
+ * other CTA's copies: one ld.relaxed.gpu.v4 of an L2-resident line (6); 24 of them in each
+ * of 64 threads, until every thread has its data (7: the tagged h's read, run 42 calls
+ * 2-8, took 1.4-2.5 us in the kernel); one 2 KB bulk copy (8: TMA, as the released h is
+ * read). Mode 6 found (call 5): 306-544 cycles, 451-923 beside 12 copies in flight.
  */
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -126,6 +134,63 @@ __global__ void __launch_bounds__(64, 2)
     }
     return;
   }
+  if (timed_load >= 2) {
+    /* modes 7, 8: 24 loads of 16 bytes a thread (64 threads) from L2-resident lines, or one
+     * 2 KB bulk copy; warmed first, timed by thread 0 from after the loader's flag until
+     * every thread has its data. */
+    const uint32_t *hot = reinterpret_cast<const uint32_t *>(
+        cold + kColdBytes - (size_t{32} << 20) + static_cast<size_t>(sm) * 65536);
+    constexpr int kPairs = 12;
+    const uint32_t *mine = hot + threadIdx.x * 8;
+    uint32_t sum = 0;
+    if (threadIdx.x == 0) cycles[blockIdx.x] = 0;
+    if (timed_load == 2) {
+#pragma unroll
+      for (int k = 0; k < kPairs; ++k) {
+        const uint4 x = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512);
+        const uint4 y = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512 + 4);
+        sum += x.x + y.y;
+      }
+    } else if (threadIdx.x == 0) {
+      shx::ptx::mbarrier_init(barriers, 1);
+      shx::ptx::fence_mbarrier_init();
+      shx::ptx::mbarrier_arrive_expect_tx(barriers, 2048);
+      shx::ptx::bulk_load(ring, hot, 2048, barriers);
+      while (!shx::ptx::mbarrier_try_wait(barriers, 0)) {
+      }
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      const uint64_t start_ns = shx::ptx::globaltimer();
+      while (atomicAdd(&flags[sm], 0u) == 0u) {
+        if (shx::ptx::globaltimer() - start_ns > 2000000ull) {
+          cycles[blockIdx.x] = -2;
+          break;
+        }
+      }
+    }
+    __syncthreads();
+    if (cycles[blockIdx.x] == -2) return;
+    const long long start = clock64();
+    if (timed_load == 2) {
+#pragma unroll
+      for (int k = 0; k < kPairs; ++k) {
+        const uint4 x = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512);
+        const uint4 y = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512 + 4);
+        sum += x.x + y.y;
+      }
+    } else if (threadIdx.x == 0) {
+      shx::ptx::mbarrier_arrive_expect_tx(barriers, 2048);
+      shx::ptx::bulk_load(ring, hot, 2048, barriers);
+      while (!shx::ptx::mbarrier_try_wait(barriers, 1)) {
+      }
+    }
+    shx::ptx::st_relaxed_gpu(words + blockIdx.x * 8 + (threadIdx.x & 7), sum); /* data in */
+    __syncthreads();
+    const long long stop = clock64();
+    if (threadIdx.x == 0) cycles[blockIdx.x] = stop - start;
+    return;
+  }
   if (threadIdx.x != 0) return;
   /* releaser: a bounded wait for the loader's flag (2 ms; -2 if it never came) */
   const uint64_t start_ns = shx::ptx::globaltimer();
@@ -159,7 +224,8 @@ __global__ void __launch_bounds__(64, 2)
 extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_load,
                                        double *release_cycles,
                                        int *releasers) {
-  if (loads < 0 || loads > kCrossMaxLoads || release_cycles == nullptr ||
+  if (loads < 0 || loads > kCrossMaxLoads || timed_load < 0 || timed_load > 3 ||
+      release_cycles == nullptr ||
       releasers == nullptr)
     return -1;
   int devices = 0;

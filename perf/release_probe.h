@@ -18,8 +18,9 @@ int shx_release_probe(int loads, int mode, double *release_cycles);
 
 /* The same across CTAs: two CTAs per SM; the first on each SM issues `loads` copies
  * (0..12; wait_landed: and waits for them), the second then makes the stores and the
- * release (timed_load: one ld.relaxed.gpu of an L2-resident line instead). Reports the
- * median over the timed CTAs and how many there were. */
+ * release (timed_load 1: one ld.relaxed.gpu of an L2-resident line instead; 2: 24 such
+ * loads of 16 bytes in each of 64 threads, until every thread has its data; 3: one 2 KB
+ * bulk copy from L2). Reports the median over the timed CTAs and how many there were. */
 int shx_release_probe_cross(int loads, int wait_landed, int timed_load,
                             double *release_cycles, int *releasers);
 

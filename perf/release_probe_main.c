@@ -34,10 +34,14 @@ int main(void) {
   printf("\nanother CTA of the SM issued the copies\n%6s %10s %16s %10s\n", "loads",
          "copies", "release cycles", "releasers");
   static const int cross_loads[] = {0, 12};
-  for (int timed_load = 0; timed_load <= 1; ++timed_load) {
+  static const char *const kTimed[] = {
+      "", "the same, timing one ld.relaxed.gpu of an L2-resident line",
+      "the same, timing 24 ld.relaxed.gpu.v4 a thread (64 threads), L2-resident",
+      "the same, timing one 2 KB bulk copy from L2"};
+  for (int timed_load = 0; timed_load <= 3; ++timed_load) {
     if (timed_load)
-      printf("\nthe same, timing one ld.relaxed.gpu of an L2-resident line\n%6s %10s %16s "
-             "%10s\n", "loads", "copies", "load cycles", "loaders");
+      printf("\n%s\n%6s %10s %16s %10s\n", kTimed[timed_load], "loads", "copies",
+             "cycles", "timed");
     for (size_t i = 0; i < sizeof cross_loads / sizeof cross_loads[0]; ++i)
       for (int landed = 0; landed <= 1; ++landed) {
         if (cross_loads[i] == 0 && landed) continue;
