@@ -26,6 +26,11 @@ for b in bundle_h36 bundle_p21; do
     rm -f $OUT/$name.ncu-rep
   done
 done
+for b in bundle_h36 bundle_p21; do  # the phases with PDL, last of 40 steps
+  echo "== $b trace 16 9"
+  (cd $b && timeout 30 ./profile_step fused 16 9 40 1 trace 2>&1 |
+     grep -E "per step|first gate/up stage|gate/up MMAs done|breakdown")
+done
 (cd $OUT && tar czf ncu.tgz *.txt *.csv *.log *.err && rm -f *.txt *.csv *.log *.err)
 ls -la $OUT
 echo "all done after $SECONDS s"
