@@ -46,7 +46,9 @@
  *      CTAs per SM);
  *   19, 20: modes 15 and 17 (clusters of 4) with 120 KB more shared memory, so that no SM
  *      holds two CTAs: with little shared memory a cluster launch may place several CTAs
- *      of a cluster on one SM, which 15 and 17 cannot tell from a slower MMA.
+ *      of a cluster on one SM, which 15 and 17 cannot tell from a slower MMA;
+ *   21: mode 5 with one handshake a pair (one look-ahead test, one release): the loop a
+ *      fill of 128 K would run (run 42: the K loops are bound by their instructions).
  * Thread 0 reads clock64 around the loop; the result is cycles per block.
  *
  * Geometry: `ctas` CTAs of one warpgroup (128 threads): 132 puts one on every SM of an
@@ -116,10 +118,14 @@ __global__ void __launch_bounds__(256)
    * warpgroups; 13 and 14 are modes 0 and 4 beside the streamer. */
   constexpr bool kStream = kMode == 13 || kMode == 14, kSpin = kMode == 16;
   constexpr int kBase =
-      kMode == 12 || kMode == 14 || kMode == 17 || kMode == 20
-          ? 4
-          : (kMode == 13 || kMode >= 15 ? 0 : kMode);
-  static_assert(kMode <= 20, "modes 0-20");
+      kMode == 21 ? 5
+                  : (kMode == 12 || kMode == 14 || kMode == 17 || kMode == 20
+                         ? 4
+                         : (kMode == 13 || kMode >= 15 ? 0 : kMode));
+  static_assert(kMode <= 21, "modes 0-21");
+  /* Mode 21: mode 5's pairs with one handshake a pair (one look-ahead test, one release),
+   * as a fill of 128 K (two swizzle atoms a stage) would have. */
+  constexpr bool kOneHandshake = kMode == 21;
   constexpr bool kWaitEachBlock = kBase >= 1 && kBase != 7,
                  kHandshakes = kBase >= 2 && kBase != 7, kMma = kBase != 3;
   constexpr bool kLoopModes = (kBase >= 4 && kBase <= 6) || (kBase >= 8 && kBase <= 11);
@@ -193,7 +199,7 @@ __global__ void __launch_bounds__(256)
   const long long start = clock64();
   if constexpr (kLoopModes) {
     /* Full barrier of slot `s` (all completed once: phase 0) and its block's stage. */
-    constexpr int kPerGroup = kMode == 5 ? 2 : 1;
+    constexpr int kPerGroup = kBase == 5 ? 2 : 1;
     /* Groups whose barriers are tested ahead: 1, or 2 in mode 6. */
     constexpr int kAhead = kMode == 6 ? 2 : 1;
     constexpr int kTested = kAhead * kPerGroup;
@@ -221,14 +227,16 @@ __global__ void __launch_bounds__(256)
         __syncwarp();
         if (threadIdx.x % 32 == 0)
 #pragma unroll
-          for (int g = 1; g <= kPerGroup; ++g)
+          for (int g = 1; g <= (kOneHandshake ? 1 : kPerGroup); ++g)
             shx::ptx::mbarrier_arrive(empty + 8 * ((slot - g * kStride + kSlots) % kSlots));
       }
     };
     bool ready[kTested];
 #pragma unroll
     for (int g = 0; g < kTested; ++g)
-      ready[g] = kTest ? shx::ptx::mbarrier_test_wait(full_of(slot + g * kStride), 0) : true;
+      ready[g] = kTest && !(kOneHandshake && g % kPerGroup != 0)
+                     ? shx::ptx::mbarrier_test_wait(full_of(slot + g * kStride), 0)
+                     : true;
     for (int block = group; block < blocks; block += kPerGroup * kStride) {
 #pragma unroll
       for (int g = 0; g < kPerGroup; ++g)
@@ -256,7 +264,9 @@ __global__ void __launch_bounds__(256)
 #pragma unroll
       for (int g = 0; g < kPerGroup; ++g)
         ready[kTested - kPerGroup + g] =
-            kTest ? shx::ptx::mbarrier_test_wait(full_of((probe + g) % kSlots), 0) : true;
+            kTest && !(kOneHandshake && g != 0)
+                ? shx::ptx::mbarrier_test_wait(full_of((probe + g) % kSlots), 0)
+                : true;
       if constexpr (!kReleaseFirst) release(block);
       slot = next;
     }
@@ -385,6 +395,7 @@ cudaError_t launch_mode(int mode, int ctas, int blocks, long long *cycles, float
     case 18: return launch<N, kChains, 18>(ctas, blocks, cycles, sink, seed, stream);
     case 19: return launch<N, kChains, 19>(ctas, blocks, cycles, sink, seed, stream);
     case 20: return launch<N, kChains, 20>(ctas, blocks, cycles, sink, seed, stream);
+    case 21: return launch<N, kChains, 21>(ctas, blocks, cycles, sink, seed, stream);
     default: return cudaErrorInvalidValue;
   }
 }
@@ -407,7 +418,7 @@ extern "C" int shx_wgmma_rate_stream(int n, int chains, int mode, int ctas, int 
                                      double *stream_bytes_per_cycle) {
   const uint32_t seed = random_operands ? 0x9E3779B9u : 0u;
   if (ctas < 1 || ctas > SHX_WGMMA_RATE_MAX_CTAS || blocks < 1 || cycles_per_block == nullptr ||
-      mode < 0 || mode > 20 || (mode == 5 && blocks % 2 != 0))
+      mode < 0 || mode > 21 || ((mode == 5 || mode == 21) && blocks % 2 != 0))
     return -1;
   const bool streams = mode == 13 || mode == 14;
   long long *cycles = nullptr;

@@ -22,7 +22,7 @@ extern "C" {
  * into other shared memory of the CTA, 15 mode 0 in clusters of 4 (ctas a multiple of
  * 4), 16 mode 0 beside a thread polling an incomplete mbarrier, 17 mode 4 in clusters of
  * 4, 18 mode 0 with 100 KB more shared memory, 19 and 20 modes 15 and 17 with 120 KB
- * more (one CTA per SM). n: 8, 16,
+ * more (one CTA per SM), 21 mode 5 with one handshake a pair (blocks even). n: 8, 16,
  * 32, 64 or 128; 1 <= ctas <= SHX_WGMMA_RATE_MAX_CTAS; blocks >= 1. Returns 0, or -1 on
  * a bad argument or a CUDA error. random_operands: the stages hold BF16 values of
  * magnitude [0.5, 1) with random signs instead of zeros. */

@@ -12,7 +12,8 @@
  * streaming bulk copies from L2 into other shared memory; 15: mode 0 in clusters of 4; 16:
  * mode 0 beside a thread polling an incomplete mbarrier; 17: mode 4 in clusters of 4;
  * 18: mode 0 with 100 KB more shared memory; 19, 20: modes 15, 17 at one CTA per SM;
- * see perf/wgmma_rate.cu), CTAs (132: one per SM; 264: two per SM);
+ * 21: mode 5 with one handshake a pair; see perf/wgmma_rate.cu), CTAs (132: one per SM;
+ * 264: two per SM);
  * columns: cycles per K block (four wgmma m64nNk16) of the slowest CTA, the weight
  * bytes (8 KB a block) one SM consumes per cycle at that pace, and (modes 13, 14) the
  * bytes per cycle the streaming warp copied meanwhile. Without a GPU it says so and
@@ -40,7 +41,7 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < sizeof ns / sizeof ns[0]; ++i)
     for (int chains = 1; chains <= 4; chains *= 2) {
       if (ns[i] == 128 && chains == 4) continue;
-      for (int mode = 0; mode <= 20; ++mode)
+      for (int mode = 0; mode <= 21; ++mode)
         for (int ctas = 132; ctas <= 264; ctas += 132) {
           double cycles = 0.0, streamed = 0.0;
           if (shx_wgmma_rate_stream(ns[i], chains, mode, ctas, blocks, random_operands, &cycles,
