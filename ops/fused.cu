@@ -159,10 +159,22 @@
  * call 4) to 0.26 faster (B=128); the DeepSeek dims within 0.05; the split variant up to
  * 1 us faster. x and h keep the default policy.
  *
- * SHAREDDOWN (shared_down): plan.sms CTAs of the same 160 threads and ring; CTA c takes
- * down tiles c, c + sms, ... and runs the same functions as the fused kernel's down
- * phase (load_down_weights, mma_blocks with DownChains, push_down_job) at the same N, so
- * its pushes are bit-identical to the fused kernel's.
+ * SHAREDDOWN (shared_down): plan.sms CTAs of the same 160 threads; CTA c takes down
+ * tiles c, c + sms, ... and runs the same functions as the fused kernel's down phase
+ * (mma_blocks with DownChains, push_down_job) at the same N, so its pushes are
+ * bit-identical to the fused kernel's.
+ *
+ * FILLS OF 128 K (SharedDown up to N = 32: DownGeometry): a ring stage holds two 64-K
+ * blocks, [A | A | B | B], under one full/empty pair; the consumers run one look-ahead
+ * test, one wgmma-group of eight MMAs and one release a fill. The K loops are bound by
+ * their own instructions, about 80 a fill at one every 2.4-2.9 cycles (Nsight Compute,
+ * perf/RESULTS.md run 42 call 10), so one handshake per 128 K runs a 64-K block in
+ * 117-141 cycles against 202-229 (perf/wgmma_rate mode 21, call 12), and the split step
+ * measured 0.85-1.9 us faster at B <= 16 (call 15). The fused kernel keeps one block a
+ * fill: with two (call 14) its down loop was shorter too, but its first fill (20 KB)
+ * landed later after the dependency wait and TP8's gate/up refills moved in 20-KB units,
+ * 0.2-1.35 us a step slower at B <= 32. The second block's k16 steps continue the
+ * chains' round-robin, so the sums, and the pushes, are those of one block a fill.
  */
 #include <cuda.h>
 #include <cuda_bf16.h>
