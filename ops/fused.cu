@@ -159,10 +159,22 @@
  * call 4) to 0.26 faster (B=128); the DeepSeek dims within 0.05; the split variant up to
  * 1 us faster. x and h keep the default policy.
  *
- * SHAREDDOWN (shared_down): plan.sms CTAs of the same 160 threads and ring; CTA c takes
- * down tiles c, c + sms, ... and runs the same functions as the fused kernel's down
- * phase (load_down_weights, mma_blocks with DownChains, push_down_job) at the same N, so
- * its pushes are bit-identical to the fused kernel's.
+ * SHAREDDOWN (shared_down): plan.sms CTAs of the same 160 threads; CTA c takes down
+ * tiles c, c + sms, ... and runs the same functions as the fused kernel's down phase
+ * (mma_blocks with DownChains, push_down_job) at the same N, so its pushes are
+ * bit-identical to the fused kernel's.
+ *
+ * FILLS OF 128 K (SharedDown up to N = 32: DownGeometry): a ring stage holds two 64-K
+ * blocks, [A | A | B | B], under one full/empty pair; the consumers run one look-ahead
+ * test, one wgmma-group of eight MMAs and one release a fill. The K loops are bound by
+ * their own instructions, about 80 a fill at one every 2.4-2.9 cycles (Nsight Compute,
+ * perf/RESULTS.md run 42 call 10), so one handshake per 128 K runs a 64-K block in
+ * 117-141 cycles against 202-229 (perf/wgmma_rate mode 21, call 12), and the split step
+ * measured 0.85-1.9 us faster at B <= 16 (call 15). The fused kernel keeps one block a
+ * fill: with two (call 14) its down loop was shorter too, but its first fill (20 KB)
+ * landed later after the dependency wait and TP8's gate/up refills moved in 20-KB units,
+ * 0.2-1.35 us a step slower at B <= 32. The second block's k16 steps continue the
+ * chains' round-robin, so the sums, and the pushes, are those of one block a fill.
  */
 #include <cuda.h>
 #include <cuda_bf16.h>
@@ -287,12 +299,16 @@ struct DefaultCtasPerSm {
   static constexpr int value = N <= kTwoPerSmMaxN ? 2 : 1;
 };
 
-template <int N, int kSlots = DefaultCtasPerSm<N>::value>
+template <int N, int kSlots = DefaultCtasPerSm<N>::value, int kFill = 1>
 struct Geometry {
   static_assert(is_padded_batch(N), "a padded batch of the plan");
   static_assert(kSlots == 1 || kSlots == 2, "one or two CTAs per SM");
-  static constexpr int kActivationTileBytes = N * kRowBytes;
-  static constexpr int kStageBytes = kWeightTileBytes + kActivationTileBytes;
+  static_assert(kFill == 1 || kFill == 2, "one or two K blocks a ring fill");
+  /* K blocks of 64 a ring fill: one in the fused kernel, two in SharedDown up to N = 32
+   * (SharedDownFill: FILLS OF 128 K). */
+  static constexpr int kFillBlocks = kFill;
+  static constexpr int kActivationTileBytes = N * kRowBytes; /* one K block's */
+  static constexpr int kStageBytes = kFill * (kWeightTileBytes + kActivationTileBytes);
   /* An owner's receive buffer: [cluster][gate, up][width][N] FP32, cluster x width = 32. */
   static constexpr int kReceiveBytes = 2 * kHalfRows * N * 4;
   static constexpr int kEpilogueBytes = N * kStagingPitch * 4;
@@ -314,6 +330,16 @@ struct Geometry {
   static_assert(kSmemBytes <= kSmemOptInLimit, "over the H200's shared memory per block");
   static_assert(N <= 256, "a TMA box dimension is at most 256");
 };
+
+/* SharedDown's ring (FILLS OF 128 K): two K blocks a fill up to N = 32, where its down
+ * loop and its step measured faster so (perf/RESULTS.md run 42 calls 14, 15; the fused
+ * kernel keeps one block a fill: its first fill lands after a dependency wait, and TP8's
+ * gate/up refills were slower in 20-KB units, call 14). Its pushes stay bit-identical to
+ * the fused kernel's: step k of a fill's second block goes to chain k % kCount as in the
+ * first. A fill of two needs I / 64 even (shx_down_plan_make refuses others). */
+template <int N>
+using DownGeometry =
+    Geometry<N, DefaultCtasPerSm<N>::value, N <= kTwoPerSmMaxN ? 2 : 1>;
 
 /* Stricter than ReleaseCursor needs (kNumStages <= kBarrierSlots): its first-lap slots
  * stay apart from the first ring's. */
@@ -355,9 +381,9 @@ struct OwnerScalars {
 static_assert(sizeof(OwnerScalars) <= kOwnerScalarsBytes, "OwnerScalars slot");
 
 /* The shared-memory layout of one CTA (addresses in the shared::cta window). */
-template <int N, int S = DefaultCtasPerSm<N>::value>
+template <int N, int S = DefaultCtasPerSm<N>::value, int F = 1>
 struct SharedLayout {
-  using G = Geometry<N, S>;
+  using G = Geometry<N, S, F>;
   uint32_t ring;
   uint32_t staging;
   uint32_t barriers;
@@ -380,8 +406,11 @@ struct SharedLayout {
   __device__ __forceinline__ uint32_t weights(int stage) const {
     return ring + stage * G::kStageBytes;
   }
+  /* A stage is [A of block 0 | A of block 1 | B of block 0 | B of block 1] (one of each
+   * where G::kFillBlocks is 1): block h's A tile at weights + 8 KB h, its B tile at
+   * activations + N 128 h. */
   __device__ __forceinline__ uint32_t activations(int stage) const {
-    return weights(stage) + kWeightTileBytes;
+    return weights(stage) + G::kFillBlocks * kWeightTileBytes;
   }
   __device__ __forceinline__ uint32_t full(int slot) const { return barriers + 8 * slot; }
   __device__ __forceinline__ uint32_t empty(int slot) const {
@@ -404,6 +433,11 @@ struct SharedLayout {
     ptx::fence_mbarrier_init();
   }
 };
+
+/* SharedDown's layout (DownGeometry). */
+template <int N>
+using DownLayout =
+    SharedLayout<N, DefaultCtasPerSm<N>::value, DownGeometry<N>::kFillBlocks>;
 
 /* What this CTA does, from the plan. */
 struct CtaWork {
@@ -465,9 +499,9 @@ __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
 
 /* Before the producer's next fill: waits until the stage it will use is free, i.e. its
  * previous fill (if any) was released by every consumer warp. */
-template <int N, int S>
+template <int N, int S, int F>
 __device__ __forceinline__ void wait_stage_free(
-    const SharedLayout<N, S> &smem, ReleaseCursor<Geometry<N, S>::kNumStages> &released,
+    const SharedLayout<N, S, F> &smem, ReleaseCursor<Geometry<N, S, F>::kNumStages> &released,
     Watchdog &watchdog) {
   wait_barrier(smem.empty(released.slot), released.phase, watchdog);
   released.advance();
@@ -583,7 +617,7 @@ struct DownChains {
  * wgmma-group), without waiting. Every MMA accumulates (scale-d = 1, a constant): the
  * chains start at zero, so no flag has to be computed per MMA (a runtime scale-d cost a
  * VOTEU and a predicate per MMA on the loop's dependent path, perf/RESULTS.md run 27). */
-template <int N, int kCount>
+template <int N, int kCount, int kFill>
 __device__ __forceinline__ void mma_stage_issue(float (&chains)[kCount][N / 2],
                                                 uint32_t weights, uint32_t activations) {
 #pragma unroll
@@ -602,6 +636,19 @@ __device__ __forceinline__ void mma_stage_issue(float (&chains)[kCount][N / 2],
     const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
     ptx::wgmma_bf16<N>(chains[k % kCount], a + step, b + step, 1u);
   }
+  /* A fill's second K block (FILLS OF 128 K): its tiles 8 KB and N 128 bytes on (address
+   * >> 4 in the descriptors); its k16 steps continue the chains' round-robin (step 4 + k
+   * into chain (4 + k) % kCount = k % kCount): the sums of one block a fill. No runtime
+   * condition around these MMAs: one made ptxas serialize every wgmma of the kernel
+   * (C7520, perf/RESULTS.md run 42 call 13). */
+  if constexpr (kFill == 2) {
+    constexpr uint64_t kNextA = kWeightTileBytes / 16, kNextB = N * kRowBytes / 16;
+#pragma unroll
+    for (int k = 0; k < kBlockK / kMmaK; ++k) {
+      const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
+      ptx::wgmma_bf16<N>(chains[k % kCount], a + kNextA + step, b + kNextB + step, 1u);
+    }
+  }
   ptx::wgmma_commit();
 #pragma unroll
   for (int c = 0; c < kCount; ++c)
@@ -616,8 +663,8 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
   if (lane == 0) ptx::mbarrier_arrive(empty);
 }
 
-/* Consumes the next `blocks` ring stages into acc (overwriting it). One wgmma-group
- * stays in flight: stage s is issued before stage s - 1 is waited for and released (its
+/* Consumes the next `blocks` K blocks, in fills of F (FILLS OF 128 K), into acc
+ * (overwriting it). One wgmma-group stays in flight: stage s is issued before stage s - 1 is waited for and released (its
  * slot found by slot arithmetic, which measured faster than carrying the previous slot
  * in a variable, run 26), so the barrier wait and the MMA issue of the next stage
  * overlap the running MMAs. The k16 steps run in kCount accumulator chains (Chains<N>
@@ -626,10 +673,10 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * kernel's). `trace` (debug, may be NULL) gets the time the first stage was ready (trace
  * point `point`: 11 for the gate/up loop, 6 for the first down job's). Returns with every
  * MMA done. */
-template <int N, int kCount, int S>
+template <int N, int kCount, int S, int F>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
-                                           const SharedLayout<N, S> &smem,
-                                           RingCursor<Geometry<N, S>::kNumStages> &cursor,
+                                           const SharedLayout<N, S, F> &smem,
+                                           RingCursor<Geometry<N, S, F>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog,
                                            unsigned long long *trace, int point) {
   /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
@@ -639,6 +686,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   for (int c = 0; c < kCount; ++c)
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f;
+  /* The ring fills of these blocks (`blocks` a multiple of F: FILLS OF 128 K). */
+  const int fills = blocks / F;
   /* The trace stamp outside the loop: its test on every fill was on the loop's path. */
   if (trace != nullptr && blocks > 0) {
     wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
@@ -654,11 +703,11 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
    * (wait_barrier, with the watchdog). The look-ahead past the call's last fill tests a
    * barrier whose result is dropped. */
   bool ready = ptx::mbarrier_test_wait(smem.full(cursor.slot), cursor.phase);
-  for (int block = 0; block < blocks; ++block) {
+  for (int block = 0; block < fills; ++block) {
     if (!ready) wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
-    mma_stage_issue<N, kCount>(chains, smem.weights(cursor.stage),
-                               smem.activations(cursor.stage));
-    RingCursor<Geometry<N, S>::kNumStages> next = cursor;
+    mma_stage_issue<N, kCount, F>(chains, smem.weights(cursor.stage),
+                                  smem.activations(cursor.stage));
+    RingCursor<Geometry<N, S, F>::kNumStages> next = cursor;
     next.advance();
     ready = ptx::mbarrier_test_wait(smem.full(next.slot), next.phase);
     if (block >= kGroupsInFlight) {
@@ -675,8 +724,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   for (int c = 0; c < kCount; ++c)
 #pragma unroll
     for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
-  /* The last min(blocks, kGroupsInFlight) fills, oldest first. */
-  for (int back = blocks < kGroupsInFlight ? blocks : kGroupsInFlight; back >= 1; --back) {
+  /* The last min(fills, kGroupsInFlight) fills, oldest first. */
+  for (int back = fills < kGroupsInFlight ? fills : kGroupsInFlight; back >= 1; --back) {
     int slot = cursor.slot - back;
     if (slot < 0) slot += kBarrierSlots;
     release_stage(smem.empty(slot), lane);
@@ -1311,14 +1360,14 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
  * kernel, complete before this grid starts (it is launched in plain stream order: its
  * griddepcontrol.wait returns at once). */
 template <int N>
-__global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
+__global__ void __launch_bounds__(kThreads, DownGeometry<N>::kCtasPerSm)
     shared_down(const __grid_constant__ CUtensorMap down_map,
                 const __grid_constant__ CUtensorMap h_map,
                 const __grid_constant__ shx_down_plan plan,
                 const __grid_constant__ shx_fused_args args) {
-  using G = Geometry<N>;
+  using G = DownGeometry<N>;
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
-  const SharedLayout<N> smem(dynamic_smem);
+  const DownLayout<N> smem(dynamic_smem);
   if (refuses_misaligned(smem, args)) return;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int down_blocks = plan.inter / kBlockK;
@@ -1336,14 +1385,22 @@ __global__ void __launch_bounds__(kThreads, Geometry<N>::kCtasPerSm)
     const uint64_t policy = ptx::l2_policy_evict_first(); /* the weights: WEIGHTS IN L2 */
     RingCursor<G::kNumStages> cursor;
     ReleaseCursor<G::kNumStages> released;
+    constexpr int kFill = G::kFillBlocks; /* down_blocks is a multiple of it */
+    constexpr uint32_t kB = G::kActivationTileBytes;
     for (int j = 0; j < jobs; ++j) {
       const shx_down_job job = shx_tile_job(cta + j * grid, granules);
-      for (int block = 0; block < down_blocks; ++block) {
-        wait_stage_free<N>(smem, released, watchdog);
+      for (int block = 0; block < down_blocks; block += kFill) {
+        wait_stage_free(smem, released, watchdog);
         const uint32_t full = smem.full(cursor.slot);
         load_down_tile(smem.weights(cursor.stage), &down_map, full, job, block,
-                       G::kActivationTileBytes, policy);
+                       (kFill - 1) * (kWeightTileBytes + kB) + kB, policy);
         ptx::tma_load_2d(smem.activations(cursor.stage), &h_map, full, kBlockK * block, 0);
+        if constexpr (kFill == 2) { /* the fill's second block: armed for above */
+          ptx::tma_load_2d_hinted(smem.weights(cursor.stage) + kWeightTileBytes, &down_map,
+                                  full, kBlockK * (block + 1), kHalfRows * job.first, policy);
+          ptx::tma_load_2d(smem.activations(cursor.stage) + kB, &h_map, full,
+                           kBlockK * (block + 1), 0);
+        }
         cursor.advance();
       }
     }
@@ -1856,9 +1913,11 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
     return SHX_INVALID_ARGUMENT;
   }
   if (hidden <= 0 || hidden % kTileRows != 0 || inter <= 0 || inter % kBlockK != 0 ||
-      !valid_tp(tp) || (hidden / tp) % kTileRows != 0 || !is_padded_batch(n)) {
-    format_message(message, "shx_down_plan_make: H=%d I=%d tp=%d n=%d unsupported", hidden,
-                   inter, tp, n);
+      !valid_tp(tp) || (hidden / tp) % kTileRows != 0 || !is_padded_batch(n) ||
+      (n <= kTwoPerSmMaxN && (inter / kBlockK) % 2 != 0)) {
+    format_message(message, "shx_down_plan_make: H=%d I=%d tp=%d n=%d unsupported (at n <= "
+                   "%d I / 64 must be even: fills of 128 K)", hidden, inter, tp, n,
+                   kTwoPerSmMaxN);
     return SHX_UNSUPPORTED;
   }
   int device = 0, sm_count = 0;
@@ -1879,10 +1938,11 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
   error = with_n(n, [&](auto kN) {
     constexpr int N = decltype(kN)::value;
     cudaError_t status = cudaFuncSetAttribute(
-        shared_down<N>, cudaFuncAttributeMaxDynamicSharedMemorySize, Geometry<N>::kSmemBytes);
+        shared_down<N>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+        DownGeometry<N>::kSmemBytes);
     if (status != cudaSuccess) return status;
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, shared_down<N>, kThreads,
-                                                         Geometry<N>::kSmemBytes);
+                                                         DownGeometry<N>::kSmemBytes);
   });
   if (error != cudaSuccess || resident < 1) {
     cudaGetLastError();
@@ -1895,8 +1955,11 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
   plan->tp = tp;
   plan->n = n;
   plan->sms = sms;
-  plan->stages = ring_stages(n, default_ctas_per_sm(n)); /* SharedDown: Geometry<N> */
-  plan->smem_bytes = smem_bytes_of(n, default_ctas_per_sm(n));
+  with_n(n, [&](auto kN) { /* SharedDown's ring: DownGeometry<N> */
+    plan->stages = DownGeometry<decltype(kN)::value>::kNumStages;
+    plan->smem_bytes = DownGeometry<decltype(kN)::value>::kSmemBytes;
+    return 0;
+  });
   return SHX_SUCCESS;
 }
 
@@ -1905,7 +1968,8 @@ extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused
   if (plan == nullptr || args == nullptr || !is_padded_batch(plan->n) || !valid_tp(plan->tp) ||
       plan->sms < 1 || plan->sms > kMaxGrid || plan->hidden <= 0 || plan->inter <= 0 ||
       plan->hidden % kTileRows != 0 || plan->inter % kBlockK != 0 ||
-      (plan->hidden / plan->tp) % kTileRows != 0) {
+      (plan->hidden / plan->tp) % kTileRows != 0 ||
+      (plan->n <= kTwoPerSmMaxN && (plan->inter / kBlockK) % 2 != 0)) {
     format_message(message, "shx_down_launch: plan or args invalid (not from "
                             "shx_down_plan_make?)");
     return SHX_INVALID_ARGUMENT;
@@ -1940,7 +2004,7 @@ extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused
   const cudaError_t error = with_n(plan->n, [&](auto kN) {
     constexpr int N = decltype(kN)::value; /* shared memory limit set by the plan */
     (void)cudaGetLastError(); /* a stale error would be taken for this launch's */
-    shared_down<N><<<plan->sms, kThreads, Geometry<N>::kSmemBytes,
+    shared_down<N><<<plan->sms, kThreads, DownGeometry<N>::kSmemBytes,
                      static_cast<cudaStream_t>(stream)>>>(down_map, h_map, *plan, *args);
     return cudaGetLastError();
   });
