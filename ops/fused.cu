@@ -170,7 +170,8 @@
  * their own instructions, about 80 a fill at one every 2.4-2.9 cycles (Nsight Compute,
  * perf/RESULTS.md run 42 call 10), so one handshake per 128 K runs a 64-K block in
  * 117-141 cycles against 202-229 (perf/wgmma_rate mode 21, call 12), and the split step
- * measured 0.85-1.9 us faster at B <= 16 (call 15). The fused kernel keeps one block a
+ * measured 0.85-1.9 us faster at B <= 16 and 1.0-1.6 at B = 32 at the design dims, 0.2-1.0
+ * at the DeepSeek dims, 0.3 slower only at TP8 B=24 (call 15). The fused kernel keeps one block a
  * fill: with two (call 14) its down loop was shorter too, but its first fill (20 KB)
  * landed later after the dependency wait and TP8's gate/up refills moved in 20-KB units,
  * 0.2-1.35 us a step slower at B <= 32. The second block's k16 steps continue the
@@ -332,9 +333,10 @@ struct Geometry {
 };
 
 /* SharedDown's ring (FILLS OF 128 K): two K blocks a fill up to N = 32, where its down
- * loop and its step measured faster so (perf/RESULTS.md run 42 calls 14, 15; the fused
- * kernel keeps one block a fill: its first fill lands after a dependency wait, and TP8's
- * gate/up refills were slower in 20-KB units, call 14). Its pushes stay bit-identical to
+ * loop and its step measured faster so (perf/RESULTS.md run 42 calls 14, 15; validated
+ * on two H200s in call 16; the fused kernel keeps one block a fill: its first fill lands
+ * after a dependency wait, and TP8's gate/up refills were slower in 20-KB units, call
+ * 14). Its pushes stay bit-identical to
  * the fused kernel's: step k of a fill's second block goes to chain k % kCount as in the
  * first. A fill of two needs I / 64 even (shx_down_plan_make refuses others). */
 template <int N>
