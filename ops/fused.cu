@@ -666,9 +666,10 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
 }
 
 /* Consumes the next `blocks` K blocks, in fills of F (FILLS OF 128 K), into acc
- * (overwriting it). One wgmma-group stays in flight: stage s is issued before stage s - 1 is waited for and released (its
- * slot found by slot arithmetic, which measured faster than carrying the previous slot
- * in a variable, run 26), so the barrier wait and the MMA issue of the next stage
+ * (overwriting it). One wgmma-group stays in flight: stage s is issued before stage
+ * s - 1 is waited for and released (its slot found by slot arithmetic, which measured
+ * faster than carrying the previous slot in a variable, run 26), so the barrier wait and
+ * the MMA issue of the next stage
  * overlap the running MMAs. The k16 steps run in kCount accumulator chains (Chains<N>
  * for gate/up, DownChains<N> for down), summed in chain order at the end (SharedDown
  * runs this same function with DownChains: its pushes are bit-identical to the fused
