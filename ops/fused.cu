@@ -332,11 +332,11 @@ struct Geometry {
   static_assert(N <= 256, "a TMA box dimension is at most 256");
 };
 
-/* SharedDown's ring (FILLS OF 128 K): two K blocks a fill up to N = 32, where its down
- * loop and its step measured faster so (perf/RESULTS.md run 42 calls 14, 15; validated
- * on two H200s in call 16; the fused kernel keeps one block a fill: its first fill lands
- * after a dependency wait, and TP8's gate/up refills were slower in 20-KB units, call
- * 14). Its pushes stay bit-identical to
+/* SharedDown's ring (FILLS OF 128 K): two K blocks a fill up to N = 32, where the split
+ * step measured faster so (perf/RESULTS.md run 42 call 15; validated on two H200s in call
+ * 16). The fused kernel keeps one block a fill: with two its down loop was shorter too,
+ * but its first fill lands after a dependency wait and TP8's gate/up refills were slower
+ * in 20-KB units (call 14). Its pushes stay bit-identical to
  * the fused kernel's: step k of a fill's second block goes to chain k % kCount as in the
  * first. A fill of two needs I / 64 even (shx_down_plan_make refuses others). */
 template <int N>
