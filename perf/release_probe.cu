@@ -144,21 +144,27 @@ __global__ void __launch_bounds__(64, 2)
     const uint32_t *mine = hot + threadIdx.x * 8;
     uint32_t sum = 0;
     if (threadIdx.x == 0) cycles[blockIdx.x] = 0;
-    if (timed_load == 2) {
-#pragma unroll
-      for (int k = 0; k < kPairs; ++k) {
-        const uint4 x = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512);
-        const uint4 y = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512 + 4);
-        sum += x.x + y.y;
-      }
-    } else if (threadIdx.x == 0) {
+    if (threadIdx.x == 0 && timed_load == 3) {
       shx::ptx::mbarrier_init(barriers, 1);
       shx::ptx::fence_mbarrier_init();
-      shx::ptx::mbarrier_arrive_expect_tx(barriers, 2048);
-      shx::ptx::bulk_load(ring, hot, 2048, barriers);
-      while (!shx::ptx::mbarrier_try_wait(barriers, 0)) {
-      }
     }
+    /* One pass of the timed reads (the bulk copy's barrier phase `parity`). */
+    auto read = [&](uint32_t parity) {
+      if (timed_load == 2) {
+#pragma unroll
+        for (int k = 0; k < kPairs; ++k) {
+          const uint4 x = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512);
+          const uint4 y = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512 + 4);
+          sum += x.x + y.y;
+        }
+      } else if (threadIdx.x == 0) {
+        shx::ptx::mbarrier_arrive_expect_tx(barriers, 2048);
+        shx::ptx::bulk_load(ring, hot, 2048, barriers);
+        while (!shx::ptx::mbarrier_try_wait(barriers, parity)) {
+        }
+      }
+    };
+    read(0); /* warms L2 */
     __syncthreads();
     if (threadIdx.x == 0) {
       const uint64_t start_ns = shx::ptx::globaltimer();
@@ -172,19 +178,7 @@ __global__ void __launch_bounds__(64, 2)
     __syncthreads();
     if (cycles[blockIdx.x] == -2) return;
     const long long start = clock64();
-    if (timed_load == 2) {
-#pragma unroll
-      for (int k = 0; k < kPairs; ++k) {
-        const uint4 x = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512);
-        const uint4 y = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512 + 4);
-        sum += x.x + y.y;
-      }
-    } else if (threadIdx.x == 0) {
-      shx::ptx::mbarrier_arrive_expect_tx(barriers, 2048);
-      shx::ptx::bulk_load(ring, hot, 2048, barriers);
-      while (!shx::ptx::mbarrier_try_wait(barriers, 1)) {
-      }
-    }
+    read(1);
     shx::ptx::st_relaxed_gpu(words + blockIdx.x * 8 + (threadIdx.x & 7), sum); /* data in */
     __syncthreads();
     const long long stop = clock64();
