@@ -170,11 +170,11 @@
  * their own instructions, about 80 a fill at one every 2.4-2.9 cycles (Nsight Compute,
  * perf/RESULTS.md run 42 call 10), so one handshake per 128 K runs a 64-K block in
  * 117-141 cycles against 202-229 (perf/wgmma_rate mode 21, call 12), and the split step
- * measured 0.85-1.9 us faster at B <= 16 and 1.0-1.6 at B = 32 at the design dims, 0.2-1.0
- * at the DeepSeek dims, 0.3 slower only at TP8 B=24 (call 15). The fused kernel keeps one block a
- * fill: with two (call 14) its down loop was shorter too, but its first fill (20 KB)
- * landed later after the dependency wait and TP8's gate/up refills moved in 20-KB units,
- * 0.2-1.35 us a step slower at B <= 32. The second block's k16 steps continue the
+ * measured 0.85-1.9 us faster at B <= 16 and 1.0-1.6 at B = 32 at the design dims,
+ * 0.2-1.0 at the DeepSeek dims, 0.3 slower only at TP8 B=24 (call 15). The fused kernel
+ * keeps one block a fill: with two (call 14) its down loop was shorter too, but its first
+ * fill (20 KB) landed later after the dependency wait and TP8's gate/up refills moved in
+ * 20-KB units, 0.2-1.35 us a step slower at B <= 32. The second block's k16 steps continue the
  * chains' round-robin, so the sums, and the pushes, are those of one block a fill.
  */
 #include <cuda.h>
@@ -306,7 +306,7 @@ struct Geometry {
   static_assert(kSlots == 1 || kSlots == 2, "one or two CTAs per SM");
   static_assert(kFill == 1 || kFill == 2, "one or two K blocks a ring fill");
   /* K blocks of 64 a ring fill: one in the fused kernel, two in SharedDown up to N = 32
-   * (SharedDownFill: FILLS OF 128 K). */
+   * (DownGeometry: FILLS OF 128 K). */
   static constexpr int kFillBlocks = kFill;
   static constexpr int kActivationTileBytes = N * kRowBytes; /* one K block's */
   static constexpr int kStageBytes = kFill * (kWeightTileBytes + kActivationTileBytes);
@@ -336,9 +336,9 @@ struct Geometry {
  * step measured faster so (perf/RESULTS.md run 42 call 15; validated on two H200s in call
  * 16). The fused kernel keeps one block a fill: with two its down loop was shorter too,
  * but its first fill lands after a dependency wait and TP8's gate/up refills were slower
- * in 20-KB units (call 14). Its pushes stay bit-identical to
- * the fused kernel's: step k of a fill's second block goes to chain k % kCount as in the
- * first. A fill of two needs I / 64 even (shx_down_plan_make refuses others). */
+ * in 20-KB units (call 14). SharedDown's pushes stay bit-identical to the fused
+ * kernel's: step k of a fill's second block goes to chain k % kCount as in the first. A
+ * fill of two needs I / 64 even (shx_down_plan_make refuses others). */
 template <int N>
 using DownGeometry =
     Geometry<N, DefaultCtasPerSm<N>::value, N <= kTwoPerSmMaxN ? 2 : 1>;
