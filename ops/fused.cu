@@ -164,18 +164,19 @@
  * (mma_blocks with DownChains, push_down_job) at the same N, so its pushes are
  * bit-identical to the fused kernel's.
  *
- * FILLS OF 128 K (SharedDown up to N = 32: DownGeometry): a ring stage holds two 64-K
- * blocks, [A | A | B | B], under one full/empty pair; the consumers run one look-ahead
- * test, one wgmma-group of eight MMAs and one release a fill. The K loops are bound by
- * their own instructions, about 80 a fill at one every 2.4-2.9 cycles (Nsight Compute,
- * perf/RESULTS.md run 42 call 10), so one handshake per 128 K runs a 64-K block in
- * 117-141 cycles against 202-229 (perf/wgmma_rate mode 21, call 12), and the split step
- * measured 0.85-1.9 us faster at B <= 16 and 1.0-1.6 at B = 32 at the design dims,
- * 0.2-1.0 at the DeepSeek dims, 0.3 slower only at TP8 B=24 (call 15). The fused kernel
- * keeps one block a fill: with two (call 14) its down loop was shorter too, but its first
- * fill (20 KB) landed later after the dependency wait and TP8's gate/up refills moved in
- * 20-KB units, 0.2-1.35 us a step slower at B <= 32. The second block's k16 steps continue the
- * chains' round-robin, so the sums, and the pushes, are those of one block a fill.
+ * FILLS OF 128 K (SharedDown up to N = 32 where I / 64 is even: DownGeometry): a ring
+ * stage holds two 64-K blocks, [A | A | B | B], under one full/empty pair; the consumers
+ * run one look-ahead test, one wgmma-group of eight MMAs and one release a fill. The K
+ * loops are bound by their own instructions, about 80 a fill at one every 2.4-2.9 cycles
+ * (Nsight Compute, perf/RESULTS.md run 42 call 10), so one handshake per 128 K runs a
+ * 64-K block in 117-141 cycles against 202-229 (perf/wgmma_rate mode 21, call 12), and
+ * the split step measured 0.85-1.9 us faster at B <= 16 and 1.0-1.6 at B = 32 at the
+ * design dims, 0.2-1.0 at the DeepSeek dims, 0.3 slower only at TP8 B=24 (call 15). The
+ * fused kernel keeps one block a fill: with two (call 14) its down loop was shorter too,
+ * but its first fill (20 KB) landed later after the dependency wait and TP8's gate/up
+ * refills moved in 20-KB units, 0.2-1.35 us a step slower at B <= 32. The second block's
+ * k16 steps continue the chains' round-robin, so the sums, and the pushes, are those of
+ * one block a fill.
  */
 #include <cuda.h>
 #include <cuda_bf16.h>
@@ -332,16 +333,15 @@ struct Geometry {
   static_assert(N <= 256, "a TMA box dimension is at most 256");
 };
 
-/* SharedDown's ring (FILLS OF 128 K): two K blocks a fill up to N = 32, where the split
- * step measured faster so (perf/RESULTS.md run 42 call 15; validated on two H200s in call
- * 16). The fused kernel keeps one block a fill: with two its down loop was shorter too,
- * but its first fill lands after a dependency wait and TP8's gate/up refills were slower
- * in 20-KB units (call 14). SharedDown's pushes stay bit-identical to the fused
- * kernel's: step k of a fill's second block goes to chain k % kCount as in the first. A
- * fill of two needs I / 64 even (shx_down_plan_make refuses others). */
-template <int N>
-using DownGeometry =
-    Geometry<N, DefaultCtasPerSm<N>::value, N <= kTwoPerSmMaxN ? 2 : 1>;
+/* SharedDown's ring (FILLS OF 128 K): F = 2 K blocks a fill up to N = 32 where I / 64 is
+ * even (down_fill_blocks), where the split step measured faster so (perf/RESULTS.md run
+ * 42 call 15; validated on two H200s in call 16); else one. The fused kernel keeps one
+ * block a fill: with two its down loop was shorter too, but its first fill lands after a
+ * dependency wait and TP8's gate/up refills were slower in 20-KB units (call 14).
+ * SharedDown's pushes stay bit-identical to the fused kernel's: step k of a fill's second
+ * block goes to chain k % kCount as in the first. */
+template <int N, int F>
+using DownGeometry = Geometry<N, DefaultCtasPerSm<N>::value, F>;
 
 /* Stricter than ReleaseCursor needs (kNumStages <= kBarrierSlots): its first-lap slots
  * stay apart from the first ring's. */
@@ -437,9 +437,8 @@ struct SharedLayout {
 };
 
 /* SharedDown's layout (DownGeometry). */
-template <int N>
-using DownLayout =
-    SharedLayout<N, DefaultCtasPerSm<N>::value, DownGeometry<N>::kFillBlocks>;
+template <int N, int F>
+using DownLayout = SharedLayout<N, DefaultCtasPerSm<N>::value, F>;
 
 /* What this CTA does, from the plan. */
 struct CtaWork {
@@ -1100,11 +1099,12 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
                             kHalfRows * job.second, policy);
 }
 
-/* SharedDown's form of load_down_weights: Wd rows [32 first, 32 first + 64) (granule
- * `first` and, as shx_tile_job pairs them, `second` = first + 1) with one copy, its down
- * map's box being 64 rows. No granule is ever alone here: shx_down_plan_make and
- * shx_down_launch refuse an H that is not a multiple of 64. SharedDown streams
- * every down block through its ring and its one producer thread issues each copy in
+/* SharedDown's form of load_down_weights: arms `full` for this block's weights and
+ * `activation_bytes` more (its h; in a fill of two, the second block's weights and h too)
+ * and loads Wd rows [32 first, 32 first + 64) (granule `first` and, as shx_tile_job pairs
+ * them, `second` = first + 1) with one copy, its down map's box being 64 rows. No
+ * granule is ever alone here: shx_down_plan_make and shx_down_launch refuse an H that is
+ * not a multiple of 64. SharedDown streams every down block through its ring and its one producer thread issues each copy in
  * about 0.065 us (perf/RESULTS.md run 39 call 7), so half the copies made the split step
  * 1.2-1.45 us faster at TP8 B <= 16 and 0.4-0.5 us at TP16 B <= 16 (run 40 call 5). The
  * fused kernel keeps two copies (32-row boxes): with one it measured 0.04-0.16 us slower
@@ -1362,15 +1362,15 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
  * batch: the mailboxes are bit-identical to the fused variant's. h comes from the gate
  * kernel, complete before this grid starts (it is launched in plain stream order: its
  * griddepcontrol.wait returns at once). */
-template <int N>
-__global__ void __launch_bounds__(kThreads, DownGeometry<N>::kCtasPerSm)
+template <int N, int F>
+__global__ void __launch_bounds__(kThreads, DownGeometry<N, F>::kCtasPerSm)
     shared_down(const __grid_constant__ CUtensorMap down_map,
                 const __grid_constant__ CUtensorMap h_map,
                 const __grid_constant__ shx_down_plan plan,
                 const __grid_constant__ shx_fused_args args) {
-  using G = DownGeometry<N>;
+  using G = DownGeometry<N, F>;
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
-  const DownLayout<N> smem(dynamic_smem);
+  const DownLayout<N, F> smem(dynamic_smem);
   if (refuses_misaligned(smem, args)) return;
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int down_blocks = plan.inter / kBlockK;
@@ -1452,6 +1452,22 @@ auto with_n(int n, F &&f) {
 
 int default_ctas_per_sm(int n) {
   return with_n(n, [](auto kN) { return DefaultCtasPerSm<decltype(kN)::value>::value; });
+}
+
+/* SharedDown's K blocks a fill (DownGeometry): two up to N = 32 where I / 64 is even. */
+int down_fill_blocks(int n, int inter) {
+  return n <= kTwoPerSmMaxN && (inter / kBlockK) % 2 == 0 ? 2 : 1;
+}
+
+/* Calls f(integral_constant N, integral_constant F) for SharedDown's instance. */
+template <typename F>
+auto with_down(int n, int inter, F &&f) {
+  return with_n(n, [&](auto kN) {
+    if constexpr (decltype(kN)::value <= kTwoPerSmMaxN) {
+      if (down_fill_blocks(n, inter) == 2) return f(kN, std::integral_constant<int, 2>{});
+    }
+    return f(kN, std::integral_constant<int, 1>{});
+  });
 }
 
 /* The fused plan's CTAs per SM (kTwoPerSmMaxGateUpBlocksN64): two at N <= 56, and at
@@ -1916,11 +1932,9 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
     return SHX_INVALID_ARGUMENT;
   }
   if (hidden <= 0 || hidden % kTileRows != 0 || inter <= 0 || inter % kBlockK != 0 ||
-      !valid_tp(tp) || (hidden / tp) % kTileRows != 0 || !is_padded_batch(n) ||
-      (n <= kTwoPerSmMaxN && (inter / kBlockK) % 2 != 0)) {
-    format_message(message, "shx_down_plan_make: H=%d I=%d tp=%d n=%d unsupported (at n <= "
-                   "%d I / 64 must be even: fills of 128 K)", hidden, inter, tp, n,
-                   kTwoPerSmMaxN);
+      !valid_tp(tp) || (hidden / tp) % kTileRows != 0 || !is_padded_batch(n)) {
+    format_message(message, "shx_down_plan_make: H=%d I=%d tp=%d n=%d unsupported", hidden,
+                   inter, tp, n);
     return SHX_UNSUPPORTED;
   }
   int device = 0, sm_count = 0;
@@ -1938,14 +1952,14 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
     return SHX_INVALID_ARGUMENT;
   }
   int resident = 0;
-  error = with_n(n, [&](auto kN) {
-    constexpr int N = decltype(kN)::value;
+  error = with_down(n, inter, [&](auto kN, auto kF) {
+    constexpr int N = decltype(kN)::value, F = decltype(kF)::value;
     cudaError_t status = cudaFuncSetAttribute(
-        shared_down<N>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-        DownGeometry<N>::kSmemBytes);
+        shared_down<N, F>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+        DownGeometry<N, F>::kSmemBytes);
     if (status != cudaSuccess) return status;
-    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, shared_down<N>, kThreads,
-                                                         DownGeometry<N>::kSmemBytes);
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &resident, shared_down<N, F>, kThreads, DownGeometry<N, F>::kSmemBytes);
   });
   if (error != cudaSuccess || resident < 1) {
     cudaGetLastError();
@@ -1958,9 +1972,9 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
   plan->tp = tp;
   plan->n = n;
   plan->sms = sms;
-  with_n(n, [&](auto kN) { /* SharedDown's ring: DownGeometry<N> */
-    plan->stages = DownGeometry<decltype(kN)::value>::kNumStages;
-    plan->smem_bytes = DownGeometry<decltype(kN)::value>::kSmemBytes;
+  with_down(n, inter, [&](auto kN, auto kF) { /* SharedDown's ring: DownGeometry */
+    plan->stages = DownGeometry<decltype(kN)::value, decltype(kF)::value>::kNumStages;
+    plan->smem_bytes = DownGeometry<decltype(kN)::value, decltype(kF)::value>::kSmemBytes;
     return 0;
   });
   return SHX_SUCCESS;
@@ -1971,8 +1985,7 @@ extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused
   if (plan == nullptr || args == nullptr || !is_padded_batch(plan->n) || !valid_tp(plan->tp) ||
       plan->sms < 1 || plan->sms > kMaxGrid || plan->hidden <= 0 || plan->inter <= 0 ||
       plan->hidden % kTileRows != 0 || plan->inter % kBlockK != 0 ||
-      (plan->hidden / plan->tp) % kTileRows != 0 ||
-      (plan->n <= kTwoPerSmMaxN && (plan->inter / kBlockK) % 2 != 0)) {
+      (plan->hidden / plan->tp) % kTileRows != 0) {
     format_message(message, "shx_down_launch: plan or args invalid (not from "
                             "shx_down_plan_make?)");
     return SHX_INVALID_ARGUMENT;
@@ -2004,11 +2017,12 @@ extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused
     format_message(message, "shx_down_launch: tensor maps could not be encoded");
     return SHX_CUDA_ERROR;
   }
-  const cudaError_t error = with_n(plan->n, [&](auto kN) {
-    constexpr int N = decltype(kN)::value; /* shared memory limit set by the plan */
+  const cudaError_t error = with_down(plan->n, plan->inter, [&](auto kN, auto kF) {
+    /* shared memory limit set by the plan */
+    constexpr int N = decltype(kN)::value, F = decltype(kF)::value;
     (void)cudaGetLastError(); /* a stale error would be taken for this launch's */
-    shared_down<N><<<plan->sms, kThreads, DownGeometry<N>::kSmemBytes,
-                     static_cast<cudaStream_t>(stream)>>>(down_map, h_map, *plan, *args);
+    shared_down<N, F><<<plan->sms, kThreads, DownGeometry<N, F>::kSmemBytes,
+                        static_cast<cudaStream_t>(stream)>>>(down_map, h_map, *plan, *args);
     return cudaGetLastError();
   });
   if (error != cudaSuccess) {
