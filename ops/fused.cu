@@ -1100,15 +1100,16 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
 }
 
 /* SharedDown's form of load_down_weights: arms `full` for this block's weights and
- * `activation_bytes` more (its h; in a fill of two, the second block's weights and h too)
- * and loads Wd rows [32 first, 32 first + 64) (granule `first` and, as shx_tile_job pairs
- * them, `second` = first + 1) with one copy, its down map's box being 64 rows. No
+ * `activation_bytes` more (its h; in a fill of two, the second block's weights and h
+ * too) and loads Wd rows [32 first, 32 first + 64) (granule `first` and, as shx_tile_job
+ * pairs them, `second` = first + 1) with one copy, its down map's box being 64 rows. No
  * granule is ever alone here: shx_down_plan_make and shx_down_launch refuse an H that is
  * not a multiple of 64. SharedDown streams every down block through its ring and its one
- * producer thread issues each copy in about 0.065 us (perf/RESULTS.md run 39 call 7), so half the copies made the split step
- * 1.2-1.45 us faster at TP8 B <= 16 and 0.4-0.5 us at TP16 B <= 16 (run 40 call 5). The
- * fused kernel keeps two copies (32-row boxes): with one it measured 0.04-0.16 us slower
- * at TP8 B <= 16 and equal elsewhere (same call). */
+ * producer thread issues each copy in about 0.065 us (perf/RESULTS.md run 39 call 7), so
+ * half the copies made the split step 1.2-1.45 us faster at TP8 B <= 16 and 0.4-0.5 us
+ * at TP16 B <= 16 (run 40 call 5). The fused kernel keeps two copies (32-row boxes):
+ * with one it measured 0.04-0.16 us slower at TP8 B <= 16 and equal elsewhere (same
+ * call). */
 __device__ __forceinline__ void load_down_tile(uint32_t weights, const CUtensorMap *down_map,
                                                uint32_t full, shx_down_job job, int block,
                                                uint32_t activation_bytes, uint64_t policy) {
