@@ -52,6 +52,18 @@ constexpr uint32_t kLoadBytes = 8192;
 constexpr size_t kColdBytes = size_t{1} << 30;
 constexpr int kSmemBytes = kMaxLoads * kLoadBytes + 8 * kMaxLoads + 1024;
 
+/* The timed release of every mode but 6-8: 8 word stores, then red.release.gpu on the
+ * counter, its cycles (clock64) into cycles[CTA]. */
+__device__ __forceinline__ void timed_release(uint32_t *counter, uint32_t *words,
+                                              long long *cycles) {
+#pragma unroll
+  for (int i = 0; i < 8; ++i) words[blockIdx.x * 8 + i] = static_cast<uint32_t>(i);
+  const long long start = clock64();
+  shx::ptx::red_release_gpu_add(counter, 1u);
+  const long long stop = clock64();
+  cycles[blockIdx.x] = stop - start;
+}
+
 __global__ void __launch_bounds__(64, 1)
     release_probe_kernel(const uint8_t *cold, size_t offset, int loads, int mode,
                          uint32_t *counter, uint32_t *words, long long *cycles) {
@@ -78,14 +90,7 @@ __global__ void __launch_bounds__(64, 1)
         }
   }
   __syncthreads();
-  if (threadIdx.x == 0) {
-#pragma unroll
-    for (int i = 0; i < 8; ++i) words[blockIdx.x * 8 + i] = static_cast<uint32_t>(i);
-    const long long start = clock64();
-    shx::ptx::red_release_gpu_add(counter, 1u);
-    const long long stop = clock64();
-    cycles[blockIdx.x] = stop - start;
-  }
+  if (threadIdx.x == 0) timed_release(counter, words, cycles);
   if (threadIdx.x == 32 && mode == 0)
     for (int i = 0; i < loads; ++i)
       while (!shx::ptx::mbarrier_try_wait(barriers + 8 * i, 0)) {
@@ -205,12 +210,7 @@ __global__ void __launch_bounds__(64, 2)
     cycles[blockIdx.x] = stop - start;
     return;
   }
-#pragma unroll
-  for (int i = 0; i < 8; ++i) words[blockIdx.x * 8 + i] = static_cast<uint32_t>(i);
-  const long long start = clock64();
-  shx::ptx::red_release_gpu_add(counter, 1u);
-  const long long stop = clock64();
-  cycles[blockIdx.x] = stop - start;
+  timed_release(counter, words, cycles);
 }
 
 }  // namespace
