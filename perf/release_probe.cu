@@ -213,21 +213,27 @@ __global__ void __launch_bounds__(64, 2)
   timed_release(counter, words, cycles);
 }
 
+/* The SMs of device 0 if it is a Hopper GPU, else 0 (the probe then reports skipped). */
+int hopper_sms() {
+  int devices = 0;
+  cudaDeviceProp prop;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
+      cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major != 9)
+    return 0;
+  return prop.multiProcessorCount;
+}
+
 }  // namespace
 
 extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_load,
                                        double *release_cycles,
                                        int *releasers) {
   if (loads < 0 || loads > kCrossMaxLoads || timed_load < 0 || timed_load > 3 ||
-      release_cycles == nullptr ||
-      releasers == nullptr)
+      release_cycles == nullptr || releasers == nullptr)
     return -1;
-  int devices = 0;
-  cudaDeviceProp prop;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
-      cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major != 9)
-    return 77;
-  const int ctas = 2 * prop.multiProcessorCount;
+  const int sms = hopper_sms();
+  if (sms == 0) return 77;
+  const int ctas = 2 * sms;
   static uint8_t *cold = nullptr;
   static size_t next_offset = 0;
   uint32_t *tickets = nullptr, *counter = nullptr, *words = nullptr;
@@ -281,11 +287,7 @@ extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_loa
 extern "C" int shx_release_probe(int loads, int mode, double *release_cycles) {
   if (loads < 0 || loads > kMaxLoads || mode < 0 || mode > 2 || release_cycles == nullptr)
     return -1;
-  int devices = 0;
-  cudaDeviceProp prop;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
-      cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major != 9)
-    return 77;
+  if (hopper_sms() == 0) return 77;
   static uint8_t *cold = nullptr;
   static size_t next_offset = 0;
   uint32_t *counter = nullptr, *words = nullptr;
