@@ -150,7 +150,8 @@ shx_status shx_gate_launch(const shx_fused_plan *plan, const shx_fused_args *arg
 typedef struct shx_down_plan {
   int hidden, inter, tp, n;
   int sms;        /* CTAs */
-  int stages;     /* ring stages (as the fused kernel's for this n) */
+  int stages;     /* ring stages: fills of two K blocks up to n = 32 where I / 64 is
+                     even (ops/fused.cu FILLS OF 128 K), else the fused kernel's one */
   int smem_bytes; /* dynamic shared memory per CTA */
 } shx_down_plan;
 
