@@ -67,8 +67,8 @@ __device__ __forceinline__ void st_shared_v4_u32(uint32_t address, uint4 value) 
 }
 
 /* Relaxed load at GPU scope (from L2, never a stale L1 line): a 32-bit word that
- * another CTA may be writing concurrently, checked by its content (the tagged h, the
- * grid barrier's counter where nothing is published through it). */
+ * another CTA may be writing concurrently and that proves itself by its content (run
+ * 42's tagged h, docs/experiments/tagged_h.patch; perf/release_probe times these). */
 __device__ __forceinline__ uint32_t ld_relaxed_gpu(const uint32_t *address) {
   uint32_t value;
   asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(value) : "l"(address) : "memory");
