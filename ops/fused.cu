@@ -666,15 +666,14 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
 
 /* Consumes the next `blocks` K blocks, in fills of F (FILLS OF 128 K), into acc
  * (overwriting it). One wgmma-group stays in flight: stage s is issued before stage
- * s - 1 is waited for and released (its slot found by slot arithmetic, which measured
- * faster than carrying the previous slot in a variable, run 26), so the barrier wait and
- * the MMA issue of the next stage
- * overlap the running MMAs. The k16 steps run in kCount accumulator chains (Chains<N>
- * for gate/up, DownChains<N> for down), summed in chain order at the end (SharedDown
- * runs this same function with DownChains: its pushes are bit-identical to the fused
- * kernel's). `trace` (debug, may be NULL) gets the time the first stage was ready (trace
- * point `point`: 11 for the gate/up loop, 6 for the first down job's). Returns with every
- * MMA done. */
+ * s - 1 is waited for and released (its slot found by slot arithmetic, which measured faster
+ * than carrying the previous slot in a variable, run 26), so the barrier wait and the
+ * MMA issue of the next stage overlap the running MMAs. The k16 steps run in kCount
+ * accumulator chains (Chains<N> for gate/up, DownChains<N> for down), summed in chain
+ * order at the end (SharedDown runs this same function with DownChains: its pushes are
+ * bit-identical to the fused kernel's). `trace` (debug, may be NULL) gets the time the
+ * first stage was ready (trace point `point`: 11 for the gate/up loop, 6 for the first
+ * down job's). Returns with every MMA done. */
 template <int N, int kCount, int S, int F>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N, S, F> &smem,
@@ -1099,9 +1098,8 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
                             kHalfRows * job.second, policy);
 }
 
-/* SharedDown's form of load_down_weights: arms `full` for this block's weights and
- * `activation_bytes` more (its h; in a fill of two, the second block's weights and h
- * too) and loads Wd rows [32 first, 32 first + 64) (granule `first` and, as shx_tile_job
+/* SharedDown's form of load_down_weights: loads onto `full` (armed by the caller) Wd
+ * rows [32 first, 32 first + 64) (granule `first` and, as shx_tile_job
  * pairs them, `second` = first + 1) with one copy, its down map's box being 64 rows. No
  * granule is ever alone here: shx_down_plan_make and shx_down_launch refuse an H that is
  * not a multiple of 64. SharedDown streams every down block through its ring and its one
@@ -1112,8 +1110,7 @@ __device__ __forceinline__ void load_down_weights(uint32_t weights, const CUtens
  * call). */
 __device__ __forceinline__ void load_down_tile(uint32_t weights, const CUtensorMap *down_map,
                                                uint32_t full, shx_down_job job, int block,
-                                               uint32_t activation_bytes, uint64_t policy) {
-  ptx::mbarrier_arrive_expect_tx(full, kWeightTileBytes + activation_bytes);
+                                               uint64_t policy) {
   ptx::tma_load_2d_hinted(weights, down_map, full, kBlockK * block, kHalfRows * job.first,
                           policy);
 }
@@ -1396,14 +1393,13 @@ __global__ void __launch_bounds__(kThreads, DownGeometry<N, F>::kCtasPerSm)
       for (int block = 0; block < down_blocks; block += kFill) {
         wait_stage_free(smem, released, watchdog);
         const uint32_t full = smem.full(cursor.slot);
-        load_down_tile(smem.weights(cursor.stage), &down_map, full, job, block,
-                       (kFill - 1) * (kWeightTileBytes + kB) + kB, policy);
-        ptx::tma_load_2d(smem.activations(cursor.stage), &h_map, full, kBlockK * block, 0);
-        if constexpr (kFill == 2) { /* the fill's second block: armed for above */
-          ptx::tma_load_2d_hinted(smem.weights(cursor.stage) + kWeightTileBytes, &down_map,
-                                  full, kBlockK * (block + 1), kHalfRows * job.first, policy);
-          ptx::tma_load_2d(smem.activations(cursor.stage) + kB, &h_map, full,
-                           kBlockK * (block + 1), 0);
+        ptx::mbarrier_arrive_expect_tx(full, kFill * (kWeightTileBytes + kB));
+#pragma unroll
+        for (int h = 0; h < kFill; ++h) { /* block h of the fill: A tile h, B tile h */
+          load_down_tile(smem.weights(cursor.stage) + h * kWeightTileBytes, &down_map, full,
+                         job, block + h, policy);
+          ptx::tma_load_2d(smem.activations(cursor.stage) + h * kB, &h_map, full,
+                           kBlockK * (block + h), 0);
         }
         cursor.advance();
       }
@@ -1952,9 +1948,11 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
                    sm_count);
     return SHX_INVALID_ARGUMENT;
   }
-  int resident = 0;
+  int resident = 0, stages = 0, smem_bytes = 0;
   error = with_down(n, inter, [&](auto kN, auto kF) {
     constexpr int N = decltype(kN)::value, F = decltype(kF)::value;
+    stages = DownGeometry<N, F>::kNumStages; /* SharedDown's ring */
+    smem_bytes = DownGeometry<N, F>::kSmemBytes;
     cudaError_t status = cudaFuncSetAttribute(
         shared_down<N, F>, cudaFuncAttributeMaxDynamicSharedMemorySize,
         DownGeometry<N, F>::kSmemBytes);
@@ -1973,11 +1971,8 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
   plan->tp = tp;
   plan->n = n;
   plan->sms = sms;
-  with_down(n, inter, [&](auto kN, auto kF) { /* SharedDown's ring: DownGeometry */
-    plan->stages = DownGeometry<decltype(kN)::value, decltype(kF)::value>::kNumStages;
-    plan->smem_bytes = DownGeometry<decltype(kN)::value, decltype(kF)::value>::kSmemBytes;
-    return 0;
-  });
+  plan->stages = stages;
+  plan->smem_bytes = smem_bytes;
   return SHX_SUCCESS;
 }
 

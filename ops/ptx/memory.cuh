@@ -59,23 +59,10 @@ __device__ __forceinline__ void red_release_gpu_add(uint32_t *address, uint32_t 
                : "memory");
 }
 
-/* Four 32-bit words (16 bytes, 16-byte aligned) into this CTA's shared memory. */
-__device__ __forceinline__ void st_shared_v4_u32(uint32_t address, uint4 value) {
-  asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(address), "r"(value.x),
-               "r"(value.y), "r"(value.z), "r"(value.w)
-               : "memory");
-}
-
-/* Relaxed load at GPU scope (from L2, never a stale L1 line): a 32-bit word that
- * another CTA may be writing concurrently and that proves itself by its content (run
- * 42's tagged h, docs/experiments/tagged_h.patch; perf/release_probe times these). */
-__device__ __forceinline__ uint32_t ld_relaxed_gpu(const uint32_t *address) {
-  uint32_t value;
-  asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(value) : "l"(address) : "memory");
-  return value;
-}
-
-/* Four such words (16 bytes, 16-byte aligned); each word is read atomically on its own. */
+/* Relaxed load at GPU scope (from L2, never a stale L1 line): four 32-bit words (16
+ * bytes, 16-byte aligned), each read atomically on its own, that another CTA may be
+ * writing concurrently (run 42's tagged h, docs/experiments/tagged_h.patch, whose words
+ * prove themselves by a tag; perf/release_probe times these loads). */
 __device__ __forceinline__ uint4 ld_relaxed_gpu_v4(const uint32_t *address) {
   uint4 value;
   asm volatile("ld.relaxed.gpu.global.v4.u32 {%0, %1, %2, %3}, [%4];"
@@ -85,16 +72,9 @@ __device__ __forceinline__ uint4 ld_relaxed_gpu_v4(const uint32_t *address) {
   return value;
 }
 
-/* Relaxed 32-bit store at GPU scope: one word read concurrently by ld_relaxed_gpu. */
+/* Relaxed 32-bit store at GPU scope: one word read concurrently by ld_relaxed_gpu_v4. */
 __device__ __forceinline__ void st_relaxed_gpu(uint32_t *address, uint32_t value) {
   asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(address), "r"(value) : "memory");
-}
-
-/* Atomic add without a result, relaxed at GPU scope: no memory barrier before it (the
- * release form waits for every load and store of the CTA in flight, perf/release_probe). */
-__device__ __forceinline__ void red_relaxed_gpu_add(uint32_t *address, uint32_t value) {
-  asm volatile("red.relaxed.gpu.global.add.u32 [%0], %1;" ::"l"(address), "r"(value)
-               : "memory");
 }
 
 /* 16-byte relaxed store at system scope: the destination may be another GPU's memory
