@@ -171,8 +171,10 @@
  * (Nsight Compute, perf/RESULTS.md run 42 call 10), so one handshake per 128 K runs a
  * 64-K block in 117-141 cycles against 202-229 (perf/wgmma_rate mode 21, call 12), and
  * the split step measured 0.85-1.9 us faster at B <= 16 and 1.0-1.6 at B = 32 at the
- * design dims, 0.2-1.0 at the DeepSeek dims, 0.3 slower only at TP8 B=24 (call 15). The
- * fused kernel keeps one block a fill: with two (call 14) its down loop was shorter too,
+ * design dims, 0.2-1.0 at the DeepSeek dims, 0.3 slower only at TP8 B=24 (call 15).
+ * (Where every fill is already resident the handshake is not the pace: the fused
+ * kernel's down loop with none at all ran as long, run 43 calls 1, 2.) The fused kernel
+ * keeps one block a fill: with two (call 14) its down loop was shorter too,
  * but its first fill (20 KB) landed later after the dependency wait and TP8's gate/up
  * refills moved in 20-KB units, 0.2-1.35 us a step slower at B <= 32. The second block's
  * k16 steps continue the chains' round-robin, so the sums, and the pushes, are those of
