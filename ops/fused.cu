@@ -468,6 +468,16 @@ struct Watchdog {
   }
 };
 
+/* This thread's warp, as a value the compiler knows to be the same in every lane (a
+ * shuffle from lane 0): branching on threadIdx.x / 32 itself makes every role's code a
+ * divergent region to ptxas, which then keeps the consumers' stage addresses, barrier
+ * addresses and wgmma descriptors in per-thread registers (16 R2UR and about 20 more
+ * instructions a fill, perf/RESULTS.md run 43 call 5), where perf/wgmma_rate's loop
+ * builds them on the uniform datapath. */
+__device__ __forceinline__ int warp_index_uniform() {
+  return __shfl_sync(0xffffffffu, static_cast<int>(threadIdx.x / 32), 0);
+}
+
 /* ALIGNMENT's check, in each kernel's prologue: whether the ring is off a 1024-byte
  * swizzle atom, in which case the kernel sets the error flag and must end at once. Every
  * CTA sees the same base, so all of them end. The flag is written after the grid
@@ -1293,7 +1303,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const SharedLayout<N, S> smem(dynamic_smem);
   if (refuses_misaligned(smem, args)) return;
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int warp = warp_index_uniform(), lane = threadIdx.x % 32;
 
   CtaWork work;
   work.cta = blockIdx.x;
@@ -1372,7 +1382,7 @@ __global__ void __launch_bounds__(kThreads, DownGeometry<N, F>::kCtasPerSm)
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const DownLayout<N, F> smem(dynamic_smem);
   if (refuses_misaligned(smem, args)) return;
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int warp = warp_index_uniform(), lane = threadIdx.x % 32;
   const int down_blocks = plan.inter / kBlockK;
   const int granules = plan.hidden / kHalfRows, tiles = plan.hidden / kTileRows;
   const int cta = blockIdx.x, grid = gridDim.x;
