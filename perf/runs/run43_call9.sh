@@ -9,6 +9,8 @@ date -u
 tar xJf bundle_pack/run43_call9.tar.xz && cat bundle/COMMIT
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 q=timestamp,clocks.sm,clocks.max.sm,clocks.applications.graphics,power.draw,power.limit,temperature.gpu,clocks_event_reasons.active
+nvidia-smi --query-gpu=$q --format=csv > /dev/null 2>&1 ||
+  q=${q/clocks_event_reasons.active/clocks_throttle_reasons.active}
 nvidia-smi --query-gpu=$q --format=csv | head -3
 nvidia-smi --query-gpu=$q --format=csv,noheader -lms 20 > $OUT/smi.csv 2>&1 &
 smi=$!
