@@ -474,7 +474,7 @@ struct Watchdog {
  * addresses and wgmma descriptors in per-thread registers (16 R2UR and about 20 more
  * instructions a fill, perf/RESULTS.md run 43 call 5), where perf/wgmma_rate's loop
  * builds them on the uniform datapath. With it the gate/up loop builds its descriptors
- * there: fused 0.04-0.33 us and split 0.3-0.95 us a step faster (calls 6, 7). */
+ * there: fused 0.04-0.32 us and split 0.2-1.0 us a step faster (calls 6, 7). */
 __device__ __forceinline__ int warp_index_uniform() {
   return __shfl_sync(0xffffffffu, static_cast<int>(threadIdx.x / 32), 0);
 }
