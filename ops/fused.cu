@@ -84,6 +84,8 @@
  *       griddepcontrol.launch_dependents otherwise (after the grid barrier; a
  *       down-only CTA that triggers early, at once). Lanes 1-31 only wait for the
  *       dependency.
+ *   The role is chosen by warp_index_uniform (the warp index shuffled from lane 0), so
+ *   that ptxas compiles each role's code as warp-uniform (run 43).
  *
  * SHARED MEMORY: [ring: kNumStages x (A 8 KB | B N x 128 B), 1024-aligned]
  *   [staging: DSMEM receive buffer, later the down epilogue's y^T] [mbarriers]
