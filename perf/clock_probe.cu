@@ -22,10 +22,11 @@
 #include <algorithm>
 #include <vector>
 
-#include "perf/clock_probe.h"
 #include "ops/ptx/mbarrier.cuh"
 #include "ops/ptx/memory.cuh"
 #include "ops/ptx/tma.cuh"
+#include "perf/clock_probe.h"
+#include "perf/hopper.h"
 
 namespace {
 
@@ -150,12 +151,8 @@ extern "C" int shx_clock_probe(long long spin, int stream, double *spin_cycles,
   if (spin <= 0 || spin_cycles == nullptr || spin_ns == nullptr || step_ns == nullptr ||
       read_cycles == nullptr)
     return -1;
-  int devices = 0;
-  cudaDeviceProp prop;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
-      cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major != 9)
-    return 77;
-  const int ctas = prop.multiProcessorCount;
+  const int ctas = shx_hopper_sms();
+  if (ctas == 0) return 77;
   if (stream && static_cast<size_t>(ctas) * kRegionBytes > kColdBytes) return -1;
   static uint8_t *cold = nullptr;
   if (stream && cold == nullptr) {

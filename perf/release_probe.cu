@@ -42,6 +42,7 @@
 #include "ops/ptx/mbarrier.cuh"
 #include "ops/ptx/memory.cuh"
 #include "ops/ptx/tma.cuh"
+#include "perf/hopper.h"
 #include "perf/release_probe.h"
 
 namespace {
@@ -100,6 +101,15 @@ __global__ void __launch_bounds__(64, 1)
 constexpr int kCrossMaxLoads = 12;
 constexpr int kCrossSmemBytes = kCrossMaxLoads * kLoadBytes + 8 * kCrossMaxLoads + 1024;
 constexpr int kMaxSms = 256;
+
+/* Waits (2 ms at most) for the other CTA of the SM, the loader, to raise its flag; false
+ * if it never came (the timed CTA then reports -2). */
+__device__ __forceinline__ bool loader_flag_raised(uint32_t *flag) {
+  const uint64_t start_ns = shx::ptx::globaltimer();
+  while (atomicAdd(flag, 0u) == 0u)
+    if (shx::ptx::globaltimer() - start_ns > 2000000ull) return false;
+  return true;
+}
 
 /* Modes 3, 4: tickets[sm] and flags[sm] start at 0; cycles[cta] = -1 for a loader. */
 __global__ void __launch_bounds__(64, 2)
@@ -171,15 +181,7 @@ __global__ void __launch_bounds__(64, 2)
     };
     read(0); /* warms L2 */
     __syncthreads();
-    if (threadIdx.x == 0) {
-      const uint64_t start_ns = shx::ptx::globaltimer();
-      while (atomicAdd(&flags[sm], 0u) == 0u) {
-        if (shx::ptx::globaltimer() - start_ns > 2000000ull) {
-          cycles[blockIdx.x] = -2;
-          break;
-        }
-      }
-    }
+    if (threadIdx.x == 0 && !loader_flag_raised(&flags[sm])) cycles[blockIdx.x] = -2;
     __syncthreads();
     if (cycles[blockIdx.x] == -2) return;
     const long long start = clock64();
@@ -191,13 +193,9 @@ __global__ void __launch_bounds__(64, 2)
     return;
   }
   if (threadIdx.x != 0) return;
-  /* releaser: a bounded wait for the loader's flag (2 ms; -2 if it never came) */
-  const uint64_t start_ns = shx::ptx::globaltimer();
-  while (atomicAdd(&flags[sm], 0u) == 0u) {
-    if (shx::ptx::globaltimer() - start_ns > 2000000ull) {
-      cycles[blockIdx.x] = -2;
-      return;
-    }
+  if (!loader_flag_raised(&flags[sm])) { /* releaser */
+    cycles[blockIdx.x] = -2;
+    return;
   }
   if (timed_load) { /* mode 6: one L2 round trip of an ld.relaxed.gpu instead */
     const uint4 hot = shx::ptx::ld_relaxed_gpu_v4(reinterpret_cast<const uint32_t *>(cold));
@@ -213,16 +211,6 @@ __global__ void __launch_bounds__(64, 2)
   timed_release(counter, words, cycles);
 }
 
-/* The SMs of device 0 if it is a Hopper GPU, else 0 (the probe then reports skipped). */
-int hopper_sms() {
-  int devices = 0;
-  cudaDeviceProp prop;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
-      cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major != 9)
-    return 0;
-  return prop.multiProcessorCount;
-}
-
 }  // namespace
 
 extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_load,
@@ -231,7 +219,7 @@ extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_loa
   if (loads < 0 || loads > kCrossMaxLoads || timed_load < 0 || timed_load > 3 ||
       release_cycles == nullptr || releasers == nullptr)
     return -1;
-  const int sms = hopper_sms();
+  const int sms = shx_hopper_sms();
   if (sms == 0) return 77;
   const int ctas = 2 * sms;
   static uint8_t *cold = nullptr;
@@ -287,7 +275,7 @@ extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_loa
 extern "C" int shx_release_probe(int loads, int mode, double *release_cycles) {
   if (loads < 0 || loads > kMaxLoads || mode < 0 || mode > 2 || release_cycles == nullptr)
     return -1;
-  if (hopper_sms() == 0) return 77;
+  if (shx_hopper_sms() == 0) return 77;
   static uint8_t *cold = nullptr;
   static size_t next_offset = 0;
   uint32_t *counter = nullptr, *words = nullptr;

@@ -29,6 +29,7 @@
 #include "ops/ptx/memory.cuh"
 #include "ops/ptx/tensor_map.cuh"
 #include "ops/ptx/tma.cuh"
+#include "perf/hopper.h"
 #include "perf/tma_rate.h"
 
 namespace {
@@ -211,11 +212,7 @@ extern "C" int shx_tma_rate(int copies, int rows, int form, int fills,
       (rows != 16 && rows != 32 && rows != 64) || fills < 1 || fills > kMaxFills ||
       issue_cycles_per_fill == nullptr || landed_cycles_per_fill == nullptr)
     return -1;
-  int devices = 0;
-  cudaDeviceProp prop;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0 ||
-      cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major != 9)
-    return 77;
+  if (shx_hopper_sms() == 0) return 77;
   shx::tensor_map::EncodeTiled encode = shx::tensor_map::encode_tiled();
   if (encode == nullptr) return -1;
   void *matrix = nullptr;
