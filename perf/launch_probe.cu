@@ -1,0 +1,229 @@
+/* launch_probe.cu: the two latencies around a programmatic dependent launch, measured
+ * without the fused kernel's work (perf/RESULTS.md run 44).
+ *
+ * The fused kernel's limits tables put about 4.5-4.9 us between a grid's trigger and the
+ * next grid's first MMA at both TP8 and TP16 B=9 (run 43 call 1): the next grid starts
+ * about 1.1-1.2 us after the trigger, loads its first ring, and its dependency wait
+ * returns 0.7-1.2 us after this grid's last push (0.41 us where that ring had landed
+ * long before, run 32 call 10). This probe takes the two latencies apart on a chain of
+ * launches of one kernel that does nothing but wait (its CTAs as many as the fused
+ * grid's, its shared memory as large, so that two share an SM under PDL, and with or
+ * without clusters of 8):
+ *   launch   from the last CTA's griddepcontrol.launch_dependents to the next grid's
+ *            CTAs' entry;
+ *   release  from this grid's last CTA exit to the next grid's dependency wait
+ *            returning, with the next grid's copies (its "first ring", from a cold 1 GB
+ *            buffer) in flight at that exit or not.
+ * The chain is captured in a CUDA graph (the launch attribute becomes programmatic edges,
+ * as in the benchmark), so that the host's launch rate is not measured.
+ *
+ * GEOMETRY: `ctas` CTAs of 160 threads (the fused kernel's), `smem_kb` KB of dynamic
+ * shared memory each, clusters of `cluster`. Thread 0 stamps and waits; the producer
+ * thread (128: warp 4's lane 0, as in the fused kernel) issues the copies, 16 KB each,
+ * onto one mbarrier, and stamps when they have landed.
+ */
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "ops/ptx/mbarrier.cuh"
+#include "ops/ptx/memory.cuh"
+#include "ops/ptx/tma.cuh"
+#include "perf/hopper.h"
+#include "perf/launch_probe.h"
+
+namespace {
+
+using shx::ptx::globaltimer;
+
+constexpr int kThreads = 160;
+constexpr int kProducerThread = 128;
+constexpr int kLaunches = 24;  /* a chain of launches in one graph */
+constexpr int kWarmup = 4;     /* pairs left out at the head of the chain */
+constexpr uint32_t kCopyBytes = 16384;
+constexpr size_t kColdBytes = size_t{1} << 30;
+constexpr int kMaxRingKb = 208; /* the regions below: 1 GB / 208 KB = 5041 */
+
+enum Stamp { kEntry, kWait, kTrigger, kExit, kLanded, kStamps };
+
+__device__ __forceinline__ void spin_until(uint64_t deadline) {
+  while (globaltimer() < deadline) {
+  }
+}
+
+__global__ void __launch_bounds__(kThreads)
+    launch_probe_kernel(shx_launch_probe_config config, int launch, const uint8_t *cold,
+                        unsigned long long *stamps) {
+  extern __shared__ __align__(1024) uint8_t ring[];
+  __shared__ __align__(8) uint64_t landed;
+  unsigned long long *mine =
+      stamps + (static_cast<size_t>(launch) * config.ctas + blockIdx.x) * kStamps;
+  const uint32_t barrier = shx::ptx::smem_address(&landed);
+  if (threadIdx.x == 0) {
+    mine[kEntry] = globaltimer();
+    shx::ptx::mbarrier_init(barrier, 1);
+    shx::ptx::fence_mbarrier_init();
+  }
+  __syncthreads();
+  const int copies = config.ring_kb * 1024 / static_cast<int>(kCopyBytes);
+  if (threadIdx.x == kProducerThread && copies > 0) {
+    /* Region launch * ctas + cta of the buffer: a chain never reads a line twice. */
+    const size_t regions = kColdBytes / (static_cast<size_t>(kMaxRingKb) * 1024);
+    const size_t region = (static_cast<size_t>(launch) * config.ctas + blockIdx.x) % regions;
+    const uint8_t *source = cold + region * kMaxRingKb * 1024;
+    const uint32_t destination = shx::ptx::smem_address(ring);
+    shx::ptx::mbarrier_arrive_expect_tx(barrier, copies * kCopyBytes);
+    for (int copy = 0; copy < copies; ++copy)
+      shx::ptx::bulk_load(destination + copy * kCopyBytes, source + copy * kCopyBytes,
+                          kCopyBytes, barrier);
+    while (!shx::ptx::mbarrier_try_wait(barrier, 0)) {
+    }
+    mine[kLanded] = globaltimer();
+    return;
+  }
+  if (threadIdx.x != 0) return;
+  shx::ptx::griddep_wait();
+  const uint64_t waited = globaltimer();
+  mine[kWait] = waited;
+  spin_until(waited + config.trigger_ns);
+  shx::ptx::griddep_launch_dependents();
+  mine[kTrigger] = globaltimer();
+  spin_until(waited + config.work_ns);
+  mine[kExit] = globaltimer();
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+int fail(char *error, const char *what, cudaError_t status) {
+  if (error != nullptr) snprintf(error, 160, "%s: %s", what, cudaGetErrorString(status));
+  return -1;
+}
+
+}  // namespace
+
+extern "C" int shx_launch_probe(const shx_launch_probe_config *config, double *launch_ns,
+                                double *launch_all_ns, double *release_ns, double *step_ns,
+                                double *ring_ns, char *error) {
+  if (config == nullptr || launch_ns == nullptr || launch_all_ns == nullptr ||
+      release_ns == nullptr || step_ns == nullptr || ring_ns == nullptr ||
+      config->ctas <= 0 || config->cluster <= 0 || config->cluster > 16 ||
+      config->ctas % config->cluster != 0 || config->smem_kb < 0 || config->smem_kb > 227 ||
+      config->ring_kb < 0 || config->ring_kb > kMaxRingKb || config->ring_kb > config->smem_kb ||
+      config->ring_kb % 16 != 0 || config->trigger_ns < 0 ||
+      config->work_ns < config->trigger_ns) {
+    if (error != nullptr) snprintf(error, 160, "launch_probe: bad configuration");
+    return -1;
+  }
+  if (shx_hopper_sms() == 0) return 77;
+  static uint8_t *cold = nullptr;
+  cudaError_t status;
+  if (cold == nullptr) {
+    if ((status = cudaMalloc(&cold, kColdBytes)) != cudaSuccess ||
+        (status = cudaMemset(cold, 1, kColdBytes)) != cudaSuccess)
+      return fail(error, "cold buffer", status);
+  }
+  const size_t smem = static_cast<size_t>(config->smem_kb) * 1024;
+  if ((status = cudaFuncSetAttribute(launch_probe_kernel,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     static_cast<int>(smem))) != cudaSuccess ||
+      (status = cudaFuncSetAttribute(launch_probe_kernel,
+                                     cudaFuncAttributeNonPortableClusterSizeAllowed,
+                                     config->cluster > 8)) != cudaSuccess)
+    return fail(error, "kernel attributes", status);
+
+  const size_t stamp_count = static_cast<size_t>(kLaunches) * config->ctas * kStamps;
+  unsigned long long *stamps = nullptr;
+  cudaStream_t stream = nullptr;
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  std::vector<unsigned long long> host(stamp_count);
+  int result = 0;
+  do {
+    if ((status = cudaMalloc(&stamps, stamp_count * sizeof(*stamps))) != cudaSuccess ||
+        (status = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking)) != cudaSuccess) {
+      result = fail(error, "allocation", status);
+      break;
+    }
+    if ((status = cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal)) !=
+        cudaSuccess) {
+      result = fail(error, "capture", status);
+      break;
+    }
+    for (int launch = 0; launch < kLaunches && status == cudaSuccess; ++launch) {
+      cudaLaunchAttribute attributes[2];
+      attributes[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+      attributes[0].val.programmaticStreamSerializationAllowed = 1;
+      attributes[1].id = cudaLaunchAttributeClusterDimension;
+      attributes[1].val.clusterDim.x = static_cast<unsigned>(config->cluster);
+      attributes[1].val.clusterDim.y = 1;
+      attributes[1].val.clusterDim.z = 1;
+      cudaLaunchConfig_t launch_config = {};
+      launch_config.gridDim = dim3(static_cast<unsigned>(config->ctas));
+      launch_config.blockDim = dim3(kThreads);
+      launch_config.dynamicSmemBytes = smem;
+      launch_config.stream = stream;
+      launch_config.attrs = attributes;
+      launch_config.numAttrs = config->cluster > 1 ? 2 : 1;
+      status = cudaLaunchKernelEx(&launch_config, launch_probe_kernel, *config, launch,
+                                  static_cast<const uint8_t *>(cold), stamps);
+    }
+    const cudaError_t end = cudaStreamEndCapture(stream, &graph);
+    if (status == cudaSuccess) status = end;
+    if (status != cudaSuccess) {
+      result = fail(error, "launch capture", status);
+      break;
+    }
+    if ((status = cudaGraphInstantiate(&exec, graph, 0)) != cudaSuccess ||
+        (status = cudaGraphLaunch(exec, stream)) != cudaSuccess || /* warm */
+        (status = cudaGraphLaunch(exec, stream)) != cudaSuccess ||
+        (status = cudaStreamSynchronize(stream)) != cudaSuccess ||
+        (status = cudaMemcpy(host.data(), stamps, stamp_count * sizeof(*stamps),
+                             cudaMemcpyDeviceToHost)) != cudaSuccess) {
+      result = fail(error, "graph run", status);
+      break;
+    }
+  } while (false);
+  if (exec != nullptr) cudaGraphExecDestroy(exec);
+  if (graph != nullptr) cudaGraphDestroy(graph);
+  if (stream != nullptr) cudaStreamDestroy(stream);
+  if (stamps != nullptr) cudaFree(stamps);
+  if (result != 0) return result;
+
+  const int ctas = config->ctas;
+  auto at = [&](int launch, int cta, int stamp) {
+    return static_cast<double>(host[(static_cast<size_t>(launch) * ctas + cta) * kStamps + stamp]);
+  };
+  std::vector<double> launches, launches_all, releases, steps, rings;
+  for (int launch = kWarmup; launch + 1 < kLaunches; ++launch) {
+    double last_trigger = 0.0, last_exit = 0.0, first_entry = 1e300, last_entry = 0.0;
+    std::vector<double> waits, next_waits, landed;
+    for (int cta = 0; cta < ctas; ++cta) {
+      last_trigger = std::max(last_trigger, at(launch, cta, kTrigger));
+      last_exit = std::max(last_exit, std::max(at(launch, cta, kExit),
+                                               at(launch, cta, kLanded)));
+      first_entry = std::min(first_entry, at(launch + 1, cta, kEntry));
+      last_entry = std::max(last_entry, at(launch + 1, cta, kEntry));
+      waits.push_back(at(launch, cta, kWait));
+      next_waits.push_back(at(launch + 1, cta, kWait));
+      if (config->ring_kb > 0)
+        landed.push_back(at(launch + 1, cta, kLanded) - at(launch + 1, cta, kEntry));
+    }
+    launches.push_back(first_entry - last_trigger);
+    launches_all.push_back(last_entry - last_trigger);
+    releases.push_back(median(next_waits) - last_exit);
+    steps.push_back(median(next_waits) - median(waits));
+    if (config->ring_kb > 0) rings.push_back(median(landed));
+  }
+  *launch_ns = median(launches);
+  *launch_all_ns = median(launches_all);
+  *release_ns = median(releases);
+  *step_ns = median(steps);
+  *ring_ns = config->ring_kb > 0 ? median(rings) : 0.0;
+  return 0;
+}
