@@ -13,7 +13,9 @@
  *            CTAs' entry;
  *   release  from this grid's last CTA exit to the next grid's dependency wait
  *            returning, with the next grid's copies (its "first ring", from a cold 1 GB
- *            buffer) in flight at that exit or not.
+ *            buffer) in flight at that exit or not; in CTAs that copy and in CTAs that
+ *            do not (so: does a wait wait for its own CTA's copies, or for all); with
+ *            the copies as L2 prefetches instead of loads.
  * The chain is captured in a CUDA graph (the launch attribute becomes programmatic edges,
  * as in the benchmark), so that the host's launch rate is not measured.
  *
@@ -41,7 +43,7 @@ using shx::ptx::globaltimer;
 
 constexpr int kThreads = 160;
 constexpr int kProducerThread = 128;
-constexpr int kLaunches = 24;  /* a chain of launches in one graph */
+constexpr int kLaunches = 40;  /* a chain of launches in one graph */
 constexpr int kWarmup = 4;     /* pairs left out at the head of the chain */
 constexpr uint32_t kCopyBytes = 16384;
 constexpr size_t kColdBytes = size_t{1} << 30;
@@ -68,12 +70,19 @@ __global__ void __launch_bounds__(kThreads)
     shx::ptx::fence_mbarrier_init();
   }
   __syncthreads();
-  const int copies = config.ring_kb * 1024 / static_cast<int>(kCopyBytes);
+  const int copies = blockIdx.x % config.copy_every == 0
+                         ? config.ring_kb * 1024 / static_cast<int>(kCopyBytes)
+                         : 0;
   if (threadIdx.x == kProducerThread && copies > 0) {
     /* Region launch * ctas + cta of the buffer: a chain never reads a line twice. */
     const size_t regions = kColdBytes / (static_cast<size_t>(kMaxRingKb) * 1024);
     const size_t region = (static_cast<size_t>(launch) * config.ctas + blockIdx.x) % regions;
     const uint8_t *source = cold + region * kMaxRingKb * 1024;
+    if (config.prefetch) {
+      for (int copy = 0; copy < copies; ++copy)
+        shx::ptx::bulk_prefetch_l2(source + copy * kCopyBytes, kCopyBytes);
+      return;
+    }
     const uint32_t destination = shx::ptx::smem_address(ring);
     shx::ptx::mbarrier_arrive_expect_tx(barrier, copies * kCopyBytes);
     for (int copy = 0; copy < copies; ++copy)
@@ -95,9 +104,11 @@ __global__ void __launch_bounds__(kThreads)
   mine[kExit] = globaltimer();
 }
 
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values[values.size() / 2];
+double mean(const std::vector<double> &values) {
+  if (values.empty()) return 0.0;
+  double sum = 0.0;
+  for (double value : values) sum += value;
+  return sum / static_cast<double>(values.size());
 }
 
 int fail(char *error, const char *what, cudaError_t status) {
@@ -108,10 +119,13 @@ int fail(char *error, const char *what, cudaError_t status) {
 }  // namespace
 
 extern "C" int shx_launch_probe(const shx_launch_probe_config *config, double *launch_ns,
-                                double *launch_all_ns, double *release_ns, double *step_ns,
-                                double *ring_ns, char *error) {
+                                double *launch_all_ns, double *release_ns,
+                                double *release_idle_ns, double *step_ns, double *ring_ns,
+                                char *error) {
   if (config == nullptr || launch_ns == nullptr || launch_all_ns == nullptr ||
-      release_ns == nullptr || step_ns == nullptr || ring_ns == nullptr ||
+      release_ns == nullptr || release_idle_ns == nullptr || step_ns == nullptr ||
+      ring_ns == nullptr || config->copy_every < 1 || config->prefetch < 0 ||
+      config->prefetch > 1 ||
       config->ctas <= 0 || config->cluster <= 0 || config->cluster > 16 ||
       config->ctas % config->cluster != 0 || config->smem_kb < 0 || config->smem_kb > 227 ||
       config->ring_kb < 0 || config->ring_kb > kMaxRingKb || config->ring_kb > config->smem_kb ||
@@ -199,10 +213,10 @@ extern "C" int shx_launch_probe(const shx_launch_probe_config *config, double *l
   auto at = [&](int launch, int cta, int stamp) {
     return static_cast<double>(host[(static_cast<size_t>(launch) * ctas + cta) * kStamps + stamp]);
   };
-  std::vector<double> launches, launches_all, releases, steps, rings;
+  std::vector<double> launches, launches_all, releases, releases_idle, steps, rings;
   for (int launch = kWarmup; launch + 1 < kLaunches; ++launch) {
     double last_trigger = 0.0, last_exit = 0.0, first_entry = 1e300, last_entry = 0.0;
-    std::vector<double> waits, next_waits, landed;
+    std::vector<double> waits, next_waits;
     for (int cta = 0; cta < ctas; ++cta) {
       last_trigger = std::max(last_trigger, at(launch, cta, kTrigger));
       last_exit = std::max(last_exit, std::max(at(launch, cta, kExit),
@@ -211,19 +225,23 @@ extern "C" int shx_launch_probe(const shx_launch_probe_config *config, double *l
       last_entry = std::max(last_entry, at(launch + 1, cta, kEntry));
       waits.push_back(at(launch, cta, kWait));
       next_waits.push_back(at(launch + 1, cta, kWait));
-      if (config->ring_kb > 0)
-        landed.push_back(at(launch + 1, cta, kLanded) - at(launch + 1, cta, kEntry));
+    }
+    for (int cta = 0; cta < ctas; ++cta) {
+      const bool copying = config->ring_kb > 0 && cta % config->copy_every == 0;
+      const double release = at(launch + 1, cta, kWait) - last_exit;
+      (copying || config->copy_every == 1 ? releases : releases_idle).push_back(release);
+      if (copying && !config->prefetch)
+        rings.push_back(at(launch + 1, cta, kLanded) - at(launch + 1, cta, kEntry));
     }
     launches.push_back(first_entry - last_trigger);
     launches_all.push_back(last_entry - last_trigger);
-    releases.push_back(median(next_waits) - last_exit);
-    steps.push_back(median(next_waits) - median(waits));
-    if (config->ring_kb > 0) rings.push_back(median(landed));
+    steps.push_back(mean(next_waits) - mean(waits));
   }
-  *launch_ns = median(launches);
-  *launch_all_ns = median(launches_all);
-  *release_ns = median(releases);
-  *step_ns = median(steps);
-  *ring_ns = config->ring_kb > 0 ? median(rings) : 0.0;
+  *launch_ns = mean(launches);
+  *launch_all_ns = mean(launches_all);
+  *release_ns = mean(releases);
+  *release_idle_ns = mean(releases_idle);
+  *step_ns = mean(steps);
+  *ring_ns = mean(rings);
   return 0;
 }
