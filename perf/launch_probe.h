@@ -26,6 +26,8 @@ struct shx_launch_probe_config {
   int copy_every;  /* CTAs whose index is a multiple of it copy (1: all, 2: even ones) */
   int prefetch;    /* 1: the copies are L2 prefetches (cp.async.bulk.prefetch), not loads
                       into shared memory; nothing then waits for them to land */
+  int param_bytes; /* 0: the probe's own parameters (about 60 bytes); else 1536 bytes
+                      more, unused (the fused kernel's are about 1.3 KB) */
 };
 
 /* Means over the launch pairs (i, i + 1) of the chain and over CTAs, in ns (means, not
