@@ -32,6 +32,10 @@
  * of 64 threads, until every thread has its data (7: the tagged h's read, run 42 calls
  * 2-8, took 1.4-2.5 us in the kernel); one 2 KB bulk copy (8: TMA, as the released h is
  * read). Mode 6 found (call 5): 306-544 cycles, 451-923 beside 12 copies in flight.
+ *
+ * The third table (run 44) asks whether the cost follows the SM or the traffic: the
+ * copies only on odd SMs (half the traffic), the release, one load and one bulk copy
+ * timed on the even SMs (other SMs' traffic) and on the odd ones (their own SM's).
  */
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -111,10 +115,14 @@ __device__ __forceinline__ bool loader_flag_raised(uint32_t *flag) {
   return true;
 }
 
-/* Modes 3, 4: tickets[sm] and flags[sm] start at 0; cycles[cta] = -1 for a loader. */
+/* Modes 3, 4: tickets[sm] and flags[sm] start at 0; cycles[cta] = -1 for a loader and
+ * for a timed CTA left out. `where` (run 44): 0, copies on every SM, every timed CTA
+ * counted; 1, copies only on odd SMs, the timed CTAs of even SMs counted (traffic on
+ * other SMs); 2, copies only on odd SMs, the timed CTAs of odd SMs counted (the same
+ * traffic, on their own SM). */
 __global__ void __launch_bounds__(64, 2)
     cross_cta_kernel(const uint8_t *cold, size_t offset, int loads, int wait_landed,
-                     int timed_load,
+                     int timed_load, int where,
                      uint32_t *tickets, uint32_t *flags, uint32_t *counter, uint32_t *words,
                      long long *cycles) {
   extern __shared__ __align__(1024) uint8_t smem[];
@@ -124,6 +132,8 @@ __global__ void __launch_bounds__(64, 2)
   const uint32_t sm = shx::ptx::smid();
   if (threadIdx.x == 0) role = atomicAdd(&tickets[sm], 1u);
   __syncthreads();
+  if (where != 0 && sm % 2 == 0) loads = 0; /* copies only on odd SMs */
+  const bool counted = where == 0 || (where == 1) == (sm % 2 == 0);
   if (role == 0) { /* loader */
     if (threadIdx.x == 0) {
       cycles[blockIdx.x] = -1;
@@ -189,7 +199,7 @@ __global__ void __launch_bounds__(64, 2)
     shx::ptx::st_relaxed_gpu(words + blockIdx.x * 8 + (threadIdx.x & 7), sum); /* data in */
     __syncthreads();
     const long long stop = clock64();
-    if (threadIdx.x == 0) cycles[blockIdx.x] = stop - start;
+    if (threadIdx.x == 0) cycles[blockIdx.x] = counted ? stop - start : -1;
     return;
   }
   if (threadIdx.x != 0) return;
@@ -205,18 +215,20 @@ __global__ void __launch_bounds__(64, 2)
         shx::ptx::ld_relaxed_gpu_v4(reinterpret_cast<const uint32_t *>(cold) + 4);
     shx::ptx::st_relaxed_gpu(words + blockIdx.x * 8, value.x); /* waits for the load */
     const long long stop = clock64();
-    cycles[blockIdx.x] = stop - start;
+    cycles[blockIdx.x] = counted ? stop - start : -1;
     return;
   }
   timed_release(counter, words, cycles);
+  if (!counted) cycles[blockIdx.x] = -1;
 }
 
 }  // namespace
 
-extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_load,
+extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_load, int where,
                                        double *release_cycles,
                                        int *releasers) {
-  if (loads < 0 || loads > kCrossMaxLoads || timed_load < 0 || timed_load > 3 ||
+  if (loads < 0 || loads > kCrossMaxLoads || timed_load < 0 || timed_load > 3 || where < 0 ||
+      where > 2 ||
       release_cycles == nullptr || releasers == nullptr)
     return -1;
   const int sms = shx_hopper_sms();
@@ -246,7 +258,7 @@ extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_loa
   next_offset += per_launch;
   if (error == cudaSuccess) {
     cross_cta_kernel<<<ctas, 64, kCrossSmemBytes>>>(cold, offset, loads, wait_landed,
-                                                    timed_load, tickets,
+                                                    timed_load, where, tickets,
                                                     tickets + kMaxSms, counter, words, cycles);
     error = cudaGetLastError();
   }

@@ -20,8 +20,10 @@ int shx_release_probe(int loads, int mode, double *release_cycles);
  * (0..12; wait_landed: and waits for them), the second then makes the stores and the
  * release (timed_load 1: one ld.relaxed.gpu of an L2-resident line instead; 2: 24 such
  * loads of 16 bytes in each of 64 threads, until every thread has its data; 3: one 2 KB
- * bulk copy from L2). Reports the median over the timed CTAs and how many there were. */
-int shx_release_probe_cross(int loads, int wait_landed, int timed_load,
+ * bulk copy from L2). where 0: as said; 1: copies only on odd SMs, the timed CTAs of
+ * even SMs counted; 2: copies only on odd SMs, those of odd SMs counted. Reports the
+ * median over the counted CTAs and how many there were. */
+int shx_release_probe_cross(int loads, int wait_landed, int timed_load, int where,
                             double *release_cycles, int *releasers);
 
 #ifdef __cplusplus

@@ -48,12 +48,33 @@ int main(void) {
         for (int repeat = 0; repeat < 3; ++repeat) {
           double cycles = 0.0;
           int timed = 0;
-          if (shx_release_probe_cross(cross_loads[i], landed, timed_load, &cycles, &timed) != 0)
+          if (shx_release_probe_cross(cross_loads[i], landed, timed_load, 0, &cycles,
+                                      &timed) != 0)
             return 1;
           printf("%6d %10s %16.0f %10d\n", cross_loads[i], landed ? "landed" : "in flight",
                  cycles, timed);
         }
       }
+  }
+  printf("\ncopies (12 of 8 KB in flight) only on odd SMs: timed beside them or on other SMs"
+         "\n%-28s %16s %10s\n", "timed", "cycles", "timed");
+  static const char *const kWhat[] = {"release", "one ld.relaxed.gpu", "",
+                                      "one 2 KB bulk copy"};
+  static const char *const kWhere[] = {"", "on even SMs (no copies)",
+                                       "on odd SMs (beside copies)"};
+  for (int timed_load = 0; timed_load <= 3; ++timed_load) {
+    if (timed_load == 2) continue;
+    for (int loads_on = 0; loads_on <= 1; ++loads_on)
+      for (int where = 1; where <= 2; ++where)
+        for (int repeat = 0; repeat < 3; ++repeat) {
+          double cycles = 0.0;
+          int timed = 0;
+          if (shx_release_probe_cross(loads_on ? 12 : 0, 0, timed_load, where, &cycles,
+                                      &timed) != 0)
+            return 1;
+          printf("%-20s %-27s %6s %10.0f %6d\n", kWhat[timed_load], kWhere[where],
+                 loads_on ? "copies" : "none", cycles, timed);
+        }
   }
   return 0;
 }
