@@ -365,14 +365,10 @@ static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
 
 /* ---- Device helpers ---------------------------------------------------------------- */
 
-/* Debug trace (args.trace non-NULL): %globaltimer at phase `point` of this CTA. The
- * timer is read before the trace pointer: read first, that pointer (a kernel parameter)
- * could miss in the constant cache after a long phase and delay the stamp, and stamped
- * intervals held 0.15-0.2 us more than their SM cycles (perf/RESULTS.md run 43 call 13).
- * Without a trace the timer's value is unused. */
+/* Debug trace (args.trace non-NULL): %globaltimer at phase `point` of this CTA. */
 __device__ __forceinline__ void trace_point(const shx_fused_args &args, int point) {
-  const uint64_t now = ptx::globaltimer();
-  if (args.trace != nullptr) args.trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + point] = now;
+  if (args.trace != nullptr) args.trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + point] =
+      ptx::globaltimer();
 }
 
 /* The kernel parameters the owners' reduction reads, copied into shared memory by
