@@ -35,7 +35,12 @@
  *
  * The third table (run 44) asks whether the cost follows the SM or the traffic: the
  * copies only on odd SMs (half the traffic), the release, one load and one bulk copy
- * timed on the even SMs (other SMs' traffic) and on the odd ones (their own SM's).
+ * timed on the even SMs (other SMs' traffic) and on the odd ones (their own SM's). It
+ * found (call 8) both: a release 621-625 cycles with no copies, 932-1021 with copies on
+ * other SMs, 1186-1424 beside them; one load 305-356, 341-353, 548-1153. (The bulk
+ * copy's 1870-2020 on the even SMs against 673-675 beside the copies is not explained:
+ * the even SMs' timed CTAs start during the odd SMs' issue, the odd SMs' after their own
+ * loads are issued, so the two columns do not time the same moment.)
  */
 #include <cuda_runtime.h>
 #include <stdint.h>
