@@ -28,8 +28,8 @@ int main(void) {
   };
   static const int triggers[] = {0, 2000, 3000};
   printf("%7s %7s %5s %8s %6s %10s %8s %8s %8s %8s %8s %8s\n", "cluster", "ring KB",
-         "every", "prefetch", "params", "trigger ns", "launch", "all in", "release", "idle rel", "step",
-         "landed");
+         "every", "prefetch", "params", "trigger ns", "launch", "all in", "release",
+         "idle rel", "step", "landed");
   for (size_t r = 0; r < sizeof rows / sizeof rows[0]; ++r)
     for (size_t t = 0; t < sizeof triggers / sizeof triggers[0]; ++t) {
       const struct shx_launch_probe_config config = {
