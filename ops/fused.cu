@@ -1325,10 +1325,10 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
 
   /* 0. Prologue: nothing here reads upstream data. From the kernel's first instruction
    * to the producer's first ring load it takes about 1.8 us (the parameter bank is cold:
-   * 0.75-0.9 us to here; init_barriers 0.3; the cluster barrier 0.5-0.7; perf/RESULTS.md
+   * 0.75-0.95 us to here; init_barriers 0.3; the cluster barrier 0.5-0.7; perf/RESULTS.md
    * run 44 calls 5, 6). That delay places the first ring: issued at the kernel's start
    * instead, it lands during the predecessor's tail, whose loads, releases and
-   * completion it slows (0.25-1.65 us a step slower, call 7). */
+   * completion it slows (0.24-1.65 us a step slower at the design dims, call 7). */
   if (threadIdx.x == 0) {
     trace_point(args, 8);
     if (args.trace != nullptr)
