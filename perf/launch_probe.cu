@@ -187,7 +187,10 @@ extern "C" int shx_launch_probe(const shx_launch_probe_config *config, double *l
   std::vector<unsigned long long> host(stamp_count);
   int result = 0;
   do {
+    /* Zeroed: a CTA that copies nothing leaves its "landed" stamp 0, which the exit's
+     * maximum below then ignores. */
     if ((status = cudaMalloc(&stamps, stamp_count * sizeof(*stamps))) != cudaSuccess ||
+        (status = cudaMemset(stamps, 0, stamp_count * sizeof(*stamps))) != cudaSuccess ||
         (status = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking)) != cudaSuccess) {
       result = fail(error, "allocation", status);
       break;

@@ -6,8 +6,10 @@
  * flight at the release or were waited for first, or L2 prefetches of them instead;
  * column: the median over 132 CTAs of the cycles red.release.gpu took (three launches
  * each). A second table (modes 3, 4): the copies issued by the other CTA of the SM (0 or
- * 12), in flight or landed, and how many CTAs released. Without a Hopper GPU it says so
- * and exits 77 (skipped).
+ * 12), in flight or landed, and how many CTAs released. A third (run 44): 12 copies in
+ * flight only on odd SMs, a release, one load or one bulk copy timed on even SMs (other
+ * SMs' traffic) or on odd ones (their own). Without a Hopper GPU it says so and exits 77
+ * (skipped).
  */
 #include <stdio.h>
 
@@ -57,7 +59,7 @@ int main(void) {
       }
   }
   printf("\ncopies (12 of 8 KB in flight) only on odd SMs: timed beside them or on other SMs"
-         "\n%-28s %16s %10s\n", "timed", "cycles", "timed");
+         "\n%-20s %-27s %6s %10s %6s\n", "timed", "where", "copies", "cycles", "timed");
   static const char *const kWhat[] = {"release", "one ld.relaxed.gpu", "",
                                       "one 2 KB bulk copy"};
   static const char *const kWhere[] = {"", "on even SMs (no copies)",
