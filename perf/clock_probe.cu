@@ -36,7 +36,7 @@ constexpr int kReads = 32; /* back-to-back reads timed for the cost of one */
 constexpr int kSteps = 64; /* timer changes watched for its resolution */
 constexpr int kSlots = 8;            /* bulk copies in flight a streaming CTA */
 constexpr uint32_t kCopyBytes = 16384;
-constexpr size_t kColdBytes = size_t{1} << 30;
+constexpr size_t kColdBytes = SHX_PROBE_COLD_BYTES;
 constexpr size_t kRegionBytes = kColdBytes / 256; /* a CTA's share of the buffer */
 constexpr int kStreamSmem = kSlots * kCopyBytes + 8 * kSlots;
 
@@ -154,14 +154,12 @@ extern "C" int shx_clock_probe(long long spin, int stream, double *spin_cycles,
   const int ctas = shx_hopper_sms();
   if (ctas == 0) return 77;
   if (stream && static_cast<size_t>(ctas) * kRegionBytes > kColdBytes) return -1;
-  static uint8_t *cold = nullptr;
-  if (stream && cold == nullptr) {
-    if (cudaMalloc(&cold, kColdBytes) != cudaSuccess ||
-        cudaMemset(cold, 1, kColdBytes) != cudaSuccess ||
-        cudaFuncSetAttribute(clock_probe_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             kStreamSmem) != cudaSuccess)
-      return -1;
-  }
+  uint8_t *cold = nullptr;
+  if (stream && (shx_probe_cold_buffer(&cold) != cudaSuccess ||
+                 cudaFuncSetAttribute(clock_probe_kernel,
+                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      kStreamSmem) != cudaSuccess))
+    return -1;
   Sample *samples = nullptr;
   if (cudaMalloc(&samples, ctas * sizeof(Sample)) != cudaSuccess) return -1;
   if (stream)

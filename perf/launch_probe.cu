@@ -54,7 +54,7 @@ constexpr int kProducerThread = 128;
 constexpr int kLaunches = 40;  /* a chain of launches in one graph */
 constexpr int kWarmup = 4;     /* pairs left out at the head of the chain */
 constexpr uint32_t kCopyBytes = 16384;
-constexpr size_t kColdBytes = size_t{1} << 30;
+constexpr size_t kColdBytes = SHX_PROBE_COLD_BYTES;
 constexpr int kMaxRingKb = 208; /* the regions below: 1 GB / 208 KB = 5041 */
 
 enum Stamp { kEntry, kWait, kTrigger, kExit, kLanded, kStamps };
@@ -166,13 +166,10 @@ extern "C" int shx_launch_probe(const shx_launch_probe_config *config, double *l
     return -1;
   }
   if (shx_hopper_sms() == 0) return 77;
-  static uint8_t *cold = nullptr;
+  uint8_t *cold = nullptr;
   cudaError_t status;
-  if (cold == nullptr) {
-    if ((status = cudaMalloc(&cold, kColdBytes)) != cudaSuccess ||
-        (status = cudaMemset(cold, 1, kColdBytes)) != cudaSuccess)
-      return fail(error, "cold buffer", status);
-  }
+  if ((status = shx_probe_cold_buffer(&cold)) != cudaSuccess)
+    return fail(error, "cold buffer", status);
   const size_t smem = static_cast<size_t>(config->smem_kb) * 1024;
   if ((status = config->param_bytes == 0 ? set_attributes<kSmallPad>(smem, config->cluster)
                                          : set_attributes<kLargePad>(smem, config->cluster)) !=

@@ -59,7 +59,7 @@ namespace {
 constexpr int kCtas = 132;
 constexpr int kMaxLoads = 16;
 constexpr uint32_t kLoadBytes = 8192;
-constexpr size_t kColdBytes = size_t{1} << 30;
+constexpr size_t kColdBytes = SHX_PROBE_COLD_BYTES;
 constexpr int kSmemBytes = kMaxLoads * kLoadBytes + 8 * kMaxLoads + 1024;
 
 /* The timed release of every mode but 6-8: 8 word stores, then red.release.gpu on the
@@ -239,15 +239,11 @@ extern "C" int shx_release_probe_cross(int loads, int wait_landed, int timed_loa
   const int sms = shx_hopper_sms();
   if (sms == 0) return 77;
   const int ctas = 2 * sms;
-  static uint8_t *cold = nullptr;
+  uint8_t *cold = nullptr;
   static size_t next_offset = 0;
   uint32_t *tickets = nullptr, *counter = nullptr, *words = nullptr;
   long long *cycles = nullptr;
-  cudaError_t error = cudaSuccess;
-  if (cold == nullptr) {
-    error = cudaMalloc(&cold, kColdBytes);
-    if (error == cudaSuccess) error = cudaMemset(cold, 1, kColdBytes);
-  }
+  cudaError_t error = shx_probe_cold_buffer(&cold);
   /* tickets[kMaxSms], flags[kMaxSms], then the counter */
   if (error == cudaSuccess) error = cudaMalloc(&tickets, sizeof(uint32_t) * (2 * kMaxSms + 1));
   if (error == cudaSuccess) error = cudaMemset(tickets, 0, sizeof(uint32_t) * (2 * kMaxSms + 1));
@@ -293,24 +289,21 @@ extern "C" int shx_release_probe(int loads, int mode, double *release_cycles) {
   if (loads < 0 || loads > kMaxLoads || mode < 0 || mode > 2 || release_cycles == nullptr)
     return -1;
   if (shx_hopper_sms() == 0) return 77;
-  static uint8_t *cold = nullptr;
+  uint8_t *cold = nullptr;
   static size_t next_offset = 0;
   uint32_t *counter = nullptr, *words = nullptr;
   long long *cycles = nullptr;
-  cudaError_t error = cudaSuccess;
-  if (cold == nullptr) {
-    error = cudaMalloc(&cold, kColdBytes);
-    if (error == cudaSuccess) error = cudaMemset(cold, 1, kColdBytes);
-  }
+  cudaError_t error = shx_probe_cold_buffer(&cold);
   if (error == cudaSuccess) error = cudaMalloc(&counter, sizeof(uint32_t));
   if (error == cudaSuccess) error = cudaMalloc(&words, sizeof(uint32_t) * 8 * kCtas);
   if (error == cudaSuccess) error = cudaMalloc(&cycles, sizeof(long long) * kCtas);
   if (error == cudaSuccess)
     error = cudaFuncSetAttribute(release_probe_kernel,
                                  cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes);
-  /* Each launch reads bytes that no earlier launch of the process read, from the front of
-   * the buffer: the memset wrote it front to back, so those bytes are long out of the 60
-   * MB L2. (The buffer lives until the process exits: this is a probe, not library code.) */
+  /* Each launch reads bytes that no earlier launch of this function read, from the front
+   * of the shared cold buffer (shx_probe_cold_buffer): the memset wrote it front to back,
+   * so those bytes are long out of the 60 MB L2. (The cross-CTA table walks the same
+   * buffer from its front again, after this table's 500 MB.) */
   const size_t per_launch = static_cast<size_t>(kCtas) * kMaxLoads * kLoadBytes;
   if (next_offset + per_launch > kColdBytes - (size_t{64} << 20)) next_offset = 0;
   const size_t offset = next_offset;
