@@ -114,6 +114,10 @@
  *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
  *             complete; one group stays in flight) the stage may be refilled: the
  *             producer waits for empty[f] before fill f + kNumStages.
+ *   PAIRED FILLS (at N = 32 where the grid triggers early; paired_fills): two first-ring
+ *             gate/up fills f, f + 1 complete on full[f], armed once for both stages;
+ *             full[f + 1] is not used in the launch (every fill has a slot of its own
+ *             there), and both empty barriers are arrived on after the pair's group.
  *   cluster barrier, prologue only: every CTA's mbarriers are initialized and armed
  *             (and the CTAs exist) before any DSMEM traffic.
  *   received  (count 1 + the other ranks' share of kReceiveBytes) the owner's thread 0
@@ -210,6 +214,7 @@ namespace {
 
 using ring::DownCursor;
 using ring::kBarrierSlots;
+using ring::PairedFills;
 using ring::ReleaseCursor;
 using ring::RingCursor;
 
@@ -605,6 +610,29 @@ __device__ __forceinline__ bool triggers_after_exchange(const CtaWork &work) {
   return N >= SHX_FUSED_TRIGGER_AFTER_EXCHANGE_MIN_N && work.trigger_after_exchange;
 }
 
+/* The gate/up fills this CTA's consumers take in pairs (PAIRED FILLS, ops/ring.h): only
+ * in the fused instances at N = 32 whose grid triggers early (design TP16 B = 25..32,
+ * the DeepSeek dims at TP16 B = 25..32). Measured (perf/RESULTS.md run 45 calls 1-3):
+ * there 0.25-0.35 us a step faster (design TP16 B=25 7.80 -> 7.46, B=32 7.60 -> 7.34);
+ * yet the gate/up loop is no shorter (2.01 -> 2.04 us): the gain is in the tail after the
+ * trigger (h landed, the down loop and the push 0.3-0.5 us shorter, the gap to the next
+ * wait 0.2-0.3 longer), how the pair moves it not isolated; a spin before the first ring
+ * that delays it (call 2) gave at most half of it. At N <= 16 pairs were 0.2-0.3 us
+ * slower (x landed 0.38 -> 0.77), at N = 24 equal (calls 1, 2). Producer and consumers
+ * both call this. */
+template <int N, Mode kMode, int S, bool kCluster16>
+__device__ __forceinline__ PairedFills paired_fills(const CtaWork &work) {
+  constexpr int kStages = Geometry<N, S>::kNumStages;
+  /* At most 2 x kStages - 2 gate/up and kStages down fills (triggers_early): every fill of
+   * the launch has a barrier slot of its own, so the unused full barriers stay unused. */
+  static_assert(N != 32 || 3 * kStages <= kBarrierSlots, "a slot per fill");
+  if (kMode != kFused || N != 32 || !triggers_early<N, S, kCluster16>(work)) {
+    PairedFills none = {0, 0};
+    return none;
+  }
+  return ring::paired_fills(work.k_count, kStages);
+}
+
 /* Accumulator chains of the K loops. Consecutive wgmmas into one accumulator wait for
  * each other's result: with one accumulator a 64-K block (four k16 steps) took about
  * 0.22 us at every N from 8 to 64, against 72-128 cycles when the MMAs are independent
@@ -745,6 +773,121 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
     int slot = cursor.slot - back;
     if (slot < 0) slot += kBarrierSlots;
     release_stage(smem.empty(slot), lane);
+  }
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) {
+    float sum = chains[0][i];
+#pragma unroll
+    for (int c = 1; c < kCount; ++c) sum = __fadd_rn(sum, chains[c][i]);
+    acc[i] = sum;
+  }
+}
+
+/* Two one-block fills in one wgmma-group (PAIRED FILLS): the second fill's k16 steps
+ * continue the chains' round-robin (step 4 + k into chain k % kCount), so the sums are
+ * those of one fill at a time, bit-identical to mma_blocks and to SharedDown. */
+template <int N, int kCount>
+__device__ __forceinline__ void mma_pair_issue(float (&chains)[kCount][N / 2],
+                                               uint32_t weights0, uint32_t activations0,
+                                               uint32_t weights1, uint32_t activations1) {
+#pragma unroll
+  for (int c = 0; c < kCount; ++c)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+  __syncwarp();
+  ptx::wgmma_fence();
+  const uint64_t a0 = ptx::make_smem_desc_sw128(weights0);
+  const uint64_t b0 = ptx::make_smem_desc_sw128(activations0);
+  const uint64_t a1 = ptx::make_smem_desc_sw128(weights1);
+  const uint64_t b1 = ptx::make_smem_desc_sw128(activations1);
+#pragma unroll
+  for (int k = 0; k < kBlockK / kMmaK; ++k) {
+    const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
+    ptx::wgmma_bf16<N>(chains[k % kCount], a0 + step, b0 + step, 1u);
+  }
+#pragma unroll
+  for (int k = 0; k < kBlockK / kMmaK; ++k) {
+    const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
+    ptx::wgmma_bf16<N>(chains[k % kCount], a1 + step, b1 + step, 1u);
+  }
+  ptx::wgmma_commit();
+#pragma unroll
+  for (int c = 0; c < kCount; ++c)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+}
+
+/* One unit of mma_blocks_paired: issues the fill at `cursor` (with the next one where
+ * kPair), tests the next unit's full barrier ahead (`ready`), waits for the previous unit's
+ * wgmma-group and releases its slots, and makes this unit the pending one. */
+template <int N, int kCount, int S, bool kPair>
+__device__ __forceinline__ void paired_unit(float (&chains)[kCount][N / 2],
+                                            const SharedLayout<N, S> &smem,
+                                            RingCursor<Geometry<N, S>::kNumStages> &cursor,
+                                            bool &ready, int &pending_slot, int &pending_fills,
+                                            int lane, Watchdog &watchdog) {
+  if (!ready) wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
+  RingCursor<Geometry<N, S>::kNumStages> next = cursor;
+  next.advance();
+  if constexpr (kPair) {
+    mma_pair_issue<N, kCount>(chains, smem.weights(cursor.stage),
+                              smem.activations(cursor.stage), smem.weights(next.stage),
+                              smem.activations(next.stage));
+    next.advance();
+  } else {
+    mma_stage_issue<N, kCount, 1>(chains, smem.weights(cursor.stage),
+                                  smem.activations(cursor.stage));
+  }
+  ready = ptx::mbarrier_test_wait(smem.full(next.slot), next.phase);
+  if (pending_fills > 0) {
+    ptx::wgmma_wait<1>();
+    release_stage(smem.empty(pending_slot), lane);
+    if (pending_fills == 2) release_stage(smem.empty(pending_slot + 1), lane);
+  }
+  pending_slot = cursor.slot;
+  pending_fills = kPair ? 2 : 1;
+  cursor = next;
+}
+
+/* mma_blocks for a gate/up loop with PAIRED FILLS: fills [pairs.begin, pairs.begin +
+ * pairs.count) in pairs (in the ring's first lap, so a pair's slots are consecutive),
+ * singles before and after. One wgmma-group stays in flight across the three parts:
+ * after each issue the previous unit (a fill or a pair) is waited for and released. The
+ * look-ahead test, the watchdog and the chains' sums are mma_blocks'. */
+template <int N, int kCount, int S>
+__device__ __forceinline__ void mma_blocks_paired(
+    float (&acc)[N / 2], int fills, PairedFills pairs, const SharedLayout<N, S> &smem,
+    RingCursor<Geometry<N, S>::kNumStages> &cursor, int lane, Watchdog &watchdog,
+    unsigned long long *trace, int point) {
+  float chains[kCount][N / 2];
+#pragma unroll
+  for (int c = 0; c < kCount; ++c)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f;
+  if (trace != nullptr && fills > 0) {
+    wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
+    if (threadIdx.x == 0)
+      trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + point] = ptx::globaltimer();
+  }
+  int pending_slot = 0, pending_fills = 0; /* the unit in flight, not yet released */
+  bool ready = ptx::mbarrier_test_wait(smem.full(cursor.slot), cursor.phase);
+  for (int fill = 0; fill < pairs.begin; ++fill)
+    paired_unit<N, kCount, S, false>(chains, smem, cursor, ready, pending_slot, pending_fills,
+                                     lane, watchdog);
+  for (int pair = 0; pair < pairs.count / 2; ++pair)
+    paired_unit<N, kCount, S, true>(chains, smem, cursor, ready, pending_slot, pending_fills,
+                                    lane, watchdog);
+  for (int fill = pairs.begin + pairs.count; fill < fills; ++fill)
+    paired_unit<N, kCount, S, false>(chains, smem, cursor, ready, pending_slot, pending_fills,
+                                     lane, watchdog);
+  ptx::wgmma_wait<0>();
+#pragma unroll
+  for (int c = 0; c < kCount; ++c)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+  if (pending_fills > 0) {
+    release_stage(smem.empty(pending_slot), lane);
+    if (pending_fills == 2) release_stage(smem.empty(pending_slot + 1), lane);
   }
 #pragma unroll
   for (int i = 0; i < N / 2; ++i) {
@@ -1040,8 +1183,13 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     /* 1. Gate/up partial of this CTA's K range. */
     {
       float acc[N / 2]; /* written whole by mma_blocks */
-      mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
-                                       args.trace, 11);
+      const PairedFills pairs = paired_fills<N, kMode, S, kCluster16>(work);
+      if (pairs.count > 0)
+        mma_blocks_paired<N, Chains<N>::kCount>(acc, work.k_count, pairs, smem, cursor, lane,
+                                                watchdog, args.trace, 11);
+      else
+        mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
+                                         args.trace, 11);
       if (threadIdx.x == 0) trace_point(args, 1);
       if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
           !triggers_after_exchange<N>(work))
@@ -1160,14 +1308,25 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   /* 0. The first ring of gate/up weights does not depend on the predecessor grid (a
    * down-only CTA streams its down weights before the wait instead, in step 2). */
   const int first_ring = work.k_count < G::kNumStages ? work.k_count : G::kNumStages;
-  RingCursor<G::kNumStages> first_cursor = cursor;
+  /* PAIRED FILLS: fills [pairs.begin, pairs.begin + pairs.count) on the full barrier of
+   * their pair's first slot, armed once for both (fill f of the first ring is stage f and
+   * slot f). */
+  const PairedFills pairs = paired_fills<N, kMode, S, kCluster16>(work);
   for (int block = 0; block < first_ring; ++block) {
     const int column = kBlockK * (work.k_begin + block);
-    const uint32_t full = smem.full(first_cursor.slot);
     released.advance(); /* the stage was never filled: no release to wait for */
-    load_gate_up_weights(smem.weights(first_cursor.stage), gate_up_map, full,
-                         G::kStageBytes, column, gate_row, up_row, policy);
-    first_cursor.advance();
+    if (block >= pairs.begin && block < pairs.begin + pairs.count) {
+      const int first = pairs.begin + ((block - pairs.begin) & ~1);
+      const uint32_t pair_full = smem.full(first);
+      if (block == first) ptx::mbarrier_arrive_expect_tx(pair_full, 2 * G::kStageBytes);
+      ptx::tma_load_2d_hinted(smem.weights(block), gate_up_map, pair_full, column, gate_row,
+                              policy);
+      ptx::tma_load_2d_hinted(smem.weights(block) + kHalfTileBytes, gate_up_map, pair_full,
+                              column, up_row, policy);
+    } else {
+      load_gate_up_weights(smem.weights(block), gate_up_map, smem.full(block), G::kStageBytes,
+                           column, gate_row, up_row, policy);
+    }
   }
   /* The refills (the gate/up blocks past the first ring: 4 of 14 at TP16 N = 16, 6 at
    * N = 32) asked into L2 before the wait, wherever the grid triggers early: its
@@ -1200,7 +1359,9 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     trace_point(args, 9);
   }
   for (int block = 0; block < first_ring; ++block) {
-    ptx::tma_load_2d(smem.activations(cursor.stage), x_map, smem.full(cursor.slot),
+    const bool paired = block >= pairs.begin && block < pairs.begin + pairs.count;
+    const int slot = paired ? pairs.begin + ((block - pairs.begin) & ~1) : cursor.slot;
+    ptx::tma_load_2d(smem.activations(cursor.stage), x_map, smem.full(slot),
                      kBlockK * (work.k_begin + block), 0);
     cursor.advance();
   }

@@ -77,6 +77,27 @@ struct DownCursor {
   }
 };
 
+/* PAIRED FILLS (ops/fused.cu, mma_blocks_paired): the gate/up fills of a CTA's first
+ * ring that its consumers take two at a time, on the full barrier of the pair's first
+ * slot (armed for both stages; the second slot's full barrier is not used in this lap),
+ * both slots released together. The fills whose stages the refills reuse (the first
+ * `refills` of the ring) stay single, so that their releases, and the refills, are not
+ * held back behind a pair; the refills themselves are single too. None where the ring
+ * holds the whole share (no refills) or fewer than two fills are left between. */
+struct PairedFills {
+  int begin, count; /* fills [begin, begin + count), count even */
+};
+SHX_RING_FN PairedFills paired_fills(int k_count, int stages) {
+  const int ring = k_count < stages ? k_count : stages;
+  const int refills = k_count - ring;
+  PairedFills pairs = {0, 0};
+  if (refills >= 1 && ring - refills >= 2) {
+    pairs.begin = refills;
+    pairs.count = (ring - refills) & ~1;
+  }
+  return pairs;
+}
+
 }  // namespace ring
 }  // namespace shx
 

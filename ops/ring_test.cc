@@ -6,7 +6,8 @@
  * fill; in the fused kernel the early down fills' h copies only after the grid barrier),
  * four consumer warps that consume fills in the order mma_blocks() does (one wgmma-group
  * in flight: fill f is released after fill f + 1 is issued, the last one at the end of
- * each call), and a TMA engine that lands the copies in any order. mbarriers follow the
+ * each call; with PAIRED FILLS, ops/ring.h, a pair is one such unit on its first fill's
+ * full barrier), and a TMA engine that lands the copies in any order. mbarriers follow the
  * PTX rules: a phase completes when its pending arrivals and transaction bytes reach
  * zero; try_wait.parity P succeeds when the completed-phase count has the other parity.
  * Every run interleaves the actors at random, and asserts:
@@ -35,6 +36,7 @@ namespace {
 
 using shx::ring::DownCursor;
 using shx::ring::kBarrierSlots;
+using shx::ring::PairedFills;
 using shx::ring::ReleaseCursor;
 using shx::ring::RingCursor;
 
@@ -89,6 +91,7 @@ template <int kStages>
 struct Cta {
   Mode mode;
   int k_count, jobs, down_blocks, fills;
+  PairedFills pairs = {0, 0}; /* PAIRED FILLS of the gate/up loop (fused only) */
   std::vector<Barrier> full, empty;
   std::vector<Op> program;
   std::vector<int> landed, expected_bytes, released;
@@ -115,16 +118,26 @@ struct Cta {
     if (mode != kSharedDown) {
       const int first_ring = k_count < kStages ? k_count : kStages;
       RingCursor<kStages> first_cursor = cursor;
+      /* A paired fill's copies complete on its pair's first slot, armed once for both. */
+      auto pair_first = [&](int block) {
+        return block >= pairs.begin && block < pairs.begin + pairs.count
+                   ? pairs.begin + ((block - pairs.begin) & ~1)
+                   : -1;
+      };
       for (int block = 0; block < first_ring; ++block) { /* no wait: advance only */
         released_cursor.advance();
-        program.push_back({Op::kArm, fill + block, first_cursor.slot, 0, 0,
-                           kWeightBytes + kActivationBytes});
-        program.push_back({Op::kCopy, fill + block, first_cursor.slot, 0, first_cursor.stage,
-                           kWeightBytes});
+        const int first = pair_first(block);
+        const int slot = first >= 0 ? first % kBarrierSlots : first_cursor.slot;
+        if (first < 0 || first == block)
+          program.push_back({Op::kArm, fill + block, slot, 0, 0,
+                             (first < 0 ? 1 : 2) * (kWeightBytes + kActivationBytes)});
+        program.push_back({Op::kCopy, fill + block, slot, 0, first_cursor.stage, kWeightBytes});
         first_cursor.advance();
       }
       for (int block = 0; block < first_ring; ++block) { /* x after griddepcontrol.wait */
-        program.push_back({Op::kCopy, fill, cursor.slot, 0, cursor.stage, kActivationBytes});
+        const int first = pair_first(block);
+        const int slot = first >= 0 ? first % kBarrierSlots : cursor.slot;
+        program.push_back({Op::kCopy, fill, slot, 0, cursor.stage, kActivationBytes});
         cursor.advance();
         ++fill;
       }
@@ -162,11 +175,17 @@ struct Cta {
     size_t call = 0;
     int block = 0;
     int fill = 0;
-    int previous_fill = -1, previous_slot = -1;
+    int previous_fill = -1, previous_slot = -1, previous_count = 0; /* the unit in flight */
     RingCursor<kStages> cursor;
     bool gate_up_done = false;
     bool done() const { return call == calls.size(); }
   };
+
+  void release_unit(Warp &w) {
+    for (int i = 0; i < w.previous_count; ++i) release(w.previous_fill + i, w.previous_slot + i);
+    w.previous_fill = -1;
+    w.previous_count = 0;
+  }
 
   void release(int fill, int slot) {
     Barrier &b = empty[slot];
@@ -271,22 +290,35 @@ struct Cta {
       } else {
         Warp &w = warps[mover - 1];
         const int fill = w.fill;
-        EXPECT(fill < fills, "a warp consumed fill %d of %d", fill, fills);
-        if (fill >= fills) return false;
-        EXPECT(landed[fill] == expected_bytes[fill], "fill %d read with %d of %d bytes", fill,
-               landed[fill], expected_bytes[fill]);
+        /* mma_blocks_paired: a pair starts at every other fill of the paired range */
+        const bool pair = w.call == 0 && mode == kFused && k_count > 0 &&
+                          fill >= pairs.begin && fill < pairs.begin + pairs.count &&
+                          (fill - pairs.begin) % 2 == 0;
+        const int unit = pair ? 2 : 1;
+        EXPECT(fill + unit <= fills, "a warp consumed fill %d of %d", fill + unit - 1, fills);
+        if (fill + unit > fills) return false;
         EXPECT(full[w.cursor.slot].completed == fill / kBarrierSlots + 1,
                "fill %d's full barrier in phase %d", fill, full[w.cursor.slot].completed);
-        EXPECT(w.cursor.stage == fill % kStages, "fill %d read from stage %d", fill,
-               w.cursor.stage);
-        if (w.previous_fill >= 0) release(w.previous_fill, w.previous_slot);
-        w.previous_fill = fill;
-        w.previous_slot = w.cursor.slot;
-        w.cursor.advance();
-        ++w.fill;
-        if (++w.block == w.calls[w.call]) { /* mma_blocks returns: release the last */
-          release(w.previous_fill, w.previous_slot);
-          w.previous_fill = -1;
+        EXPECT(w.cursor.slot == fill % kBarrierSlots, "fill %d waited on slot %d", fill,
+               w.cursor.slot);
+        for (int i = 0; i < unit; ++i) {
+          EXPECT(landed[fill + i] == expected_bytes[fill + i], "fill %d read with %d of %d bytes",
+                 fill + i, landed[fill + i], expected_bytes[fill + i]);
+          EXPECT(w.cursor.stage == (fill + i) % kStages, "fill %d read from stage %d", fill + i,
+                 w.cursor.stage);
+          if (i == 0) {
+            release_unit(w);
+            w.previous_fill = fill;
+            w.previous_slot = w.cursor.slot;
+            w.previous_count = unit;
+          }
+          w.cursor.advance();
+        }
+        w.fill += unit;
+        w.block += unit;
+        EXPECT(w.block <= w.calls[w.call], "a pair past the end of call %zu", w.call);
+        if (w.block >= w.calls[w.call]) { /* mma_blocks returns: release the last */
+          release_unit(w);
           if (w.call == 0 && mode != kSharedDown && k_count > 0) w.gate_up_done = true;
           w.block = 0;
           ++w.call;
@@ -302,8 +334,9 @@ struct Cta {
 };
 
 template <int kStages>
-void check_shapes(std::mt19937 &random, int *runs) {
-  const int k_counts[] = {0, 1, kStages - 1, kStages, kStages + 1, 14, 28, 47, 48, 49, 70};
+void check_shapes(std::mt19937 &random, int *runs, int *paired_runs) {
+  const int k_counts[] = {0,  1,  kStages - 1, kStages, kStages + 1, 2 * kStages - 2,
+                          14, 28, 47,          48,      49,          70};
   const int down_blocks_list[] = {1, 4, 6, 12, 13};
   const int jobs_list[] = {0, 1, 2, 4, 5};
   for (Mode mode : {kFused, kGate, kSharedDown})
@@ -318,6 +351,13 @@ void check_shapes(std::mt19937 &random, int *runs) {
             cta.k_count = k_count;
             cta.jobs = jobs;
             cta.down_blocks = down_blocks;
+            /* PAIRED FILLS on every other run of a fused CTA whose fills each have a slot
+             * of their own (the kernel's condition, paired_fills in ops/fused.cu). */
+            if (mode == kFused && repeat % 2 == 1 &&
+                k_count + jobs * down_blocks <= kBarrierSlots) {
+              cta.pairs = shx::ring::paired_fills(k_count, kStages);
+              if (cta.pairs.count > 0) ++*paired_runs;
+            }
             const bool finished = cta.run(random);
             EXPECT(finished, "deadlock: stages %d mode %d k %d jobs %d x %d", kStages, mode,
                    k_count, jobs, down_blocks);
@@ -349,19 +389,32 @@ void check_down_cursor() {
 
 int main() {
   std::mt19937 random(20261130u);
-  int runs = 0;
-  check_shapes<4>(random, &runs);
-  check_shapes<5>(random, &runs);
-  check_shapes<7>(random, &runs);
-  check_shapes<8>(random, &runs);
-  check_shapes<10>(random, &runs);
-  check_shapes<12>(random, &runs);
-  check_shapes<24>(random, &runs);
+  int runs = 0, paired_runs = 0;
+  check_shapes<4>(random, &runs, &paired_runs);
+  check_shapes<5>(random, &runs, &paired_runs);
+  check_shapes<7>(random, &runs, &paired_runs);
+  check_shapes<8>(random, &runs, &paired_runs);
+  check_shapes<10>(random, &runs, &paired_runs);
+  check_shapes<12>(random, &runs, &paired_runs);
+  check_shapes<24>(random, &runs, &paired_runs);
+  EXPECT(paired_runs > 100, "only %d runs with paired fills", paired_runs);
+  /* The rule itself: singles for the refilled stages, an even count, inside the ring. */
+  for (int stages = 2; stages <= 24; ++stages)
+    for (int k_count = 0; k_count <= 3 * stages; ++k_count) {
+      const PairedFills pairs = shx::ring::paired_fills(k_count, stages);
+      const int ring = k_count < stages ? k_count : stages;
+      if (pairs.count == 0) continue;
+      EXPECT(pairs.begin == k_count - ring && pairs.count % 2 == 0 &&
+                 pairs.begin + pairs.count <= ring && pairs.count >= 2,
+             "paired_fills(%d, %d) = {%d, %d}", k_count, stages, pairs.begin, pairs.count);
+    }
   check_down_cursor();
   if (failures > 0) {
     fprintf(stderr, "ring_test: %d failures in %d runs\n", failures, runs);
     return 1;
   }
-  printf("ring_test: %d randomized runs of the ring protocol, all invariants held\n", runs);
+  printf("ring_test: %d randomized runs of the ring protocol (%d with paired fills), all "
+         "invariants held\n",
+         runs, paired_runs);
   return 0;
 }
