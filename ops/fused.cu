@@ -611,15 +611,17 @@ __device__ __forceinline__ bool triggers_after_exchange(const CtaWork &work) {
 }
 
 /* The gate/up fills this CTA's consumers take in pairs (PAIRED FILLS, ops/ring.h): only
- * in the fused instances at N = 32 whose grid triggers early (design TP16 B = 25..32,
- * the DeepSeek dims at TP16 B = 25..32). Measured (perf/RESULTS.md run 45 calls 1-3):
- * there 0.25-0.35 us a step faster (design TP16 B=25 7.80 -> 7.46, B=32 7.60 -> 7.34);
- * yet the gate/up loop is no shorter (2.01 -> 2.04 us): the gain is in the tail after the
- * trigger (h landed, the down loop and the push 0.3-0.5 us shorter, the gap to the next
- * wait 0.2-0.3 longer), how the pair moves it not isolated; a spin before the first ring
- * that delays it (call 2) gave at most half of it. At N <= 16 pairs were 0.2-0.3 us
- * slower (x landed 0.38 -> 0.77), at N = 24 equal (calls 1, 2). Producer and consumers
- * both call this. */
+ * in the fused instances at N = 32 whose grid triggers early (TP16 B = 25..32 at both
+ * dims). Measured (perf/RESULTS.md run 45): design TP16 B = 25, 32 0.23-0.41 us a step
+ * faster (calls 3, 4: B=25 7.79-7.87 -> 7.44-7.49 us, B=32 7.58-7.68 -> 7.33-7.36), the
+ * DeepSeek TP16 B=25 0.1-0.25 and TP8 B = 25, 32 at both dims up to 0.1. Yet the gate/up
+ * loop is no shorter (2.01 -> 2.03-2.05 us, call 3): the gain is in the tail after the
+ * trigger (h landed, the down loop and the pushes together 0.5 us shorter, the gap to the
+ * next wait 0.2-0.3 longer), as if the next grid's ring went out later; a spin before the
+ * first ring (call 2) gave about half of it, and reading the CTA's down work before the
+ * ring was not the cause (call 3). How the pair moves the tail is not isolated. At N <= 16
+ * pairs were 0.2-0.3 us slower (x landed 0.38 -> 0.77), at N = 24 equal (calls 1, 2).
+ * Producer and consumers both call this. */
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ PairedFills paired_fills(const CtaWork &work) {
   constexpr int kStages = Geometry<N, S>::kNumStages;
