@@ -1314,9 +1314,26 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * their pair's first slot, armed once for both (fill f of the first ring is stage f and
    * slot f). */
   const PairedFills pairs = paired_fills<N, kMode, S, kCluster16>(work);
+  /* FIRST STAGE ALONE: in the instances at N = 8 and N = 40..64, a CTA of more than 16
+   * gate/up blocks (TP8 at both dims) issues its first stage, then the rest of its first
+   * ring about 250 ns (512 SM cycles) later. Measured (perf/RESULTS.md run 45 calls 6, 7):
+   * TP8 B = 1..8 0.35-0.45 us a step faster (B=1 10.50 -> 10.09), TP8 B = 48, 64 0.1,
+   * TP16 B = 48, 64 0.1-0.2 (there some gate/up CTAs have more than 16 blocks), the
+   * DeepSeek TP8 B = 48, 64 0.15-0.2; at TP8 B = 9..32 (N = 16, 32) and B=128 the same was
+   * 0.15-0.45 slower, hence the instances; why the delay pays is not isolated. The test
+   * reads nothing but k_count: a rule that read the CTA's down work here cost the N = 16
+   * cells 0.05-0.1 us (call 7). */
+  const bool first_stage_alone =
+      kMode == kFused && (N == 8 || (N >= 40 && N <= 64)) &&
+      work.k_count > kRefillPrefetchMaxGateUpBlocks;
   for (int block = 0; block < first_ring; ++block) {
     const int column = kBlockK * (work.k_begin + block);
     released.advance(); /* the stage was never filled: no release to wait for */
+    if (first_stage_alone && block == 1) {
+      const long long start = clock64();
+      while (clock64() - start < 512) {
+      }
+    }
     if (block >= pairs.begin && block < pairs.begin + pairs.count) {
       const int first = pairs.begin + ((block - pairs.begin) & ~1);
       const uint32_t pair_full = smem.full(first);
