@@ -614,13 +614,13 @@ __device__ __forceinline__ bool triggers_after_exchange(const CtaWork &work) {
  * in the fused instances at N = 32 whose grid triggers early (TP16 B = 25..32 at both
  * dims). Measured (perf/RESULTS.md run 45): design TP16 B = 25, 32 0.23-0.41 us a step
  * faster (calls 3, 4: B=25 7.79-7.87 -> 7.44-7.49 us, B=32 7.58-7.68 -> 7.33-7.36), the
- * DeepSeek TP16 B=25 0.1-0.25 and TP8 B = 25, 32 at both dims up to 0.1. Yet the gate/up
+ * DeepSeek TP16 B=25 0.12-0.26 and TP8 B = 25, 32 at both dims up to 0.13. Yet the gate/up
  * loop is no shorter (2.01 -> 2.03-2.05 us, call 3): the gain is in the tail after the
  * trigger (h landed, the down loop and the pushes together 0.5 us shorter, the gap to the
  * next wait 0.2-0.3 longer), as if the next grid's ring went out later; a spin before the
  * first ring (call 2) gave about half of it, and reading the CTA's down work before the
  * ring was not the cause (call 3). How the pair moves the tail is not isolated. At N <= 16
- * pairs were 0.2-0.3 us slower (x landed 0.38 -> 0.77), at N = 24 equal (calls 1, 2).
+ * pairs were 0.15-0.3 us slower (x landed 0.38 -> 0.77), at N = 24 equal (calls 1, 2).
  * Producer and consumers both call this. */
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ PairedFills paired_fills(const CtaWork &work) {
@@ -1318,11 +1318,11 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * gate/up blocks (TP8 at both dims) issues its first stage, then the rest of its first
    * ring about 250 ns (512 SM cycles) later. Measured (perf/RESULTS.md run 45 calls 6-8):
    * TP8 B = 1..8 0.35-0.5 us a step faster (B=1 10.50 -> 10.09, call 7), B=64 0.1-0.16,
-   * TP16 B = 48, 64 0.1-0.2 (some of its gate/up CTAs have more than 16 blocks), the
+   * TP16 B = 48, 64 0.1-0.22 (some of its gate/up CTAs have more than 16 blocks), the
    * DeepSeek TP8 B = 48, 64 0.15-0.25; at TP8 B = 9..32 (N = 16, 32) and B=128 the same was
    * 0.15-0.45 slower, hence the instances; why the delay pays is not isolated. The test
-   * reads nothing but k_count: a rule that read the CTA's down work here cost the N = 16
-   * cells 0.05-0.1 us (call 7). Validated in call 8. */
+   * reads nothing but k_count: a rule that read the CTA's down work here cost the N <= 16
+   * cells 0.04-0.11 us (call 7). Validated in call 8. */
   const bool first_stage_alone =
       kMode == kFused && (N == 8 || (N >= 40 && N <= 64)) &&
       work.k_count > kRefillPrefetchMaxGateUpBlocks;
