@@ -659,6 +659,52 @@ struct DownChains {
   static_assert((kBlockK / kMmaK) % kCount == 0, "every block feeds every chain");
 };
 
+/* Fences every accumulator register of the chains around an asynchronous wgmma-group, so
+ * that the compiler neither reads nor writes them while the MMAs own them. */
+template <int N, int kCount>
+__device__ __forceinline__ void fence_chains(float (&chains)[kCount][N / 2]) {
+#pragma unroll
+  for (int c = 0; c < kCount; ++c)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+}
+
+/* The chains start at zero: every MMA accumulates (scale-d = 1, mma_stage_issue). */
+template <int N, int kCount>
+__device__ __forceinline__ void zero_chains(float (&chains)[kCount][N / 2]) {
+#pragma unroll
+  for (int c = 0; c < kCount; ++c)
+#pragma unroll
+    for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f;
+}
+
+/* The chains' sum in chain order, the one fixed order of every K loop (mma_blocks,
+ * mma_blocks_paired, SharedDown through mma_blocks): their results are bit-identical. */
+template <int N, int kCount>
+__device__ __forceinline__ void sum_chains(const float (&chains)[kCount][N / 2],
+                                           float (&acc)[N / 2]) {
+#pragma unroll
+  for (int i = 0; i < N / 2; ++i) {
+    float sum = chains[0][i];
+#pragma unroll
+    for (int c = 1; c < kCount; ++c) sum = __fadd_rn(sum, chains[c][i]);
+    acc[i] = sum;
+  }
+}
+
+/* The four k16 MMAs of one 64-K block from its descriptors, round-robin over the chains
+ * (step k into chain k % kCount). A k16 step is 16 BF16 = 32 bytes along the 128-byte
+ * swizzled row: 2 in the descriptors' address field (address >> 4). */
+template <int N, int kCount>
+__device__ __forceinline__ void mma_block_k16s(float (&chains)[kCount][N / 2], uint64_t a,
+                                               uint64_t b) {
+#pragma unroll
+  for (int k = 0; k < kBlockK / kMmaK; ++k) {
+    const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
+    ptx::wgmma_bf16<N>(chains[k % kCount], a + step, b + step, 1u);
+  }
+}
+
 /* Issues one ring stage's K block (four k16 MMAs, round-robin over the chains, one
  * wgmma-group), without waiting. Every MMA accumulates (scale-d = 1, a constant): the
  * chains start at zero, so no flag has to be computed per MMA (a runtime scale-d cost a
@@ -666,22 +712,14 @@ struct DownChains {
 template <int N, int kCount, int kFill>
 __device__ __forceinline__ void mma_stage_issue(float (&chains)[kCount][N / 2],
                                                 uint32_t weights, uint32_t activations) {
-#pragma unroll
-  for (int c = 0; c < kCount; ++c)
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+  fence_chains<N, kCount>(chains);
   __syncwarp(); /* wgmma is .sync.aligned: the warp reconverged after its spin waits */
   ptx::wgmma_fence();
-  /* A k16 step is 16 BF16 = 32 bytes along the 128-byte swizzled row: 2 in the
-   * descriptors' address field (address >> 4). Shared addresses stay below 256 KB, so
-   * the field (14 bits) cannot carry: the descriptors are built once per stage. */
+  /* Shared addresses stay below 256 KB, so the descriptors' address field (14 bits)
+   * cannot carry: the descriptors are built once per stage. */
   const uint64_t a = ptx::make_smem_desc_sw128(weights);
   const uint64_t b = ptx::make_smem_desc_sw128(activations);
-#pragma unroll
-  for (int k = 0; k < kBlockK / kMmaK; ++k) {
-    const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
-    ptx::wgmma_bf16<N>(chains[k % kCount], a + step, b + step, 1u);
-  }
+  mma_block_k16s<N, kCount>(chains, a, b);
   /* A fill's second K block (FILLS OF 128 K): its tiles 8 KB and N 128 bytes on (address
    * >> 4 in the descriptors); its k16 steps continue the chains' round-robin (step 4 + k
    * into chain (4 + k) % kCount = k % kCount): the sums of one block a fill. No runtime
@@ -689,17 +727,10 @@ __device__ __forceinline__ void mma_stage_issue(float (&chains)[kCount][N / 2],
    * (C7520, perf/RESULTS.md run 42 call 13). */
   if constexpr (kFill == 2) {
     constexpr uint64_t kNextA = kWeightTileBytes / 16, kNextB = N * kRowBytes / 16;
-#pragma unroll
-    for (int k = 0; k < kBlockK / kMmaK; ++k) {
-      const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
-      ptx::wgmma_bf16<N>(chains[k % kCount], a + kNextA + step, b + kNextB + step, 1u);
-    }
+    mma_block_k16s<N, kCount>(chains, a + kNextA, b + kNextB);
   }
   ptx::wgmma_commit();
-#pragma unroll
-  for (int c = 0; c < kCount; ++c)
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+  fence_chains<N, kCount>(chains);
 }
 
 /* After the warp's wgmma on a fill has completed: one arrival per consumer warp on the
@@ -728,10 +759,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
   constexpr int kGroupsInFlight = 1;
   float chains[kCount][N / 2];
-#pragma unroll
-  for (int c = 0; c < kCount; ++c)
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f;
+  zero_chains<N, kCount>(chains);
   /* The ring fills of these blocks (`blocks` a multiple of F: FILLS OF 128 K). */
   const int fills = blocks / F;
   /* The trace stamp outside the loop: its test on every fill was on the loop's path. */
@@ -766,23 +794,14 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
     cursor = next;
   }
   ptx::wgmma_wait<0>();
-#pragma unroll
-  for (int c = 0; c < kCount; ++c)
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+  fence_chains<N, kCount>(chains);
   /* The last min(fills, kGroupsInFlight) fills, oldest first. */
   for (int back = fills < kGroupsInFlight ? fills : kGroupsInFlight; back >= 1; --back) {
     int slot = cursor.slot - back;
     if (slot < 0) slot += kBarrierSlots;
     release_stage(smem.empty(slot), lane);
   }
-#pragma unroll
-  for (int i = 0; i < N / 2; ++i) {
-    float sum = chains[0][i];
-#pragma unroll
-    for (int c = 1; c < kCount; ++c) sum = __fadd_rn(sum, chains[c][i]);
-    acc[i] = sum;
-  }
+  sum_chains<N, kCount>(chains, acc);
 }
 
 /* Two one-block fills in one wgmma-group (PAIRED FILLS): the second fill's k16 steps
@@ -792,31 +811,17 @@ template <int N, int kCount>
 __device__ __forceinline__ void mma_pair_issue(float (&chains)[kCount][N / 2],
                                                uint32_t weights0, uint32_t activations0,
                                                uint32_t weights1, uint32_t activations1) {
-#pragma unroll
-  for (int c = 0; c < kCount; ++c)
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+  fence_chains<N, kCount>(chains);
   __syncwarp();
   ptx::wgmma_fence();
   const uint64_t a0 = ptx::make_smem_desc_sw128(weights0);
   const uint64_t b0 = ptx::make_smem_desc_sw128(activations0);
   const uint64_t a1 = ptx::make_smem_desc_sw128(weights1);
   const uint64_t b1 = ptx::make_smem_desc_sw128(activations1);
-#pragma unroll
-  for (int k = 0; k < kBlockK / kMmaK; ++k) {
-    const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
-    ptx::wgmma_bf16<N>(chains[k % kCount], a0 + step, b0 + step, 1u);
-  }
-#pragma unroll
-  for (int k = 0; k < kBlockK / kMmaK; ++k) {
-    const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
-    ptx::wgmma_bf16<N>(chains[k % kCount], a1 + step, b1 + step, 1u);
-  }
+  mma_block_k16s<N, kCount>(chains, a0, b0);
+  mma_block_k16s<N, kCount>(chains, a1, b1);
   ptx::wgmma_commit();
-#pragma unroll
-  for (int c = 0; c < kCount; ++c)
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+  fence_chains<N, kCount>(chains);
 }
 
 /* One unit of mma_blocks_paired: issues the fill at `cursor` (with the next one where
@@ -862,10 +867,7 @@ __device__ __forceinline__ void mma_blocks_paired(
     RingCursor<Geometry<N, S>::kNumStages> &cursor, int lane, Watchdog &watchdog,
     unsigned long long *trace, int point) {
   float chains[kCount][N / 2];
-#pragma unroll
-  for (int c = 0; c < kCount; ++c)
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) chains[c][i] = 0.0f;
+  zero_chains<N, kCount>(chains);
   if (trace != nullptr && fills > 0) {
     wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
     if (threadIdx.x == 0)
@@ -883,21 +885,12 @@ __device__ __forceinline__ void mma_blocks_paired(
     paired_unit<N, kCount, S, false>(chains, smem, cursor, ready, pending_slot, pending_fills,
                                      lane, watchdog);
   ptx::wgmma_wait<0>();
-#pragma unroll
-  for (int c = 0; c < kCount; ++c)
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
+  fence_chains<N, kCount>(chains);
   if (pending_fills > 0) {
     release_stage(smem.empty(pending_slot), lane);
     if (pending_fills == 2) release_stage(smem.empty(pending_slot + 1), lane);
   }
-#pragma unroll
-  for (int i = 0; i < N / 2; ++i) {
-    float sum = chains[0][i];
-#pragma unroll
-    for (int c = 1; c < kCount; ++c) sum = __fadd_rn(sum, chains[c][i]);
-    acc[i] = sum;
-  }
+  sum_chains<N, kCount>(chains, acc);
 }
 
 /* Stores this thread's FP32 gate/up partials into the owners' receive buffers
