@@ -56,6 +56,24 @@
 
 namespace {
 
+/* Relaxed load at GPU scope (from L2, never a stale L1 line): four 32-bit words (16
+ * bytes, 16-byte aligned), each read atomically on its own, that another CTA may be
+ * writing concurrently (run 42's tagged h, docs/experiments/tagged_h.patch, whose words
+ * prove themselves by a tag). Only this probe uses them, so they live here. */
+__device__ __forceinline__ uint4 ld_relaxed_gpu_v4(const uint32_t *address) {
+  uint4 value;
+  asm volatile("ld.relaxed.gpu.global.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(value.x), "=r"(value.y), "=r"(value.z), "=r"(value.w)
+               : "l"(address)
+               : "memory");
+  return value;
+}
+
+/* Relaxed 32-bit store at GPU scope: one word read concurrently by ld_relaxed_gpu_v4. */
+__device__ __forceinline__ void st_relaxed_gpu(uint32_t *address, uint32_t value) {
+  asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(address), "r"(value) : "memory");
+}
+
 constexpr int kCtas = 132;
 constexpr int kMaxLoads = 16;
 constexpr uint32_t kLoadBytes = 8192;
@@ -183,8 +201,8 @@ __global__ void __launch_bounds__(64, 2)
       if (timed_load == 2) {
 #pragma unroll
         for (int k = 0; k < kPairs; ++k) {
-          const uint4 x = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512);
-          const uint4 y = shx::ptx::ld_relaxed_gpu_v4(mine + k * 512 + 4);
+          const uint4 x = ld_relaxed_gpu_v4(mine + k * 512);
+          const uint4 y = ld_relaxed_gpu_v4(mine + k * 512 + 4);
           sum += x.x + y.y;
         }
       } else if (threadIdx.x == 0) {
@@ -201,7 +219,7 @@ __global__ void __launch_bounds__(64, 2)
     if (cycles[blockIdx.x] == -2) return;
     const long long start = clock64();
     read(1);
-    shx::ptx::st_relaxed_gpu(words + blockIdx.x * 8 + (threadIdx.x & 7), sum); /* data in */
+    st_relaxed_gpu(words + blockIdx.x * 8 + (threadIdx.x & 7), sum); /* data in */
     __syncthreads();
     const long long stop = clock64();
     if (threadIdx.x == 0) cycles[blockIdx.x] = counted ? stop - start : -1;
@@ -213,12 +231,12 @@ __global__ void __launch_bounds__(64, 2)
     return;
   }
   if (timed_load) { /* mode 6: one L2 round trip of an ld.relaxed.gpu instead */
-    const uint4 hot = shx::ptx::ld_relaxed_gpu_v4(reinterpret_cast<const uint32_t *>(cold));
+    const uint4 hot = ld_relaxed_gpu_v4(reinterpret_cast<const uint32_t *>(cold));
     (void)hot;
     const long long start = clock64();
     const uint4 value =
-        shx::ptx::ld_relaxed_gpu_v4(reinterpret_cast<const uint32_t *>(cold) + 4);
-    shx::ptx::st_relaxed_gpu(words + blockIdx.x * 8, value.x); /* waits for the load */
+        ld_relaxed_gpu_v4(reinterpret_cast<const uint32_t *>(cold) + 4);
+    st_relaxed_gpu(words + blockIdx.x * 8, value.x); /* waits for the load */
     const long long stop = clock64();
     cycles[blockIdx.x] = counted ? stop - start : -1;
     return;

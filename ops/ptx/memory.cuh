@@ -59,24 +59,6 @@ __device__ __forceinline__ void red_release_gpu_add(uint32_t *address, uint32_t 
                : "memory");
 }
 
-/* Relaxed load at GPU scope (from L2, never a stale L1 line): four 32-bit words (16
- * bytes, 16-byte aligned), each read atomically on its own, that another CTA may be
- * writing concurrently (run 42's tagged h, docs/experiments/tagged_h.patch, whose words
- * prove themselves by a tag; perf/release_probe times these loads). */
-__device__ __forceinline__ uint4 ld_relaxed_gpu_v4(const uint32_t *address) {
-  uint4 value;
-  asm volatile("ld.relaxed.gpu.global.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(value.x), "=r"(value.y), "=r"(value.z), "=r"(value.w)
-               : "l"(address)
-               : "memory");
-  return value;
-}
-
-/* Relaxed 32-bit store at GPU scope: one word read concurrently by ld_relaxed_gpu_v4. */
-__device__ __forceinline__ void st_relaxed_gpu(uint32_t *address, uint32_t value) {
-  asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(address), "r"(value) : "memory");
-}
-
 /* 16-byte relaxed store at system scope: the destination may be another GPU's memory
  * (P2P) or a buffer another process maps. Each BF16 element is its own arrival flag in
  * the mailbox protocol, so no ordering beyond "eventually visible" is needed. */
