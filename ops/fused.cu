@@ -75,7 +75,8 @@
  * this geometry: 14.0 us).
  *
  * WARP ROLES (160 threads)
- *   warps 0-3 (consumer warpgroup): wgmma for every ring stage, the DSMEM partial push,
+ *   warps 0-3 (consumer warpgroup): where CONSUMER X says so, the first ring's x tiles
+ *       (ld.global, st.shared); wgmma for every ring stage, the DSMEM partial push,
  *       the owner reduction and h store, the grid-barrier arrival, the down epilogue
  *       and the mailbox push; thread 0 triggers the dependent grid once the gate/up
  *       MMAs are done (or, per the plan, the exchange) where the CTA triggers early
@@ -140,10 +141,11 @@
  *             (ld.acquire.gpu) until it reads `grid`, issues its h loads, then counts
  *             through counters[1]; the last one re-arms both to 0 for the next launch.
  *   griddepcontrol.wait: every thread before reading x, h, the counters or writing
- *             anything global. Only weights are loaded before it: the first ring, and
- *             where the grid triggers early the refills asked into L2 (producer
- *             step 0). With a debug trace buffer the entry stamp is written too
- *             (trace point 8).
+ *             anything global (the consumers read the x pointer, batch and H from the
+ *             parameter bank before it, CONSUMER X). Only weights are loaded before
+ *             it: the first ring, and where the grid triggers early the refills asked
+ *             into L2 (producer step 0). With a debug trace buffer the entry stamp is
+ *             written too (trace point 8).
  *   griddepcontrol.launch_dependents: by each CTA, once its gate/up MMAs are done
  *             (at N >= 40 with 12 MiB of weights or more, once its cluster's partials
  *             arrived: triggers_after_exchange) where its whole down tile fits in the
@@ -1165,16 +1167,106 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
 
 /* ---- The two roles ------------------------------------------------------------------ */
 
+/* CONSUMER X: the first ring's x tiles that the consumer warpgroup loads itself
+ * (ld.global, then st.shared into the 128B-swizzled layout the x tensor map gives) right
+ * after the dependency wait, instead of the producer's TMA copies. Those copies go out
+ * after the first ring's weight copies, issued before the wait, and the SM's bulk copies
+ * complete in order behind them where HBM is busy. The first ring's full barriers of these
+ * fills then expect the weight bytes alone; the consumers' named barrier orders their
+ * stores before any MMA. Where (perf/RESULTS.md run 46 calls 1, 2):
+ * - the split variant's gate kernel, every first-ring fill at N <= 16: TP8 B = 1..16
+ *   0.3-0.45 us a step faster (B=9 17.09-17.16 -> 16.65-16.80), TP16 0.4-0.5 (B=9
+ *   11.76-11.85 -> 11.33-11.38), the DeepSeek dims 0.15-0.35; the first fill only at
+ *   N = 24, 32: 0.1-0.2 faster (every fill there was 0.3-0.6 slower);
+ * - the fused kernel, every first-ring fill at N = 16 in a CTA of more than 16 gate/up
+ *   blocks (TP8 at the design dims, B = 9..16), together with its first stage alone
+ *   (FIRST STAGE ALONE in the producer): 0.15-0.25 us faster (B=9 10.96-11.02 ->
+ *   10.76-10.81; x landed 1.55 -> 1.0 us, the gate/up loop 0.3 longer). Either alone was
+ *   slower there, and the consumers' loads were slower elsewhere in the fused kernel
+ *   (TP16 0.4-0.6 us: x landed 0.38 -> 0.97, the whole ring's x before the first MMA;
+ *   TP8 N = 24..32 0.7-0.8). */
+template <int N, Mode kMode, int S>
+__host__ __device__ constexpr int max_consumer_x_fills() {
+  return kMode == kGate ? (N <= 16 ? Geometry<N, S>::kNumStages : (N <= 32 ? 1 : 0))
+                        : (N == 16 ? Geometry<N, S>::kNumStages : 0);
+}
+
+/* Never a paired fill (PAIRED FILLS: the fused kernel at N = 32 only), whose x copies
+ * complete on its pair's barrier. */
+static_assert(max_consumer_x_fills<32, kFused, 2>() == 0, "consumer x beside pairs");
+
+/* The fills [0, consumer_x_fills) of the first ring whose x the consumers load. Producer
+ * and consumers both call this. */
+template <int N, Mode kMode, int S>
+__device__ __forceinline__ int consumer_x_fills(const CtaWork &work, int first_ring) {
+  if (max_consumer_x_fills<N, kMode, S>() == 0) return 0;
+  if (kMode == kFused && work.k_count <= kRefillPrefetchMaxGateUpBlocks) return 0;
+  const int fills = kMode == kGate && N > 16 ? 1 : first_ring;
+  return fills < first_ring ? fills : first_ring;
+}
+
+/* Where the consumers' x loads start, and the two scalars they need: read from the
+ * parameter bank before the dependency wait (not upstream data), so that no constant
+ * cache miss sits between the wait and the loads. */
+struct FirstRingX {
+  const uint4 *row0; /* x + 64 k_begin, in 16-byte chunks */
+  int batch;
+  int row_chunks; /* H / 8: 16-byte chunks a row of x */
+};
+
+/* The consumers' CONSUMER X loads: chunk c (16 bytes) of token t of fill f's x tile goes
+ * to row t, chunk c ^ (t % 8) of the stage's activation tile (the 128-byte swizzle of a
+ * 1024-aligned tile); tokens past the batch are zeros, as the tensor map's out-of-bounds
+ * fill gives them. All loads are issued before the first store. */
+template <int N, Mode kMode, int S>
+__device__ __forceinline__ void load_consumer_x(const SharedLayout<N, S> &smem,
+                                                const FirstRingX &x, int fills) {
+  constexpr int kTileChunks = N * 8;
+  constexpr int kMaxChunks = max_consumer_x_fills<N, kMode, S>() * kTileChunks;
+  /* at least one: the instances without CONSUMER X compile this but never call it */
+  constexpr int kPerThread =
+      kMaxChunks > 0 ? (kMaxChunks + kConsumerThreads - 1) / kConsumerThreads : 1;
+  const int items = fills * kTileChunks;
+  uint4 chunks[kPerThread];
+#pragma unroll
+  for (int u = 0; u < kPerThread; ++u) {
+    const int item = u * kConsumerThreads + static_cast<int>(threadIdx.x);
+    const int fill = item / kTileChunks, token = (item % kTileChunks) >> 3, chunk = item & 7;
+    chunks[u] = make_uint4(0u, 0u, 0u, 0u);
+    if (item < items && token < x.batch)
+      chunks[u] = x.row0[token * x.row_chunks + fill * 8 + chunk];
+  }
+#pragma unroll
+  for (int u = 0; u < kPerThread; ++u) {
+    const int item = u * kConsumerThreads + static_cast<int>(threadIdx.x);
+    const int fill = item / kTileChunks, token = (item % kTileChunks) >> 3, chunk = item & 7;
+    if (item < items)
+      ptx::st_shared_v4_b32(smem.activations(fill) + token * kRowBytes +
+                                ((chunk ^ (token & 7)) << 4),
+                            chunks[u]);
+  }
+  ptx::fence_proxy_async_shared_cta(); /* the generic-proxy stores, for wgmma's reads */
+  ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
+}
+
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const CtaWork &work,
                                          const shx_fused_plan &plan,
                                          const shx_fused_args &args,
                                          const OwnerScalars &owner_scalars,
+                                         const FirstRingX &first_ring_x,
                                          Watchdog &watchdog) {
   const int lane = threadIdx.x % 32;
   RingCursor<Geometry<N, S>::kNumStages> cursor;
 
   if (work.k_count > 0) {
+    if (max_consumer_x_fills<N, kMode, S>() > 0) { /* CONSUMER X */
+      const int first_ring = work.k_count < Geometry<N, S>::kNumStages
+                                 ? work.k_count
+                                 : Geometry<N, S>::kNumStages;
+      const int x_fills = consumer_x_fills<N, kMode, S>(work, first_ring);
+      if (x_fills > 0) load_consumer_x<N, kMode, S>(smem, first_ring_x, x_fills);
+    }
     /* 1. Gate/up partial of this CTA's K range. */
     {
       float acc[N / 2]; /* written whole by mma_blocks */
@@ -1307,7 +1399,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * their pair's first slot, armed once for both (fill f of the first ring is stage f and
    * slot f). */
   const PairedFills pairs = paired_fills<N, kMode, S, kCluster16>(work);
-  /* FIRST STAGE ALONE: in the instances at N = 8 and N = 40..64, a CTA of more than 16
+  /* FIRST STAGE ALONE: in the instances at N = 8, 16 and 40..64, a CTA of more than 16
    * gate/up blocks (TP8 at both dims) issues its first stage, then the rest of its first
    * ring about 250 ns (512 SM cycles) later. Measured (perf/RESULTS.md run 45 calls 6-8):
    * TP8 B = 1..8 0.35-0.5 us a step faster (B=1 10.50 -> 10.09, call 7), B=64 0.1-0.16,
@@ -1315,10 +1407,14 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * DeepSeek TP8 B = 48, 64 0.15-0.25; at TP8 B = 9..32 (N = 16, 32) and B=128 the same was
    * 0.15-0.45 slower, hence the instances; why the delay pays is not isolated. The test
    * reads nothing but k_count: a rule that read the CTA's down work here cost the N <= 16
-   * cells 0.04-0.11 us (call 7). Validated in call 8. */
+   * cells 0.04-0.11 us (call 7). Validated in call 8. At N = 16 it pays only with the
+   * consumers loading the first ring's x (CONSUMER X, run 46 calls 1, 2: 0.15-0.25 us
+   * faster at TP8 B = 9, 16; alone 0.2 slower, as in run 45). */
   const bool first_stage_alone =
-      kMode == kFused && (N == 8 || (N >= 40 && N <= 64)) &&
+      kMode == kFused && (N == 8 || N == 16 || (N >= 40 && N <= 64)) &&
       work.k_count > kRefillPrefetchMaxGateUpBlocks;
+  /* CONSUMER X: the first x_fills fills' x tiles come from the consumers. */
+  const int x_fills = consumer_x_fills<N, kMode, S>(work, first_ring);
   for (int block = 0; block < first_ring; ++block) {
     const int column = kBlockK * (work.k_begin + block);
     released.advance(); /* the stage was never filled: no release to wait for */
@@ -1336,8 +1432,9 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
       ptx::tma_load_2d_hinted(smem.weights(block) + kHalfTileBytes, gate_up_map, pair_full,
                               column, up_row, policy);
     } else {
-      load_gate_up_weights(smem.weights(block), gate_up_map, smem.full(block), G::kStageBytes,
-                           column, gate_row, up_row, policy);
+      load_gate_up_weights(smem.weights(block), gate_up_map, smem.full(block),
+                           block < x_fills ? kWeightTileBytes : G::kStageBytes, column,
+                           gate_row, up_row, policy);
     }
   }
   /* The refills (the gate/up blocks past the first ring: 4 of 14 at TP16 N = 16, 6 at
@@ -1371,10 +1468,12 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     trace_point(args, 9);
   }
   for (int block = 0; block < first_ring; ++block) {
-    const bool paired = block >= pairs.begin && block < pairs.begin + pairs.count;
-    const int slot = paired ? pairs.begin + ((block - pairs.begin) & ~1) : cursor.slot;
-    ptx::tma_load_2d(smem.activations(cursor.stage), x_map, smem.full(slot),
-                     kBlockK * (work.k_begin + block), 0);
+    if (block >= x_fills) {
+      const bool paired = block >= pairs.begin && block < pairs.begin + pairs.count;
+      const int slot = paired ? pairs.begin + ((block - pairs.begin) & ~1) : cursor.slot;
+      ptx::tma_load_2d(smem.activations(cursor.stage), x_map, smem.full(slot),
+                       kBlockK * (work.k_begin + block), 0);
+    }
     cursor.advance();
   }
 
@@ -1534,9 +1633,19 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
       ptx::griddep_wait();
     }
   } else {
+    FirstRingX first_ring_x = {nullptr, 0, 0};
+    if (max_consumer_x_fills<N, kMode, S>() > 0) {
+      first_ring_x.row0 = static_cast<const uint4 *>(args.x) + 8 * work.k_begin;
+      first_ring_x.batch = args.batch;
+      first_ring_x.row_chunks = plan.hidden / 8;
+      /* in registers before the wait: the compiler may not sink these reads past it */
+      asm volatile("" : "+l"(first_ring_x.row0), "+r"(first_ring_x.batch),
+                   "+r"(first_ring_x.row_chunks));
+    }
     ptx::griddep_wait();
     if (threadIdx.x == 0) trace_point(args, 10);
-    consumer<N, kMode, S, kCluster16>(smem, work, plan, args, *smem.owner_scalars, watchdog);
+    consumer<N, kMode, S, kCluster16>(smem, work, plan, args, *smem.owner_scalars,
+                                      first_ring_x, watchdog);
   }
 
   /* 5. No final cluster barrier: every DSMEM store to a CTA landed before that CTA

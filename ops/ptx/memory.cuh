@@ -45,6 +45,13 @@ __device__ __forceinline__ void st_shared_v4_f32(uint32_t address, float a, floa
                : "memory");
 }
 
+/* Four 32-bit words (16 bytes, 16-byte aligned) into this CTA's shared memory. */
+__device__ __forceinline__ void st_shared_v4_b32(uint32_t address, uint4 value) {
+  asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(address), "r"(value.x),
+               "r"(value.y), "r"(value.z), "r"(value.w)
+               : "memory");
+}
+
 /* Load with acquire semantics at GPU scope: later reads see what the releasing writers
  * published. */
 __device__ __forceinline__ uint32_t ld_acquire_gpu(const uint32_t *address) {
