@@ -300,8 +300,10 @@ static_assert(kRowBytes == 128, "a stage row must be exactly one 128-byte swizzl
 
 /* What one launch of the kernel family does. */
 enum Mode {
-  kFused = 0, /* gate/up, activation, grid barrier, down, push */
-  kGate = 1   /* the split variant's first half: gate/up and activation into h */
+  kFused = 0,  /* gate/up, activation, grid barrier, down, push */
+  kGate = 1,   /* the split variant's first half: gate/up and activation into h */
+  kFusedX = 2  /* kFused with CONSUMER X: its N = 16 instance for CTAs of more than 16
+                * gate/up blocks (takes_consumer_x), so that kFused's stays as it was */
 };
 
 /* CTAs per SM that a kernel instance's shared memory is sized for: two up to N = 32; at
@@ -1181,14 +1183,19 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
  * - the fused kernel, every first-ring fill at N = 16 in a CTA of more than 16 gate/up
  *   blocks (TP8 at the design dims, B = 9..16), together with its first stage alone
  *   (FIRST STAGE ALONE in the producer): 0.15-0.25 us faster (B=9 10.96-11.02 ->
- *   10.76-10.81; x landed 1.55 -> 1.0 us, the gate/up loop 0.3 longer). Either alone was
- *   slower there, and the consumers' loads were slower elsewhere in the fused kernel
+ *   10.72-10.81; x landed 1.55 -> 1.0-1.1 us, the gate/up loop 0.3 longer). Either alone
+ *   was slower there, and the consumers' loads were slower elsewhere in the fused kernel
  *   (TP16 0.4-0.6 us: x landed 0.38 -> 0.97, the whole ring's x before the first MMA;
- *   TP8 N = 24..32 0.7-0.8). */
+ *   TP8 N = 24..32 0.7-0.8). That path is an instance of its own (Mode kFusedX, launched
+ *   where takes_consumer_x): in the one N = 16 instance, behind a branch the other CTAs
+ *   skip, the code alone made TP16 B = 1..16 0.07-0.15 us and the DeepSeek TP8 B = 9, 16
+ *   0.25-0.3 us slower (x landed 0.34 -> 0.63-0.68 at TP16, the loads inline or out of
+ *   line alike; calls 3, 4). */
 template <int N, Mode kMode, int S>
 __host__ __device__ constexpr int max_consumer_x_fills() {
-  return kMode == kGate ? (N <= 16 ? Geometry<N, S>::kNumStages : (N <= 32 ? 1 : 0))
-                        : (N == 16 ? Geometry<N, S>::kNumStages : 0);
+  return kMode == kGate    ? (N <= 16 ? Geometry<N, S>::kNumStages : (N <= 32 ? 1 : 0))
+         : kMode == kFusedX ? Geometry<N, S>::kNumStages
+                            : 0;
 }
 
 /* Never a paired fill (PAIRED FILLS: the fused kernel at N = 32 only), whose x copies
@@ -1200,7 +1207,7 @@ static_assert(max_consumer_x_fills<32, kFused, 2>() == 0, "consumer x beside pai
 template <int N, Mode kMode, int S>
 __device__ __forceinline__ int consumer_x_fills(const CtaWork &work, int first_ring) {
   if (max_consumer_x_fills<N, kMode, S>() == 0) return 0;
-  if (kMode == kFused && work.k_count <= kRefillPrefetchMaxGateUpBlocks) return 0;
+  if (kMode == kFusedX && work.k_count <= kRefillPrefetchMaxGateUpBlocks) return 0;
   const int fills = kMode == kGate && N > 16 ? 1 : first_ring;
   return fills < first_ring ? fills : first_ring;
 }
@@ -1278,7 +1285,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
         mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
                                          args.trace, 11);
       if (threadIdx.x == 0) trace_point(args, 1);
-      if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
+      if (kMode != kGate && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
           !triggers_after_exchange<N>(work))
         ptx::griddep_launch_dependents();
       /* 2. Partials to their owners; then reduce what this CTA owns. */
@@ -1292,7 +1299,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     if (threadIdx.x == 0) trace_point(args, 2);
     /* The later trigger point (triggers_after_exchange): a timing choice, measured to
      * keep the next grid's loads off this grid's h release and grid barrier. */
-    if (kMode == kFused && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
+    if (kMode != kGate && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
         triggers_after_exchange<N>(work))
       ptx::griddep_launch_dependents();
     reduce_owned_columns<N, kCluster16>(smem.staging_floats, work, owner_scalars);
@@ -1411,7 +1418,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * consumers loading the first ring's x (CONSUMER X, run 46 calls 1, 2: 0.15-0.25 us
    * faster at TP8 B = 9, 16; alone 0.2 slower, as in run 45). */
   const bool first_stage_alone =
-      kMode == kFused && (N == 8 || N == 16 || (N >= 40 && N <= 64)) &&
+      kMode != kGate && (N == 8 || kMode == kFusedX || (N >= 40 && N <= 64)) &&
       work.k_count > kRefillPrefetchMaxGateUpBlocks;
   /* CONSUMER X: the first x_fills fills' x tiles come from the consumers. */
   const int x_fills = consumer_x_fills<N, kMode, S>(work, first_ring);
@@ -1455,7 +1462,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * calls 1, 2). Nor for a CTA of more than 16 gate/up blocks (TP8 at
    * the design dims, 28, whose gate/up stream is HBM-bound; it triggers early at N = 8
    * only): 16 refills a CTA made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). */
-  const bool early_trigger = kMode == kFused && triggers_early<N, S, kCluster16>(work);
+  const bool early_trigger = kMode != kGate && triggers_early<N, S, kCluster16>(work);
   if (early_trigger && work.k_count <= kRefillPrefetchMaxGateUpBlocks) {
     for (int block = first_ring; block < work.k_count; ++block) {
       const int column = kBlockK * (work.k_begin + block);
@@ -1575,6 +1582,7 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
                         const __grid_constant__ CUtensorMap h_map,
                         const __grid_constant__ shx_fused_plan plan,
                         const __grid_constant__ shx_fused_args args) {
+  static_assert(kMode != kFusedX || (N == 16 && !kCluster16), "kFusedX's one instance");
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
   const SharedLayout<N, S> smem(dynamic_smem);
   if (refuses_misaligned(smem, args)) return;
@@ -1885,8 +1893,10 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
   /* Both modes' attributes (shared-memory limit; the non-portable cluster size for the
    * cluster-16 instances), once per device here at plan time, so that the launches
    * (every recorded step) do no attribute calls. */
+  constexpr bool kHasFusedX = N == 16 && !kCluster16;
   for (auto kernel : {shared_expert_fused<N, kFused, S, kCluster16>,
-                      shared_expert_fused<N, kGate, S, kCluster16>}) {
+                      shared_expert_fused<N, kGate, S, kCluster16>,
+                      shared_expert_fused<N, kHasFusedX ? kFusedX : kFused, S, kCluster16>}) {
     cudaError_t error = cudaFuncSetAttribute(
         kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Geometry<N, S>::kSmemBytes);
     if (error == cudaSuccess && kCluster16)
@@ -1896,8 +1906,16 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
   cudaLaunchAttribute attributes[2];
   const cudaLaunchConfig_t config =
       launch_config<N, S>(plan, plan.grid, nullptr, attributes, 0);
-  return cudaOccupancyMaxActiveClusters(clusters, shared_expert_fused<N, kFused, S, kCluster16>,
-                                        &config);
+  cudaError_t error = cudaOccupancyMaxActiveClusters(
+      clusters, shared_expert_fused<N, kFused, S, kCluster16>, &config);
+  if (error == cudaSuccess && kHasFusedX) { /* both fused instances must fit */
+    int fused_x_clusters = 0;
+    error = cudaOccupancyMaxActiveClusters(
+        &fused_x_clusters, shared_expert_fused<N, kHasFusedX ? kFusedX : kFused, S, kCluster16>,
+        &config);
+    if (fused_x_clusters < *clusters) *clusters = fused_x_clusters;
+  }
+  return error;
 }
 
 
@@ -2042,6 +2060,15 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
 
 namespace {
 
+/* Whether the fused launch takes the kFusedX instance (CONSUMER X): N = 16 and a gate/up
+ * CTA of more than 16 K blocks (TP8 at the design dims). */
+bool takes_consumer_x(const shx_fused_plan &plan) {
+  if (plan.n != 16 || plan.cluster > kMaxPortableCluster) return false;
+  for (int c = 0; c < plan.gate_up_ctas; ++c)
+    if (plan.k_count[c] > kRefillPrefetchMaxGateUpBlocks) return true;
+  return false;
+}
+
 /* Validates, encodes the tensor maps and launches the fused kernel or its gate mode. */
 shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args, void *stream,
                          int pdl, Mode mode, char *message) {
@@ -2174,6 +2201,10 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     constexpr bool kCluster16 = decltype(k16)::value;
     auto kernel = mode == kGate ? shared_expert_fused<N, kGate, S, kCluster16>
                                 : shared_expert_fused<N, kFused, S, kCluster16>;
+    if constexpr (N == 16 && !kCluster16) {
+      if (mode == kFused && takes_consumer_x(*plan))
+        kernel = shared_expert_fused<N, kFusedX, S, kCluster16>;
+    }
     cudaLaunchAttribute attributes[2];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     const cudaLaunchConfig_t config =

@@ -4,9 +4,13 @@
 # the files byte for byte. Identical PTX means identical SASS from the same ptxas, so a
 # refactor that passes needs no device time to keep a measured kernel's results.
 #   tools/same_ptx.sh REV        (exit 0: every file identical; 1: some differ)
+# With FUNCTIONS=1 a file that differs is also compared function by function (each
+# .entry and .func of both PTX files by name): which are identical, which differ, which
+# are new or gone. A change that adds kernel instances passes where the old ones are
+# identical.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rev=${1:?usage: tools/same_ptx.sh REV}
+rev=${1:?usage: [FUNCTIONS=1] tools/same_ptx.sh REV}
 nvcc=/usr/local/cuda/bin/nvcc
 scratch=$(mktemp -d)
 trap 'git worktree remove --force "$scratch/rev" >/dev/null 2>&1 || true; rm -rf "$scratch"' EXIT
@@ -30,6 +34,27 @@ for src in ops/*.cu; do
   else
     echo "$src: PTX differs"
     status=1
+    if [ "${FUNCTIONS:-0}" = 1 ]; then
+      python3 - "$out.rev.ptx" "$out.now.ptx" <<'PY'
+import re, sys
+def functions(path):
+    text, found = open(path).read(), {}
+    heads = list(re.finditer(r'^(?:\.visible |\.weak )?\.(?:entry|func)\s+(?:\([^)]*\)\s*)?(\w+)',
+                             text, re.M))
+    for i, m in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
+        # labels carry the function's ordinal in the file ($L__BB12_3): dropped
+        found[m.group(1)] = re.sub(r'\$L__BB\d+_', '$L__BB_', text[m.start():end])
+    return found
+old, new = functions(sys.argv[1]), functions(sys.argv[2])
+same = [n for n in old if n in new and old[n] == new[n]]
+print(f"  functions identical: {len(same)}")
+for n in sorted(set(old) | set(new)):
+    if n in old and n in new and old[n] != new[n]: print("  differs:", n)
+    elif n not in old: print("  new:", n)
+    elif n not in new: print("  gone:", n)
+PY
+    fi
   fi
 done
 exit $status
