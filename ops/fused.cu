@@ -1190,7 +1190,11 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
  *   where takes_consumer_x): in the one N = 16 instance, behind a branch the other CTAs
  *   skip, the code alone made TP16 B = 1..16 0.07-0.15 us and the DeepSeek TP8 B = 9, 16
  *   0.25-0.3 us slower (x landed 0.34 -> 0.63-0.68 at TP16, the loads inline or out of
- *   line alike; calls 3, 4). */
+ *   line alike; calls 3, 4). Every CONSUMER X statement is compiled only in the instances
+ *   that take it (if constexpr), so that the kFused instances' PTX is what it was before
+ *   (tools/same_ptx.sh with FUNCTIONS=1 against a30f46f). With the x pointer passed to
+ *   every instance instead, the PTX of the kFused instances at N >= 24 had two registers
+ *   swapped, and TP8 B=32 measured 0.05-0.08 us slower (calls 3-5). */
 template <int N, Mode kMode, int S>
 __host__ __device__ constexpr int max_consumer_x_fills() {
   return kMode == kGate    ? (N <= 16 ? Geometry<N, S>::kNumStages : (N <= 32 ? 1 : 0))
@@ -1230,9 +1234,8 @@ __device__ __forceinline__ void load_consumer_x(const SharedLayout<N, S> &smem,
                                                 const FirstRingX &x, int fills) {
   constexpr int kTileChunks = N * 8;
   constexpr int kMaxChunks = max_consumer_x_fills<N, kMode, S>() * kTileChunks;
-  /* at least one: the instances without CONSUMER X compile this but never call it */
-  constexpr int kPerThread =
-      kMaxChunks > 0 ? (kMaxChunks + kConsumerThreads - 1) / kConsumerThreads : 1;
+  static_assert(kMaxChunks > 0, "only the instances with CONSUMER X");
+  constexpr int kPerThread = (kMaxChunks + kConsumerThreads - 1) / kConsumerThreads;
   const int items = fills * kTileChunks;
   uint4 chunks[kPerThread];
 #pragma unroll
@@ -1261,18 +1264,18 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
                                          const shx_fused_plan &plan,
                                          const shx_fused_args &args,
                                          const OwnerScalars &owner_scalars,
-                                         const FirstRingX &first_ring_x,
+                                         const FirstRingX *first_ring_x,
                                          Watchdog &watchdog) {
   const int lane = threadIdx.x % 32;
   RingCursor<Geometry<N, S>::kNumStages> cursor;
 
   if (work.k_count > 0) {
-    if (max_consumer_x_fills<N, kMode, S>() > 0) { /* CONSUMER X */
+    if constexpr (max_consumer_x_fills<N, kMode, S>() > 0) { /* CONSUMER X */
       const int first_ring = work.k_count < Geometry<N, S>::kNumStages
                                  ? work.k_count
                                  : Geometry<N, S>::kNumStages;
       const int x_fills = consumer_x_fills<N, kMode, S>(work, first_ring);
-      if (x_fills > 0) load_consumer_x<N, kMode, S>(smem, first_ring_x, x_fills);
+      if (x_fills > 0) load_consumer_x<N, kMode, S>(smem, *first_ring_x, x_fills);
     }
     /* 1. Gate/up partial of this CTA's K range. */
     {
@@ -1641,19 +1644,22 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
       ptx::griddep_wait();
     }
   } else {
-    FirstRingX first_ring_x = {nullptr, 0, 0};
-    if (max_consumer_x_fills<N, kMode, S>() > 0) {
-      first_ring_x.row0 = static_cast<const uint4 *>(args.x) + 8 * work.k_begin;
-      first_ring_x.batch = args.batch;
-      first_ring_x.row_chunks = plan.hidden / 8;
+    if constexpr (max_consumer_x_fills<N, kMode, S>() > 0) { /* CONSUMER X */
+      FirstRingX first_ring_x = {static_cast<const uint4 *>(args.x) + 8 * work.k_begin,
+                                 args.batch, plan.hidden / 8};
       /* in registers before the wait: the compiler may not sink these reads past it */
       asm volatile("" : "+l"(first_ring_x.row0), "+r"(first_ring_x.batch),
                    "+r"(first_ring_x.row_chunks));
+      ptx::griddep_wait();
+      if (threadIdx.x == 0) trace_point(args, 10);
+      consumer<N, kMode, S, kCluster16>(smem, work, plan, args, *smem.owner_scalars,
+                                        &first_ring_x, watchdog);
+    } else {
+      ptx::griddep_wait();
+      if (threadIdx.x == 0) trace_point(args, 10);
+      consumer<N, kMode, S, kCluster16>(smem, work, plan, args, *smem.owner_scalars, nullptr,
+                                        watchdog);
     }
-    ptx::griddep_wait();
-    if (threadIdx.x == 0) trace_point(args, 10);
-    consumer<N, kMode, S, kCluster16>(smem, work, plan, args, *smem.owner_scalars,
-                                      first_ring_x, watchdog);
   }
 
   /* 5. No final cluster barrier: every DSMEM store to a CTA landed before that CTA
