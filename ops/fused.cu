@@ -1409,17 +1409,17 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * their pair's first slot, armed once for both (fill f of the first ring is stage f and
    * slot f). */
   const PairedFills pairs = paired_fills<N, kMode, S, kCluster16>(work);
-  /* FIRST STAGE ALONE: in the instances at N = 8, 16 and 40..64, a CTA of more than 16
-   * gate/up blocks (TP8 at both dims) issues its first stage, then the rest of its first
-   * ring about 250 ns (512 SM cycles) later. Measured (perf/RESULTS.md run 45 calls 6-8):
-   * TP8 B = 1..8 0.35-0.5 us a step faster (B=1 10.50 -> 10.09, call 7), B=64 0.1-0.16,
-   * TP16 B = 48, 64 0.1-0.22 (some of its gate/up CTAs have more than 16 blocks), the
-   * DeepSeek TP8 B = 48, 64 0.15-0.25; at TP8 B = 9..32 (N = 16, 32) and B=128 the same was
-   * 0.15-0.45 slower, hence the instances; why the delay pays is not isolated. The test
-   * reads nothing but k_count: a rule that read the CTA's down work here cost the N <= 16
-   * cells 0.04-0.11 us (call 7). Validated in call 8. At N = 16 it pays only with the
-   * consumers loading the first ring's x (CONSUMER X, run 46 calls 1, 2: 0.15-0.25 us
-   * faster at TP8 B = 9, 16; alone 0.2 slower, as in run 45). */
+  /* FIRST STAGE ALONE: in the instances at N = 8, 40..64 and kFusedX (N = 16), a CTA of
+   * more than 16 gate/up blocks (TP8 at both dims) issues its first stage, then the rest
+   * of its first ring about 250 ns (512 SM cycles) later. Measured (perf/RESULTS.md run 45
+   * calls 6-8): TP8 B = 1..8 0.35-0.5 us a step faster (B=1 10.50 -> 10.09, call 7), B=64
+   * 0.1-0.16, TP16 B = 48, 64 0.1-0.22 (some of its gate/up CTAs have more than 16
+   * blocks), the DeepSeek TP8 B = 48, 64 0.15-0.25; at TP8 B = 9..32 (N = 16, 32) and
+   * B=128 the same was 0.15-0.45 slower, hence the instances; why the delay pays is not
+   * isolated. The test reads nothing but k_count: a rule that read the CTA's down work
+   * here cost the N <= 16 cells 0.04-0.11 us (call 7). Validated in call 8. At N = 16 it
+   * pays only with the consumers loading the first ring's x (CONSUMER X, run 46 calls 1,
+   * 2: 0.15-0.25 us faster at TP8 B = 9, 16; alone 0.2 slower, as in run 45). */
   const bool first_stage_alone =
       kMode != kGate && (N == 8 || kMode == kFusedX || (N >= 40 && N <= 64)) &&
       work.k_count > kRefillPrefetchMaxGateUpBlocks;
