@@ -20,7 +20,7 @@ for side in new old; do
 done
 join -1 2 -2 2 "$scratch/new.md5" "$scratch/old.md5" |
   awk '{print ($2 == $3 ? "same" : "DIFF"), $1}' |
-  sed 's/_ZN3shx5fused[0-9]*_GLOBAL__N__[0-9a-f]*_//' | awk '{print $1, substr($2, 1, 60)}' |
+  sed -E 's/ _ZN[0-9A-Za-z_]*_cu_[0-9a-f]{8}[0-9]+/ /' | awk '{print $1, substr($2, 1, 60)}' |
   sort | tee "$scratch/compare.txt"
 echo "same: $(grep -c '^same' "$scratch/compare.txt" || true)," \
   "different: $(grep -c '^DIFF' "$scratch/compare.txt" || true)," \
