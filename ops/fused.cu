@@ -1177,24 +1177,24 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
  * fills then expect the weight bytes alone; the consumers' named barrier orders their
  * stores before any MMA. Where (perf/RESULTS.md run 46 calls 1, 2):
  * - the split variant's gate kernel, every first-ring fill at N <= 16: TP8 B = 1..16
- *   0.3-0.45 us a step faster (B=9 17.09-17.16 -> 16.65-16.80), TP16 0.4-0.5 (B=9
- *   11.76-11.85 -> 11.33-11.38), the DeepSeek dims 0.15-0.35; the first fill only at
- *   N = 24, 32: 0.1-0.2 faster (every fill there was 0.3-0.6 slower);
+ *   0.23-0.5 us a step faster (B=9 17.07-17.16 -> 16.65-16.80), TP16 0.38-0.53 (B=9
+ *   11.76-11.85 -> 11.33-11.38), the DeepSeek dims 0.1-0.38; the first fill only at
+ *   N = 24, 32: 0.07-0.23 faster (every fill there was up to 0.6 slower, TP8 B=24 equal);
  * - the fused kernel, every first-ring fill at N = 16 in a CTA of more than 16 gate/up
  *   blocks (TP8 at the design dims, B = 9..16), together with its first stage alone
- *   (FIRST STAGE ALONE in the producer): 0.15-0.25 us faster (B=9 10.96-11.02 ->
- *   10.72-10.81; x landed 1.55 -> 1.0-1.1 us, the gate/up loop 0.3 longer). Either alone
- *   was slower there, and the consumers' loads were slower elsewhere in the fused kernel
- *   (TP16 0.4-0.6 us: x landed 0.38 -> 0.97, the whole ring's x before the first MMA;
- *   TP8 N = 24..32 0.7-0.8). That path is an instance of its own (Mode kFusedX, launched
- *   where takes_consumer_x): in the one N = 16 instance, behind a branch the other CTAs
- *   skip, the code alone made TP16 B = 1..16 0.07-0.15 us and the DeepSeek TP8 B = 9, 16
- *   0.25-0.3 us slower (x landed 0.34 -> 0.63-0.68 at TP16, the loads inline or out of
- *   line alike; calls 3, 4). Every CONSUMER X statement is compiled only in the instances
+ *   (FIRST STAGE ALONE in the producer): 0.15-0.26 us faster (B=9 10.96-11.02 ->
+ *   10.76-10.81; x landed 1.55-1.62 -> 0.97-1.01 us, the gate/up loop 0.3-0.45 longer).
+ *   Either alone was slower there, and the consumers' loads were slower elsewhere in the
+ *   fused kernel (TP16 0.4-1.07 us: x landed 0.38 -> 0.97, the whole ring's x before the
+ *   first MMA; TP8 N = 24..32 0.65-0.85). That path is an instance of its own (Mode
+ *   kFusedX, launched where takes_consumer_x): in the one N = 16 instance, behind a branch
+ *   the other CTAs skip, the code alone made TP16 B = 1..16 0.13-0.18 us (out of line
+ *   0.04-0.1) and the DeepSeek TP8 B = 9, 16 0.25-0.34 us (out of line 0.18-0.27) slower
+ *   (x landed 0.34-0.38 -> 0.63-0.68 at TP16; calls 3, 4). Every CONSUMER X statement is compiled only in the instances
  *   that take it (if constexpr), so that the kFused instances' PTX is what it was before
  *   (tools/same_ptx.sh with FUNCTIONS=1 against a30f46f). With the x pointer passed to
  *   every instance instead, the PTX of the kFused instances at N >= 24 had two registers
- *   swapped, and TP8 B=32 measured 0.05-0.08 us slower (calls 3-5). */
+ *   swapped, and TP8 B=32 measured 0.03-0.11 us slower (calls 3-5). */
 template <int N, Mode kMode, int S>
 __host__ __device__ constexpr int max_consumer_x_fills() {
   return kMode == kGate    ? (N <= 16 ? Geometry<N, S>::kNumStages : (N <= 32 ? 1 : 0))
@@ -1419,7 +1419,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * isolated. The test reads nothing but k_count: a rule that read the CTA's down work
    * here cost the N <= 16 cells 0.04-0.11 us (call 7). Validated in call 8. At N = 16 it
    * pays only with the consumers loading the first ring's x (CONSUMER X, run 46 calls 1,
-   * 2: 0.15-0.25 us faster at TP8 B = 9, 16; alone 0.2 slower, as in run 45). */
+   * 2: 0.15-0.26 us faster at TP8 B = 9, 16; alone 0.2-0.27 slower, run 45 call 6). */
   const bool first_stage_alone =
       kMode != kGate && (N == 8 || kMode == kFusedX || (N >= 40 && N <= 64)) &&
       work.k_count > kRefillPrefetchMaxGateUpBlocks;
