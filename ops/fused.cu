@@ -1,6 +1,7 @@
 /* fused.cu: the shared-expert kernel family for Hopper (sm_90a) and its C launchers:
- * the fused kernel, its gate mode (the split variant's first half) and SharedDown (the
- * split variant's second half). ops/fused.h is the interface; SPEC.md "Variants".
+ * the fused kernel (with kFusedX, its N = 16 instance for TP8-like grids: CONSUMER X),
+ * its gate mode (the split variant's first half) and SharedDown (the split variant's
+ * second half). ops/fused.h is the interface; SPEC.md "Variants".
  *
  *   g, u = x Wg^T, x Wu^T     gate/up GEMM, K = H split over the CTAs of a cluster
  *   h    = BF16(act(BF16(g), BF16(u)))   owners reduce the split K through DSMEM
