@@ -22,7 +22,11 @@
  * DownCursor is checked against the division it replaced.
  * Limits: the model follows the kernels' order as written here, not their code; a read
  * ends when its warp releases the fill (the kernel's wgmma_wait before the release is
- * assumed), and each fill's copies add up to its armed bytes by construction.
+ * assumed), and each fill's copies add up to its armed bytes by construction. CONSUMER X
+ * (ops/fused.cu: the consumers store the first fills' x themselves, those fills armed for
+ * their weights alone) is not modelled: it adds no arrival, wait or stage reuse, only
+ * fewer armed bytes that the same function decides for producer and consumers; the GPU
+ * tests (a hang under the watchdog, or a wrong result) are what check it.
  */
 #include <stdio.h>
 #include <stdlib.h>
