@@ -16,7 +16,7 @@ SANITIZER_CASES="design 8 16 fused split" ORIG=bundle_n AB_BATCHES=1,9,12,16,24,
   AB_DEEPSEEK_BATCHES=9,16 LIMIT_CELLS_DEEPSEEK="8 9" timeout 400 tools/gpu_release.sh $OUT \
   2>&1 | tee $OUT/release.txt | tail -40
 echo "release exit ${PIPESTATUS[0]} after $SECONDS s"
-BATCHES=9,12,16 timeout 100 tools/gpu_ab.sh $OUT/ab3 bundle_n bundle bundle_hd bundle_n bundle \
+BATCHES=9,12,16 timeout 100 tools/gpu_ab.sh /tmp/ab3 bundle_n bundle bundle_hd bundle_n bundle \
   bundle_hd > $OUT/ab3.txt 2>&1
 grep -E "^==|^ +8 " $OUT/ab3.txt
 echo "all done after $SECONDS s"
