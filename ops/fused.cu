@@ -752,8 +752,9 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * before fill 1's, so that the first MMAs wait for the first x tile only. Measured
  * (perf/RESULTS.md run 47 calls 1-3): TP8 B = 9..16 0.01-0.14 us a step faster than all ten
  * tiles stored before the first MMA (x landed 1.01-1.14 -> 0.58-0.75 us, the HBM-paced
- * gate/up loop 0.4-0.6 us longer); each fill's tile before its own MMAs (a fence and a
- * barrier every fill) was 0.33-0.36 us slower (the loop 5.6 us). */
+ * gate/up loop 0.17-0.6 us longer), 0.05-0.18 with FIRST STAGE ALONE's delay at 256
+ * cycles; each fill's tile before its own MMAs (a fence and a barrier every fill) was
+ * 0.31-0.36 us slower (the loop 5.6 us). */
 template <int kHeld>
 struct HeldX {
   uint4 chunk[kHeld]; /* this thread's chunk of fill f's x tile */
@@ -1228,9 +1229,11 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
  *   kFusedX, launched where takes_consumer_x): in the one N = 16 instance, behind a branch
  *   the other CTAs skip, the code alone made TP16 B = 1..16 0.13-0.18 us (out of line
  *   0.04-0.1) and the DeepSeek TP8 B = 9, 16 0.25-0.34 us (out of line 0.18-0.27) slower
- *   (x landed 0.34-0.38 -> 0.63-0.68 at TP16; calls 3, 4). Every CONSUMER X statement is compiled only in the instances
- *   that take it (if constexpr), so that the kFused instances' PTX is what it was before
- *   (tools/same_ptx.sh with FUNCTIONS=1 against a30f46f). With the x pointer passed to
+ *   (x landed 0.34-0.38 -> 0.63-0.68 at TP16; calls 3, 4). Every CONSUMER X statement is
+ *   compiled only in the instances that take it (if constexpr), so that the kFused
+ *   instances' PTX is what it was before (tools/same_ptx.sh with FUNCTIONS=1 against
+ *   a30f46f). In kFusedX the consumers hold the x in registers (HELD X, run 47) and store
+ *   it fill by fill in two steps. With the x pointer passed to
  *   every instance instead, the PTX of the kFused instances at N >= 24 had two registers
  *   swapped, and TP8 B=32 measured 0.03-0.11 us slower (calls 3-5). */
 template <int N, Mode kMode, int S>
@@ -1482,10 +1485,14 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * isolated. The test reads nothing but k_count: a rule that read the CTA's down work
    * here cost the N <= 16 cells 0.04-0.11 us (call 7). Validated in call 8. At N = 16 it
    * pays only with the consumers loading the first ring's x (CONSUMER X, run 46 calls 1,
-   * 2: 0.15-0.26 us faster at TP8 B = 9, 16; alone 0.2-0.27 slower, run 45 call 6). */
+   * 2: 0.15-0.26 us faster at TP8 B = 9, 16; alone 0.2-0.27 slower, run 45 call 6). With
+   * HELD X, kFusedX's delay is 256 cycles (run 47 calls 2, 3, TP8 B = 9..16: equal to 0.06
+   * us faster than 512 in call 2, 0.05-0.11 in call 3; 0 was 0.01-0.14 and 1024 0.2-0.25
+   * us slower than 512). */
   const bool first_stage_alone =
       kMode != kGate && (N == 8 || kMode == kFusedX || (N >= 40 && N <= 64)) &&
       work.k_count > kRefillPrefetchMaxGateUpBlocks;
+  constexpr long long kFirstStageDelayCycles = kMode == kFusedX ? 256 : 512;
   /* CONSUMER X: the first x_fills fills' x tiles come from the consumers. */
   const int x_fills = consumer_x_fills<N, kMode, S>(work, first_ring);
   for (int block = 0; block < first_ring; ++block) {
@@ -1493,7 +1500,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     released.advance(); /* the stage was never filled: no release to wait for */
     if (first_stage_alone && block == 1) {
       const long long start = clock64();
-      while (clock64() - start < 512) {
+      while (clock64() - start < kFirstStageDelayCycles) {
       }
     }
     if (block >= pairs.begin && block < pairs.begin + pairs.count) {
