@@ -745,6 +745,36 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
   if (lane == 0) ptx::mbarrier_arrive(empty);
 }
 
+/* HELD X (kFusedX, the fused kernel's CONSUMER X instance): the consumers load the first
+ * ring's x right after the dependency wait, one 16-byte chunk a thread and fill at N = 16,
+ * and hold it in registers; they store fill 0's chunk (then a proxy fence and their named
+ * barrier) just before fill 0's MMAs, and the other fills' (one fence and barrier) just
+ * before fill 1's, so that the first MMAs wait for the first x tile only. Measured
+ * (perf/RESULTS.md run 47 calls 1-3): TP8 B = 9..16 0.01-0.14 us a step faster than all ten
+ * tiles stored before the first MMA (x landed 1.01-1.14 -> 0.58-0.75 us, the HBM-paced
+ * gate/up loop 0.17-0.6 us longer), 0.05-0.18 with FIRST STAGE ALONE's delay at 256
+ * cycles; each fill's tile before its own MMAs (a fence and a barrier every fill) was
+ * 0.31-0.36 us slower (the loop 5.6 us). */
+template <int kHeld>
+struct HeldX {
+  uint4 chunk[kHeld]; /* this thread's chunk of fill f's x tile */
+  uint32_t offset;    /* its place in a stage's activation tile (128-byte swizzle) */
+};
+
+/* Stores the held chunks of fills [begin, end) into their first-ring stages, then orders
+ * them for wgmma (the async proxy) and across the consumer warpgroup. */
+template <int kHeld, int N, int S, int F>
+__device__ __forceinline__ void store_held_x(const HeldX<kHeld> &held,
+                                             const SharedLayout<N, S, F> &smem, int begin,
+                                             int end) {
+#pragma unroll
+  for (int f = 0; f < kHeld; ++f)
+    if (f >= begin && f < end) ptx::st_shared_v4_b32(smem.activations(f) + held.offset,
+                                                     held.chunk[f]);
+  ptx::fence_proxy_async_shared_cta(); /* the generic-proxy stores, for wgmma's reads */
+  ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
+}
+
 /* Consumes the next `blocks` K blocks, in fills of F (FILLS OF 128 K), into acc
  * (overwriting it). One wgmma-group stays in flight: stage s is issued before stage
  * s - 1 is waited for and released (its slot found by slot arithmetic, which measured faster
@@ -754,13 +784,16 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * order at the end (SharedDown runs this same function with DownChains: its pushes are
  * bit-identical to the fused kernel's). `trace` (debug, may be NULL) gets the time the
  * first stage was ready (trace point `point`: 11 for the gate/up loop, 6 for the first
- * down job's). Returns with every MMA done. */
-template <int N, int kCount, int S, int F>
+ * down job's). With `held` (HELD X, kFusedX only) the first ring's x comes from the
+ * consumers' registers: fill 0's tile before fill 0's MMAs, the other fills' before fill
+ * 1's. Returns with every MMA done. */
+template <int N, int kCount, int S, int F, int kHeld = 0>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N, S, F> &smem,
                                            RingCursor<Geometry<N, S, F>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog,
-                                           unsigned long long *trace, int point) {
+                                           unsigned long long *trace, int point,
+                                           const HeldX<kHeld> *held = nullptr) {
   /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
   constexpr int kGroupsInFlight = 1;
   float chains[kCount][N / 2];
@@ -769,6 +802,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   const int fills = blocks / F;
   /* The trace stamp outside the loop: its test on every fill was on the loop's path. */
   if (trace != nullptr && blocks > 0) {
+    if constexpr (kHeld > 0) store_held_x(*held, smem, 0, 1);
     wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
     if (threadIdx.x == 0)
       trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + point] = ptx::globaltimer();
@@ -783,6 +817,10 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
    * barrier whose result is dropped. */
   bool ready = ptx::mbarrier_test_wait(smem.full(cursor.slot), cursor.phase);
   for (int block = 0; block < fills; ++block) {
+    if constexpr (kHeld > 0) { /* HELD X: fill f of the first ring is stage f */
+      if (block == 0 && trace == nullptr) store_held_x(*held, smem, 0, 1);
+      else if (block == 1) store_held_x(*held, smem, 1, kHeld);
+    }
     if (!ready) wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
     mma_stage_issue<N, kCount, F>(chains, smem.weights(cursor.stage),
                                   smem.activations(cursor.stage));
@@ -1191,9 +1229,11 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
  *   kFusedX, launched where takes_consumer_x): in the one N = 16 instance, behind a branch
  *   the other CTAs skip, the code alone made TP16 B = 1..16 0.13-0.18 us (out of line
  *   0.04-0.1) and the DeepSeek TP8 B = 9, 16 0.25-0.34 us (out of line 0.18-0.27) slower
- *   (x landed 0.34-0.38 -> 0.63-0.68 at TP16; calls 3, 4). Every CONSUMER X statement is compiled only in the instances
- *   that take it (if constexpr), so that the kFused instances' PTX is what it was before
- *   (tools/same_ptx.sh with FUNCTIONS=1 against a30f46f). With the x pointer passed to
+ *   (x landed 0.34-0.38 -> 0.63-0.68 at TP16; calls 3, 4). Every CONSUMER X statement is
+ *   compiled only in the instances that take it (if constexpr), so that the kFused
+ *   instances' PTX is what it was before (tools/same_ptx.sh with FUNCTIONS=1 against
+ *   a30f46f). In kFusedX the consumers hold the x in registers (HELD X, run 47) and store
+ *   it fill by fill in two steps. With the x pointer passed to
  *   every instance instead, the PTX of the kFused instances at N >= 24 had two registers
  *   swapped, and TP8 B=32 measured 0.03-0.11 us slower (calls 3-5). */
 template <int N, Mode kMode, int S>
@@ -1226,10 +1266,11 @@ struct FirstRingX {
   int row_chunks; /* H / 8: 16-byte chunks a row of x */
 };
 
-/* The consumers' CONSUMER X loads: chunk c (16 bytes) of token t of fill f's x tile goes
- * to row t, chunk c ^ (t % 8) of the stage's activation tile (the 128-byte swizzle of a
- * 1024-aligned tile); tokens past the batch are zeros, as the tensor map's out-of-bounds
- * fill gives them. All loads are issued before the first store. */
+/* The gate kernel's CONSUMER X loads (kFusedX holds its x in registers instead: HELD X):
+ * chunk c (16 bytes) of token t of fill f's x tile goes to row t, chunk c ^ (t % 8) of the
+ * stage's activation tile (the 128-byte swizzle of a 1024-aligned tile); tokens past the
+ * batch are zeros, as the tensor map's out-of-bounds fill gives them. All loads are issued
+ * before the first store. */
 template <int N, Mode kMode, int S>
 __device__ __forceinline__ void load_consumer_x(const SharedLayout<N, S> &smem,
                                                 const FirstRingX &x, int fills) {
@@ -1276,18 +1317,42 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
                                  ? work.k_count
                                  : Geometry<N, S>::kNumStages;
       const int x_fills = consumer_x_fills<N, kMode, S>(work, first_ring);
-      if (x_fills > 0) load_consumer_x<N, kMode, S>(smem, *first_ring_x, x_fills);
+      if (kMode != kFusedX && x_fills > 0)
+        load_consumer_x<N, kMode, S>(smem, *first_ring_x, x_fills);
     }
     /* 1. Gate/up partial of this CTA's K range. */
     {
       float acc[N / 2]; /* written whole by mma_blocks */
+      bool gate_up_done = false;
+      if constexpr (kMode == kFusedX) { /* HELD X, where the whole first ring's x is ours */
+        constexpr int kHeld = Geometry<N, S>::kNumStages;
+        static_assert(N * 8 == kConsumerThreads, "one x chunk a thread and fill");
+        if (consumer_x_fills<N, kMode, S>(work, kHeld) == kHeld) {
+          const int token = static_cast<int>(threadIdx.x) >> 3, chunk = threadIdx.x & 7;
+          HeldX<kHeld> held;
+          held.offset = token * kRowBytes + ((chunk ^ (token & 7)) << 4);
+#pragma unroll
+          for (int f = 0; f < kHeld; ++f) { /* tokens past the batch: zeros, as TMA's */
+            held.chunk[f] = make_uint4(0u, 0u, 0u, 0u);
+            if (token < first_ring_x->batch)
+              held.chunk[f] =
+                  first_ring_x->row0[token * first_ring_x->row_chunks + f * 8 + chunk];
+          }
+          mma_blocks<N, Chains<N>::kCount, S, 1, kHeld>(acc, work.k_count, smem, cursor,
+                                                        lane, watchdog, args.trace, 11, &held);
+          gate_up_done = true;
+        }
+      }
       const PairedFills pairs = paired_fills<N, kMode, S, kCluster16>(work);
-      if (pairs.count > 0)
+      if (gate_up_done) {
+        /* HELD X above */
+      } else if (pairs.count > 0) {
         mma_blocks_paired<N, Chains<N>::kCount>(acc, work.k_count, pairs, smem, cursor, lane,
                                                 watchdog, args.trace, 11);
-      else
+      } else {
         mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
                                          args.trace, 11);
+      }
       if (threadIdx.x == 0) trace_point(args, 1);
       if (kMode != kGate && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
           !triggers_after_exchange<N>(work))
@@ -1420,10 +1485,14 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * isolated. The test reads nothing but k_count: a rule that read the CTA's down work
    * here cost the N <= 16 cells 0.04-0.11 us (call 7). Validated in call 8. At N = 16 it
    * pays only with the consumers loading the first ring's x (CONSUMER X, run 46 calls 1,
-   * 2: 0.15-0.26 us faster at TP8 B = 9, 16; alone 0.2-0.27 slower, run 45 call 6). */
+   * 2: 0.15-0.26 us faster at TP8 B = 9, 16; alone 0.2-0.27 slower, run 45 call 6). With
+   * HELD X, kFusedX's delay is 256 cycles (run 47 calls 2, 3, TP8 B = 9..16: equal to 0.06
+   * us faster than 512 in call 2, 0.05-0.11 in call 3; 0 was 0.01-0.14 and 1024 0.2-0.25
+   * us slower than 512). */
   const bool first_stage_alone =
       kMode != kGate && (N == 8 || kMode == kFusedX || (N >= 40 && N <= 64)) &&
       work.k_count > kRefillPrefetchMaxGateUpBlocks;
+  constexpr long long kFirstStageDelayCycles = kMode == kFusedX ? 256 : 512;
   /* CONSUMER X: the first x_fills fills' x tiles come from the consumers. */
   const int x_fills = consumer_x_fills<N, kMode, S>(work, first_ring);
   for (int block = 0; block < first_ring; ++block) {
@@ -1431,7 +1500,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     released.advance(); /* the stage was never filled: no release to wait for */
     if (first_stage_alone && block == 1) {
       const long long start = clock64();
-      while (clock64() - start < 512) {
+      while (clock64() - start < kFirstStageDelayCycles) {
       }
     }
     if (block >= pairs.begin && block < pairs.begin + pairs.count) {
