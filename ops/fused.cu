@@ -1486,9 +1486,9 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * here cost the N <= 16 cells 0.04-0.11 us (call 7). Validated in call 8. At N = 16 it
    * pays only with the consumers loading the first ring's x (CONSUMER X, run 46 calls 1,
    * 2: 0.15-0.26 us faster at TP8 B = 9, 16; alone 0.2-0.27 slower, run 45 call 6). With
-   * HELD X, kFusedX's delay is 256 cycles (run 47 calls 2, 3, TP8 B = 9..16: equal to 0.06
-   * us faster than 512 in call 2, 0.05-0.11 in call 3; 0 was 0.01-0.14 and 1024 0.2-0.25
-   * us slower than 512). */
+   * HELD X, kFusedX's delay is 256 cycles (run 47 calls 2-4, TP8 B = 9..16: against 512,
+   * within 0.06 us in call 2 and 0.05-0.11 faster in call 3; 0 was 0.01-0.14 and 1024
+   * 0.22-0.25 us slower than 512; 128 and 384 within 0.06 of 256 in call 4). */
   const bool first_stage_alone =
       kMode != kGate && (N == 8 || kMode == kFusedX || (N >= 40 && N <= 64)) &&
       work.k_count > kRefillPrefetchMaxGateUpBlocks;
