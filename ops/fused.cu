@@ -753,8 +753,8 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * (perf/RESULTS.md run 47 calls 1-3): TP8 B = 9..16 0.01-0.14 us a step faster than all ten
  * tiles stored before the first MMA (x landed 1.01-1.14 -> 0.58-0.75 us, the HBM-paced
  * gate/up loop 0.17-0.6 us longer), 0.05-0.21 with FIRST STAGE ALONE's delay at 256
- * cycles (calls 2-4); each fill's tile before its own MMAs (a fence and a barrier every fill) was
- * 0.31-0.36 us slower (the loop 5.6 us). */
+ * cycles (calls 2-4); each fill's tile before its own MMAs (a fence and a barrier every
+ * fill) was 0.31-0.36 us slower (the loop 5.6 us). */
 template <int kHeld>
 struct HeldX {
   uint4 chunk[kHeld]; /* this thread's chunk of fill f's x tile */
