@@ -749,12 +749,15 @@ __device__ __forceinline__ void release_stage(uint32_t empty, int lane) {
  * ring's x right after the dependency wait, one 16-byte chunk a thread and fill at N = 16,
  * and hold it in registers; they store fill 0's chunk (then a proxy fence and their named
  * barrier) just before fill 0's MMAs, and the other fills' (one fence and barrier) just
- * before fill 1's, so that the first MMAs wait for the first x tile only. Measured
- * (perf/RESULTS.md run 47 calls 1-3): TP8 B = 9..16 0.01-0.14 us a step faster than all ten
- * tiles stored before the first MMA (x landed 1.01-1.14 -> 0.58-0.75 us, the HBM-paced
- * gate/up loop 0.17-0.6 us longer), 0.05-0.21 with FIRST STAGE ALONE's delay at 256
- * cycles (calls 2-4); each fill's tile before its own MMAs (a fence and a barrier every
- * fill) was 0.31-0.36 us slower (the loop 5.6 us). */
+ * before fill 1's. (The aim was a first MMA that waits for the first x tile only, but
+ * ptxas puts the ten loads on one scoreboard, so fill 0's store waits for all ten, and a
+ * form whose fill 0 waits for its own copy only, cp.async, measured equal: run 47 calls
+ * 1, 6, docs/experiments/async_x.patch. What the gain comes from is not isolated.)
+ * Measured (perf/RESULTS.md run 47 calls 1-3): TP8 B = 9..16 0.01-0.14 us a step faster
+ * than all ten tiles stored before the first MMA (x landed 1.01-1.14 -> 0.58-0.75 us,
+ * the HBM-paced gate/up loop 0.17-0.6 us longer), 0.05-0.21 with FIRST STAGE ALONE's
+ * delay at 256 cycles (calls 2-4); each fill's tile before its own MMAs (a fence and a
+ * barrier every fill) was 0.31-0.36 us slower (the loop 5.6 us). */
 template <int kHeld>
 struct HeldX {
   uint4 chunk[kHeld]; /* this thread's chunk of fill f's x tile */
