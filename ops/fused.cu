@@ -1304,6 +1304,19 @@ __device__ __forceinline__ void load_consumer_x(const SharedLayout<N, S> &smem,
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
 }
 
+/* HELD X's loads: this thread's chunk (token threadIdx / 8, chunk threadIdx % 8) of each
+ * first-ring fill's x tile, zeros past the batch as TMA's out-of-bounds fill gives them. */
+template <int kHeld>
+__device__ __forceinline__ void load_held_x(HeldX<kHeld> &held, const FirstRingX &x) {
+  const int token = static_cast<int>(threadIdx.x) >> 3, chunk = threadIdx.x & 7;
+  held.offset = token * kRowBytes + ((chunk ^ (token & 7)) << 4);
+#pragma unroll
+  for (int f = 0; f < kHeld; ++f) {
+    held.chunk[f] = make_uint4(0u, 0u, 0u, 0u);
+    if (token < x.batch) held.chunk[f] = x.row0[token * x.row_chunks + f * 8 + chunk];
+  }
+}
+
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const CtaWork &work,
                                          const shx_fused_plan &plan,
@@ -1315,13 +1328,13 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
   RingCursor<Geometry<N, S>::kNumStages> cursor;
 
   if (work.k_count > 0) {
-    if constexpr (max_consumer_x_fills<N, kMode, S>() > 0) { /* CONSUMER X */
+    /* CONSUMER X of the gate kernel (kFusedX's is HELD X, below) */
+    if constexpr (kMode == kGate && max_consumer_x_fills<N, kMode, S>() > 0) {
       const int first_ring = work.k_count < Geometry<N, S>::kNumStages
                                  ? work.k_count
                                  : Geometry<N, S>::kNumStages;
       const int x_fills = consumer_x_fills<N, kMode, S>(work, first_ring);
-      if (kMode != kFusedX && x_fills > 0)
-        load_consumer_x<N, kMode, S>(smem, *first_ring_x, x_fills);
+      if (x_fills > 0) load_consumer_x<N, kMode, S>(smem, *first_ring_x, x_fills);
     }
     /* 1. Gate/up partial of this CTA's K range. */
     {
@@ -1331,16 +1344,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
         constexpr int kHeld = Geometry<N, S>::kNumStages;
         static_assert(N * 8 == kConsumerThreads, "one x chunk a thread and fill");
         if (consumer_x_fills<N, kMode, S>(work, kHeld) == kHeld) {
-          const int token = static_cast<int>(threadIdx.x) >> 3, chunk = threadIdx.x & 7;
           HeldX<kHeld> held;
-          held.offset = token * kRowBytes + ((chunk ^ (token & 7)) << 4);
-#pragma unroll
-          for (int f = 0; f < kHeld; ++f) { /* tokens past the batch: zeros, as TMA's */
-            held.chunk[f] = make_uint4(0u, 0u, 0u, 0u);
-            if (token < first_ring_x->batch)
-              held.chunk[f] =
-                  first_ring_x->row0[token * first_ring_x->row_chunks + f * 8 + chunk];
-          }
+          load_held_x(held, *first_ring_x);
           mma_blocks<N, Chains<N>::kCount, S, 1, kHeld>(acc, work.k_count, smem, cursor,
                                                         lane, watchdog, args.trace, 11, &held);
           gate_up_done = true;
