@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run 48, call 4 (perf/RESULTS.md), nvidia-h200: less code in kFusedX's chain. Call 2 found
-# 5.1 KB of never-taken code costing TP8 B = 9..16 0.42-0.47 us; kFusedX's SASS (call 3)
+# 5.1 KB of never-taken code costing TP8 B = 9..16 0.38-0.47 us; kFusedX's SASS (call 3)
 # holds the owners' reduction for clusters of 2, 4 and 8 (each with SiTU and SwiGLU,
 # about 10.7 KB) between the exchange and the h release, and an unrolled refill-prefetch
 # loop its CTAs never take. x4 (r48_x4): kFusedX with the cluster-4 reduction only
