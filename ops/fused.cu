@@ -375,10 +375,22 @@ static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
 
 /* ---- Device helpers ---------------------------------------------------------------- */
 
-/* Debug trace (args.trace non-NULL): %globaltimer at phase `point` of this CTA. */
+/* Debug trace (args.trace non-NULL): %globaltimer at phase `point` of this CTA. The
+ * gate kernel (the split variant's first half) holds no stamps: compiled out, its step
+ * measured 0.02-0.21 us faster in every cell but three (perf/RESULTS.md run 48 calls 3,
+ * 4, 6); the fused instances keep theirs for perf/profile_step and tools/limits.sh. */
+template <Mode kMode>
 __device__ __forceinline__ void trace_point(const shx_fused_args &args, int point) {
-  if (args.trace != nullptr) args.trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + point] =
-      ptx::globaltimer();
+  if constexpr (kMode != kGate) {
+    if (args.trace != nullptr) args.trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + point] =
+        ptx::globaltimer();
+  }
+}
+
+/* The trace buffer a K loop stamps into (mma_blocks): none in the gate kernel. */
+template <Mode kMode>
+__device__ __forceinline__ unsigned long long *trace_of(const shx_fused_args &args) {
+  return kMode == kGate ? nullptr : args.trace;
 }
 
 /* The kernel parameters the owners' reduction reads, copied into shared memory by
@@ -1356,12 +1368,12 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
         /* HELD X above */
       } else if (pairs.count > 0) {
         mma_blocks_paired<N, Chains<N>::kCount>(acc, work.k_count, pairs, smem, cursor, lane,
-                                                watchdog, args.trace, 11);
+                                                watchdog, trace_of<kMode>(args), 11);
       } else {
         mma_blocks<N, Chains<N>::kCount>(acc, work.k_count, smem, cursor, lane, watchdog,
-                                         args.trace, 11);
+                                         trace_of<kMode>(args), 11);
       }
-      if (threadIdx.x == 0) trace_point(args, 1);
+      if (threadIdx.x == 0) trace_point<kMode>(args, 1);
       if (kMode != kGate && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
           !triggers_after_exchange<N>(work))
         ptx::griddep_launch_dependents();
@@ -1373,7 +1385,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     }
     /* Every CTA of the cluster stored its parts of our columns (all kReceiveBytes). */
     wait_barrier<true>(smem.received(), 0, watchdog);
-    if (threadIdx.x == 0) trace_point(args, 2);
+    if (threadIdx.x == 0) trace_point<kMode>(args, 2);
     /* The later trigger point (triggers_after_exchange): a timing choice, measured to
      * keep the next grid's loads off this grid's h release and grid barrier. */
     if (kMode != kGate && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
@@ -1387,18 +1399,18 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
      * barrier also ends every read of the receive buffer before the epilogue reuses it. */
     ptx::fence_proxy_async_global();
     ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
-    if (threadIdx.x == 0) trace_point(args, 12);
+    if (threadIdx.x == 0) trace_point<kMode>(args, 12);
   }
   if (kMode == kGate) {
     /* The split variant's gate kernel ends here: SharedDown reads h after this grid
      * completes (stream or event order), which also makes the h stores visible. */
-    if (threadIdx.x == 0) trace_point(args, 3);
+    if (threadIdx.x == 0) trace_point<kMode>(args, 3);
     return;
   }
   /* A down-only CTA (past gate_up_ctas) has no h to publish: it counts in at once. */
   if (threadIdx.x == 0) {
     ptx::red_release_gpu_add(&args.counters[0], 1u);
-    if (work.k_count > 0) trace_point(args, 3);
+    if (work.k_count > 0) trace_point<kMode>(args, 3);
   }
 
   /* 4. Down jobs: the producer feeds their h after the grid barrier. */
@@ -1410,10 +1422,10 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     float acc[N / 2]; /* written whole by mma_blocks */
     mma_blocks<N, DownChains<N>::kCount>(acc, work.down_blocks, smem, cursor, lane,
                                          watchdog, j == 0 ? args.trace : nullptr, 6);
-    if (j == 0 && threadIdx.x == 0) trace_point(args, 7);
+    if (j == 0 && threadIdx.x == 0) trace_point<kMode>(args, 7);
     push_down_job<N>(acc, smem.staging_floats, rows, shard, args);
   }
-  if (threadIdx.x == 0) trace_point(args, 5);
+  if (threadIdx.x == 0) trace_point<kMode>(args, 5);
 }
 
 /* Arms `full` for K block `block` of down job `job` with its weight bytes plus
@@ -1553,7 +1565,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   }
   if (work.k_count > 0) {
     ptx::griddep_wait();
-    trace_point(args, 9);
+    trace_point<kMode>(args, 9);
   }
   for (int block = 0; block < first_ring; ++block) {
     if (block >= x_fills) {
@@ -1619,13 +1631,13 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   }
   if (work.k_count == 0) {
     ptx::griddep_wait();
-    trace_point(args, 9);
+    trace_point<kMode>(args, 9);
   }
-  trace_point(args, 0);
+  trace_point<kMode>(args, 0);
 
   /* 3. Grid barrier: every CTA's h columns are in global memory. */
   grid_barrier_wait(args.counters, static_cast<uint32_t>(grid), watchdog);
-  trace_point(args, 4);
+  trace_point<kMode>(args, 4);
   ptx::fence_proxy_async_global(); /* generic-proxy h writes -> our TMA reads */
   if (!early_trigger) ptx::griddep_launch_dependents();
 
@@ -1691,8 +1703,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
    * instead, it lands during the predecessor's tail, whose loads, releases and
    * completion it slows (0.24-1.65 us a step slower at the design dims, call 7). */
   if (threadIdx.x == 0) {
-    trace_point(args, 8);
-    if (args.trace != nullptr)
+    trace_point<kMode>(args, 8);
+    if (kMode != kGate && args.trace != nullptr)
       args.trace[blockIdx.x * SHX_FUSED_TRACE_POINTS + SHX_FUSED_TRACE_SM_POINT] =
           ptx::smid() + 1u;
     *smem.owner_scalars = {static_cast<__nv_bfloat16 *>(args.h), args.batch, plan.inter,
@@ -1729,12 +1741,12 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
       asm volatile("" : "+l"(first_ring_x.row0), "+r"(first_ring_x.batch),
                    "+r"(first_ring_x.row_chunks));
       ptx::griddep_wait();
-      if (threadIdx.x == 0) trace_point(args, 10);
+      if (threadIdx.x == 0) trace_point<kMode>(args, 10);
       consumer<N, kMode, S, kCluster16>(smem, work, plan, args, *smem.owner_scalars,
                                         &first_ring_x, watchdog);
     } else {
       ptx::griddep_wait();
-      if (threadIdx.x == 0) trace_point(args, 10);
+      if (threadIdx.x == 0) trace_point<kMode>(args, 10);
       consumer<N, kMode, S, kCluster16>(smem, work, plan, args, *smem.owner_scalars, nullptr,
                                         watchdog);
     }

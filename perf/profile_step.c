@@ -8,7 +8,7 @@
  * Rank 0 of the design dims (H 7168, I_total 6144, SiTU), local mailboxes standing in
  * for the peers, 10 weight sets rotated so that L2 is cold; prints the time per step of
  * a graph of STEPS steps (default 20); PDL 0 turns programmatic launch off. With
- * "trace", the last fused launch's phase stamps (%globaltimer per CTA) are printed as
+ * "trace" (VARIANT fused only), the last fused launch's phase stamps (%globaltimer per CTA) are printed as
  * min / median / max over CTAs, in us after the earliest start, then the step from one
  * launch's dependency wait to the next one's, cut into its phases and averaged over the
  * 15 consecutive pairs of the last 16 steps (fewer where STEPS < 16; a "breakdown |"
@@ -307,6 +307,12 @@ int main(int argc, char **argv) {
   const char *watchdog = getenv("SHX_WATCHDOG_MS");
   if (watchdog != NULL) config.watchdog_ms = (uint32_t)strtoul(watchdog, NULL, 10);
   int trace = argc > 6 && strcmp(argv[6], "trace") == 0;
+  if (trace && strcmp(argv[1], "fused") != 0) {
+    /* Only the fused kernel stamps its phases (the split variant's gate kernel has no
+     * stamps: ops/fused.cu, trace_point). */
+    fprintf(stderr, "trace: only the fused variant has phase stamps, not %s\n", argv[1]);
+    return 2;
+  }
   const char *replays = getenv("SHX_REPLAYS");
   shx_timing_setup setup = {config, 10, argc > 4 ? atoi(argv[4]) : 20,
                             replays != NULL ? atoi(replays) : 5, NULL, 0};
