@@ -376,9 +376,10 @@ static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
 /* ---- Device helpers ---------------------------------------------------------------- */
 
 /* Debug trace (args.trace non-NULL): %globaltimer at phase `point` of this CTA. The
- * gate kernel (the split variant's first half) holds no stamps: compiled out, its step
- * measured 0.02-0.21 us faster in every cell but three (perf/RESULTS.md run 48 calls 3,
- * 4, 6); the fused instances keep theirs for perf/profile_step and tools/limits.sh. */
+ * gate kernel (the split variant's first half) holds no stamps: compiled out there, the
+ * split step measured 0.03-0.18 us faster in every cell (perf/RESULTS.md run 48 call 7).
+ * The fused instances keep theirs for perf/profile_step and tools/limits.sh (out of
+ * every instance they were 0.03-0.12 us slower in 5 of 22 cells, run 48 calls 3, 4, 6). */
 template <Mode kMode>
 __device__ __forceinline__ void trace_point(const shx_fused_args &args, int point) {
   if constexpr (kMode != kGate) {

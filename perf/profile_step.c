@@ -8,9 +8,10 @@
  * Rank 0 of the design dims (H 7168, I_total 6144, SiTU), local mailboxes standing in
  * for the peers, 10 weight sets rotated so that L2 is cold; prints the time per step of
  * a graph of STEPS steps (default 20); PDL 0 turns programmatic launch off. With
- * "trace" (VARIANT fused only), the last fused launch's phase stamps (%globaltimer per CTA) are printed as
- * min / median / max over CTAs, in us after the earliest start, then the step from one
- * launch's dependency wait to the next one's, cut into its phases and averaged over the
+ * "trace" (VARIANT fused only), the last fused launch's phase stamps (%globaltimer per
+ * CTA) are printed as min / median / max over CTAs, in us after the earliest start, then
+ * the step from one launch's dependency wait to the next one's, cut into its phases and
+ * averaged over the
  * 15 consecutive pairs of the last 16 steps (fewer where STEPS < 16; a "breakdown |"
  * row: print_breakdown; tools/limits.sh tabulates them), the next grid's launch against
  * this one ("launch |") and where the CTAs ran ("placement |": SMs holding two CTAs of
