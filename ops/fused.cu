@@ -379,7 +379,8 @@ static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
  * gate kernel (the split variant's first half) holds no stamps: compiled out there, the
  * split step measured 0.03-0.18 us faster in every cell (perf/RESULTS.md run 48 call 7).
  * The fused instances keep theirs for perf/profile_step and tools/limits.sh (out of
- * every instance they were 0.03-0.12 us slower in 5 of 22 cells, run 48 calls 3, 4, 6). */
+ * every instance: fused 0.04-0.2 us faster in 10 and 0.03-0.12 slower in 5 of run 48
+ * call 6's 22 cells, TP8 B=32 slower in calls 3, 4 and 6 alike). */
 template <Mode kMode>
 __device__ __forceinline__ void trace_point(const shx_fused_args &args, int point) {
   if constexpr (kMode != kGate) {
