@@ -389,7 +389,9 @@ __device__ __forceinline__ void trace_point(const shx_fused_args &args, int poin
   }
 }
 
-/* The trace buffer a K loop stamps into (mma_blocks): none in the gate kernel. */
+/* The trace buffer a K loop stamps into (mma_blocks): none in the gate kernel. (kFusedX's
+ * HELD X call passes args.trace itself: through this helper its PTX had registers
+ * renumbered, and it is kept as measured.) */
 template <Mode kMode>
 __device__ __forceinline__ unsigned long long *trace_of(const shx_fused_args &args) {
   return kMode == kGate ? nullptr : args.trace;

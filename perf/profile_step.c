@@ -11,12 +11,11 @@
  * "trace" (VARIANT fused only), the last fused launch's phase stamps (%globaltimer per
  * CTA) are printed as min / median / max over CTAs, in us after the earliest start, then
  * the step from one launch's dependency wait to the next one's, cut into its phases and
- * averaged over the
- * 15 consecutive pairs of the last 16 steps (fewer where STEPS < 16; a "breakdown |"
- * row: print_breakdown; tools/limits.sh tabulates them), the next grid's launch against
- * this one ("launch |") and where the CTAs ran ("placement |": SMs holding two CTAs of
- * one grid, the gate/up loop by SM neighbour) and the exchange cut at each cluster's
- * slowest CTA ("exchange |": print_exchange). SHX_WATCHDOG_MS in the
+ * averaged over the 15 consecutive pairs of the last 16 steps (fewer where STEPS < 16; a
+ * "breakdown |" row: print_breakdown; tools/limits.sh tabulates them), the next grid's
+ * launch against this one ("launch |") and where the CTAs ran ("placement |": SMs
+ * holding two CTAs of one grid, the gate/up loop by SM neighbour) and the exchange cut
+ * at each cluster's slowest CTA ("exchange |": print_exchange). SHX_WATCHDOG_MS in the
  * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
  * 1 under compute-sanitizer, where every launch is slow); SHX_DIMS=deepseek the
  * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims.
