@@ -90,8 +90,8 @@ typedef struct shx_fused_args {
   uint32_t *counters;   /* scratch: 2 grid-barrier counters, zero at creation */
   uint32_t *error_flag; /* scratch: set non-zero by the watchdog */
   /* Debug only (NULL in production): per CTA, SHX_FUSED_TRACE_POINTS %globaltimer
-   * stamps of the kernel's phases, for perf/profile_step --trace. The fused kernel only:
-   * the gate kernel (shx_gate_launch) writes none. */
+   * stamps of the kernel's phases, for perf/profile_step's `trace` argument. The fused
+   * kernel only: the gate kernel (shx_gate_launch) writes none. */
   unsigned long long *trace;
   void *peers[SHX_MAX_TP]; /* mailbox of each rank */
   int batch;            /* 1 <= batch <= n */
