@@ -75,7 +75,8 @@
  * perf/RESULTS.md (96 CTAs with two down tiles on some CTAs: 20.6 us a step at TP8 B=9;
  * this geometry: 14.0 us).
  *
- * WARP ROLES (160 threads)
+ * WARP ROLES (160 threads; 192 in the FILL STAMPS diagnostic build, whose sixth warp only
+ * stamps when ring fills land: stamp_fills)
  *   warps 0-3 (consumer warpgroup): where CONSUMER X says so, the first ring's x tiles
  *       (ld.global, st.shared); wgmma for every ring stage, the DSMEM partial push,
  *       the owner reduction and h store, the grid-barrier arrival, the down epilogue
@@ -223,7 +224,12 @@ using ring::RingCursor;
 
 /* ---- Compile-time geometry ------------------------------------------------------- */
 
-constexpr int kThreads = 160;
+#ifndef SHX_FILL_STAMPS
+#define SHX_FILL_STAMPS 0
+#endif
+/* 160 threads: four consumer warps and the producer warp (WARP ROLES); a sixth warp in the
+ * FILL STAMPS build only. */
+constexpr int kThreads = SHX_FILL_STAMPS ? 192 : 160;
 constexpr int kConsumerThreads = 128; /* one warpgroup */
 constexpr int kConsumerWarps = 4;
 constexpr int kProducerWarp = 4;
@@ -1665,6 +1671,40 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   }
 }
 
+#if SHX_FILL_STAMPS
+/* FILL STAMPS (a diagnostic build: `bazel build --define shx_fill_stamps=1`; kFusedX only,
+ * with a trace buffer): lane 0 of a sixth warp stamps when each of the CTA's ring fills
+ * landed, i.e. its full barrier completed (8 KB of weights with their x or h; a down fill
+ * loaded before the grid barrier also waits for its h, loaded after it), after the trace
+ * points of every CTA (SHX_FUSED_FILL_STAMPS a CTA). It polls the pending fills of a
+ * window of 16 with test_wait (fill f has slot f, phase 0: at most kBarrierSlots fills),
+ * so that each is stamped as it completes, not at the running maximum a wait in fill order
+ * would give; a round takes about 0.1-0.3 us and the step up to 0.1 us longer
+ * (perf/RESULTS.md run 50 call 8). perf/profile_step prints what it found ("fills |"). */
+template <int N, int S>
+__device__ __forceinline__ void stamp_fills(const SharedLayout<N, S> &smem, const CtaWork &work,
+                                         const shx_fused_args &args) {
+  static_assert(SHX_FUSED_FILL_STAMPS <= kBarrierSlots, "one slot and phase 0 a fill");
+  unsigned long long *out = args.trace + SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS +
+                            blockIdx.x * SHX_FUSED_FILL_STAMPS;
+  const int all = work.k_count + work.down_jobs * work.down_blocks;
+  const int fills = all < SHX_FUSED_FILL_STAMPS ? all : SHX_FUSED_FILL_STAMPS;
+  const uint64_t start = ptx::globaltimer();
+  uint64_t stamped = 0;
+  int low = 0;
+  while (low < fills) {
+    for (int f = low; f < fills && f < low + 16; ++f) {
+      if (!((stamped >> f) & 1u) && ptx::mbarrier_test_wait(smem.full(f), 0u)) {
+        out[f] = ptx::globaltimer();
+        stamped |= 1ull << f;
+      }
+    }
+    while (low < fills && ((stamped >> low) & 1u)) ++low;
+    if (ptx::globaltimer() - start > 100000000ull) return; /* 0.1 s: a broken launch */
+  }
+}
+#endif
+
 /* ---- The kernel --------------------------------------------------------------------- */
 
 /* kCluster16: the instance for clusters of 16 (the owners' reduction for 16 parts only,
@@ -1730,6 +1770,12 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   ptx::cluster_sync(); /* every CTA's barriers exist before anyone arrives remotely */
 
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
+#if SHX_FILL_STAMPS
+  if (warp == kProducerWarp + 1) {
+    if (kMode == kFusedX && lane == 0 && args.trace != nullptr) stamp_fills(smem, work, args);
+    return;
+  }
+#endif
   if (warp == kProducerWarp) {
     if (lane == 0) {
       producer<N, kMode, S, kCluster16>(smem, work, &gate_up_map, &down_map, &x_map, &h_map,
@@ -1787,6 +1833,9 @@ __global__ void __launch_bounds__(kThreads, DownGeometry<N, F>::kCtasPerSm)
   const int jobs = cta < tiles ? (tiles - 1 - cta) / grid + 1 : 0;
   if (threadIdx.x == 0) smem.init_barriers();
   __syncthreads();
+#if SHX_FILL_STAMPS
+  if (warp == kProducerWarp + 1) return; /* FILL STAMPS' warp has nothing to do here */
+#endif
   ptx::griddep_wait();
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
   if (warp == kProducerWarp) {

@@ -53,6 +53,10 @@ static inline int shx_fused_bucket_of(int batch) {
  * perf/profile_step can tell which CTAs shared an SM. */
 #define SHX_FUSED_TRACE_SM_POINT SHX_FUSED_TRACE_TIME_POINTS
 #define SHX_FUSED_TRACE_POINTS (SHX_FUSED_TRACE_TIME_POINTS + 1)
+/* In the FILL STAMPS diagnostic build only (`bazel build --define shx_fill_stamps=1`,
+ * ops/fused.cu): after every CTA's trace points, SHX_FUSED_FILL_STAMPS stamps a CTA of when
+ * each of its ring fills landed. */
+#define SHX_FUSED_FILL_STAMPS 48
 
 /* The geometry of one fused launch, chosen by shx_fused_plan_make(). */
 typedef struct shx_fused_plan {

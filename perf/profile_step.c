@@ -18,7 +18,10 @@
  * at each cluster's slowest CTA ("exchange |": print_exchange). SHX_WATCHDOG_MS in the
  * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
  * 1 under compute-sanitizer, where every launch is slow); SHX_DIMS=deepseek the
- * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims.
+ * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims. Built with
+ * `--define shx_fill_stamps=1` (the FILL STAMPS diagnostic, ops/fused.cu; `FILL_STAMPS=1
+ * tools/bundle.sh DIR ab`), "trace" also prints when the weights landed ("fills |" rows,
+ * print_fills) at the fused TP8-like instance (kFusedX).
  */
 #include <cuda_runtime_api.h>
 #include <stdio.h>
@@ -190,6 +193,97 @@ static void print_launch(const unsigned long long *stamps, int steps, int ctas) 
          sum[0] / pairs * 1e-3, sum[1] / pairs * 1e-3, sum[2] / pairs * 1e-3,
          sum[3] / pairs * 1e-3, sum[4] / pairs, sum[5] / pairs * 1e-3);
 }
+
+#if SHX_FILL_STAMPS
+/* FILL STAMPS (the diagnostic build, ops/fused.cu): when the weights reached the SMs. Each
+ * kFusedX CTA stamps when each of its ring fills landed (8 KB of weights each, with x or h beside them; a down
+ * fill before the grid barrier also waits for its h, loaded after it). For each traced
+ * step s with a predecessor and a successor, every fill of launches s - 1, s and s + 1 is
+ * placed in 256-ns bins (the timer's tick) from step s's dependency wait (point 10), and
+ * the bins are averaged over those steps: the weight bytes landed per bin, by launch and
+ * kind, and their rate; then CTAs 0-4's down fills in the last such step, and the mean
+ * landing time of each fill index over the gate/up CTAs. */
+static const unsigned long long *fill_stamps(const unsigned long long *launch, int cta) {
+  return launch + SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS + cta * SHX_FUSED_FILL_STAMPS;
+}
+
+static void print_fills(const unsigned long long *stamps, int steps, const shx_fused_plan *plan) {
+  enum { kFirst = -24, kBins = 72, kKinds = 4 }; /* 256-ns bins from -6.1 us to +12.3 us */
+  static const char *kinds[kKinds] = {"prev down", "gate/up", "down", "next gate/up"};
+  double bytes[kBins][kKinds] = {{0}};
+  double fill_time[SHX_FUSED_FILL_STAMPS] = {0};
+  int fill_count[SHX_FUSED_FILL_STAMPS] = {0};
+  double events[6] = {0};
+  int pairs = 0;
+  for (int s = 1; s + 1 < steps; ++s) {
+    const unsigned long long *launch[3] = {launch_stamps(stamps, s - 1),
+                                           launch_stamps(stamps, s),
+                                           launch_stamps(stamps, s + 1)};
+    const double origin = stamp_of(launch[1], plan->grid, 10, 0);
+    if (origin == 0.0) continue;
+    ++pairs;
+    events[0] += stamp_of(launch[1], plan->grid, 1, 0) - origin;
+    events[1] += stamp_of(launch[1], plan->grid, 4, 0) - origin;
+    events[2] += stamp_of(launch[1], plan->grid, 7, 0) - origin;
+    events[3] += stamp_of(launch[1], plan->grid, 5, 1) - origin;
+    events[4] += stamp_of(launch[2], plan->grid, 8, 0) - origin;
+    events[5] += stamp_of(launch[2], plan->grid, 10, 0) - origin;
+    for (int l = 0; l < 3; ++l)
+      for (int c = 0; c < plan->grid; ++c) {
+        const unsigned long long *t = fill_stamps(launch[l], c);
+        for (int f = 0; f < SHX_FUSED_FILL_STAMPS && t[f] != 0; ++f) {
+          const int gate_up = f < plan->k_count[c];
+          if (l == 0 && gate_up) continue; /* the previous launch's gate/up: long done */
+          if (l == 2 && !gate_up) continue; /* the next launch's down: past the window */
+          const int kind = l == 0 ? 0 : l == 1 ? (gate_up ? 1 : 2) : 3;
+          const double at = ((double)t[f] - origin) / 256.0;
+          const int bin = (int)(at - kFirst + 1000.0) - 1000;
+          if (bin >= 0 && bin < kBins) bytes[bin][kind] += 8192.0;
+          if (l == 1 && plan->k_count[c] > 0) {
+            fill_time[f] += (double)t[f] - origin;
+            ++fill_count[f];
+          }
+        }
+      }
+  }
+  if (pairs == 0) {
+    printf("fills: no fill stamps\n");
+    return;
+  }
+  printf("fills | us after the wait: MMAs done %.2f, grid barrier %.2f, down MMAs done %.2f, "
+         "last push %.2f, next entry %.2f, next wait %.2f (means of %d steps)\n",
+         events[0] / pairs * 1e-3, events[1] / pairs * 1e-3, events[2] / pairs * 1e-3,
+         events[3] / pairs * 1e-3, events[4] / pairs * 1e-3, events[5] / pairs * 1e-3, pairs);
+  printf("fills | bin (us) |");
+  for (int k = 0; k < kKinds; ++k) printf(" %s MB |", kinds[k]);
+  printf(" TB/s |\n");
+  for (int b = 0; b < kBins; ++b) {
+    double total = 0.0;
+    for (int k = 0; k < kKinds; ++k) total += bytes[b][k];
+    if (total == 0.0) continue;
+    printf("fills | %6.2f |", (kFirst + b) * 0.256);
+    for (int k = 0; k < kKinds; ++k) printf(" %.3f |", bytes[b][k] / pairs * 1e-6);
+    printf(" %.2f |\n", total / pairs / 256.0 * 1e-3);
+  }
+  /* The down fills of CTAs 0-4 in the last step with a successor, one by one. */
+  {
+    const unsigned long long *launch = launch_stamps(stamps, steps - 2);
+    const double origin = stamp_of(launch, plan->grid, 10, 0);
+    for (int c = 0; c < 5 && c < plan->grid && origin != 0.0; ++c) {
+      const unsigned long long *t = fill_stamps(launch, c);
+      printf("fills | CTA %d down fills (us after the wait):", c);
+      for (int f = plan->k_count[c]; f < SHX_FUSED_FILL_STAMPS && t[f] != 0; ++f)
+        printf(" %d:%.2f", f - plan->k_count[c], ((double)t[f] - origin) * 1e-3);
+      printf("\n");
+    }
+  }
+  printf("fills | landed (us after the wait), gate/up CTAs, by fill:");
+  for (int f = 0; f < SHX_FUSED_FILL_STAMPS; ++f)
+    if (fill_count[f]) printf("%s %d:%.2f", f % 8 == 0 ? "\nfills |" : "", f,
+                              fill_time[f] / fill_count[f] * 1e-3);
+  printf("\n");
+}
+#endif
 
 /* Where the CTAs ran (trace point SHX_FUSED_TRACE_SM_POINT), averaged over the traced
  * steps: how many SMs held two CTAs of the same grid, and the gate/up loop (first stage
@@ -366,7 +460,7 @@ int main(int argc, char **argv) {
     }
     /* The fused plan of this batch (the engine's for its bucket), for the clusters of
      * the exchange. */
-    shx_fused_plan plan;
+    shx_fused_plan plan = {0};
     char message[SHX_MESSAGE_BYTES] = "";
     if (shx_fused_bucket_plan_make(config.hidden, config.intermediate_total / config.tp,
                                    config.tp, shx_fused_bucket_of(batch), &plan,
@@ -375,6 +469,9 @@ int main(int argc, char **argv) {
     else
       printf("exchange: %s\n", message);
     print_placement(stamps, setup.traced_steps, SHX_FUSED_MAX_CTAS);
+#if SHX_FILL_STAMPS
+    if (plan.grid > 0 && setup.traced_steps >= 3) print_fills(stamps, setup.traced_steps, &plan);
+#endif
     cudaFree(setup.fused_trace);
   }
   return 0;

@@ -50,7 +50,13 @@ typedef struct shx_timing_setup {
 } shx_timing_setup;
 
 /* One fused launch's trace stamps: SHX_FUSED_TRACE_POINTS per CTA. */
-#define SHX_FUSED_TRACE_STEP_STAMPS (SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS)
+#ifndef SHX_FILL_STAMPS
+#define SHX_FILL_STAMPS 0
+#endif
+/* With the FILL STAMPS build (ops/fused.cu) each launch's stamps also hold its CTAs' fill
+ * stamps. */
+#define SHX_FUSED_TRACE_STEP_STAMPS \
+  (SHX_FUSED_MAX_CTAS * (SHX_FUSED_TRACE_POINTS + (SHX_FILL_STAMPS ? SHX_FUSED_FILL_STAMPS : 0)))
 
 /* The timing every table of this project uses (SPEC "Speed targets"): 10 rotating weight
  * sets (cold L2), graphs of 40 steps, 20 timed replays, no trace. */

@@ -21,6 +21,14 @@ NVCC_FLAGS = [
     "-Iinclude",
 ]
 
+def _nvcc_command(copts, src, obj, report):
+    return ("scratch=$$(mktemp -d /tmp/nvcc.XXXXXX) && " +
+            "TMPDIR=$$scratch " + NVCC + " %s %s -c $(location %s) -o $(location %s) " +
+            "2> $(location %s); code=$$?; rm -rf $$scratch; " +
+            "[ $$code -eq 0 ] || { cat $(location %s) >&2; exit 1; }") % (
+        " ".join(NVCC_FLAGS), " ".join(copts), src, obj, report, report,
+    )
+
 def cuda_library(name, srcs, hdrs = [], deps = [], textual_hdrs = [], copts = []):
     objects = []
     reports = []
@@ -34,12 +42,12 @@ def cuda_library(name, srcs, hdrs = [], deps = [], textual_hdrs = [], copts = []
             outs = [obj, report],
             # nvcc names its temporary files after its PID, which is the same in
             # every sandbox's PID namespace: each action gets its own TMPDIR.
-            cmd = ("scratch=$$(mktemp -d /tmp/nvcc.XXXXXX) && " +
-                   "TMPDIR=$$scratch " + NVCC + " %s %s -c $(location %s) -o $(location %s) " +
-                   "2> $(location %s); code=$$?; rm -rf $$scratch; " +
-                   "[ $$code -eq 0 ] || { cat $(location %s) >&2; exit 1; }") % (
-                " ".join(NVCC_FLAGS), " ".join(copts), src, obj, report, report,
-            ),
+            # `bazel build --define shx_fill_stamps=1` adds -DSHX_FILL_STAMPS=1 (the
+            # fused kernel's fill-landing diagnostic, ops/fused.cu FILL STAMPS).
+            cmd = select({
+                "//ops:fill_stamps": _nvcc_command(copts + ["-DSHX_FILL_STAMPS=1"], src, obj, report),
+                "//conditions:default": _nvcc_command(copts, src, obj, report),
+            }),
             message = "nvcc %s" % src,
         )
         objects.append(obj)
