@@ -1676,31 +1676,23 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
  * with a trace buffer): lane 0 of a sixth warp stamps when each of the CTA's ring fills
  * landed, i.e. its full barrier completed (8 KB of weights with their x or h; a down fill
  * loaded before the grid barrier also waits for its h, loaded after it), after the trace
- * points of every CTA (SHX_FUSED_FILL_STAMPS a CTA). It polls the pending fills of a
- * window of 16 with test_wait (fill f has slot f, phase 0: at most kBarrierSlots fills),
- * so that each is stamped as it completes, not at the running maximum a wait in fill order
- * would give; a round takes about 0.1-0.3 us and the step up to 0.1 us longer
- * (perf/RESULTS.md run 50 call 8). perf/profile_step prints what it found ("fills |"). */
+ * points of every CTA (SHX_FUSED_FILL_STAMPS a CTA). It waits for the fills in order
+ * (try_wait, which wakes as the phase completes): exact where fills complete in order, as
+ * the ring fills them; a fill that completes before an earlier one shows at the running
+ * maximum. (Polling the pending fills instead, perf/RESULTS.md run 50 call 8, catches those
+ * but stamps up to about 0.6 us late and costs up to 0.1 us a step; this form costs nothing
+ * measurable, calls 3, 10.) perf/profile_step prints what it found ("fills |"). */
 template <int N, int S>
 __device__ __forceinline__ void stamp_fills(const SharedLayout<N, S> &smem, const CtaWork &work,
-                                         const shx_fused_args &args) {
+                                            const shx_fused_args &args, Watchdog &watchdog) {
   static_assert(SHX_FUSED_FILL_STAMPS <= kBarrierSlots, "one slot and phase 0 a fill");
   unsigned long long *out = args.trace + SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS +
                             blockIdx.x * SHX_FUSED_FILL_STAMPS;
   const int all = work.k_count + work.down_jobs * work.down_blocks;
   const int fills = all < SHX_FUSED_FILL_STAMPS ? all : SHX_FUSED_FILL_STAMPS;
-  const uint64_t start = ptx::globaltimer();
-  uint64_t stamped = 0;
-  int low = 0;
-  while (low < fills) {
-    for (int f = low; f < fills && f < low + 16; ++f) {
-      if (!((stamped >> f) & 1u) && ptx::mbarrier_test_wait(smem.full(f), 0u)) {
-        out[f] = ptx::globaltimer();
-        stamped |= 1ull << f;
-      }
-    }
-    while (low < fills && ((stamped >> low) & 1u)) ++low;
-    if (ptx::globaltimer() - start > 100000000ull) return; /* 0.1 s: a broken launch */
+  for (int f = 0; f < fills; ++f) {
+    wait_barrier(smem.full(f), 0u, watchdog);
+    out[f] = ptx::globaltimer();
   }
 }
 #endif
@@ -1772,7 +1764,8 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
 #if SHX_FILL_STAMPS
   if (warp == kProducerWarp + 1) {
-    if (kMode == kFusedX && lane == 0 && args.trace != nullptr) stamp_fills(smem, work, args);
+    if (kMode == kFusedX && lane == 0 && args.trace != nullptr)
+      stamp_fills(smem, work, args, watchdog);
     return;
   }
 #endif
