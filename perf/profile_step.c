@@ -196,8 +196,9 @@ static void print_launch(const unsigned long long *stamps, int steps, int ctas) 
 
 #if SHX_FILL_STAMPS
 /* FILL STAMPS (the diagnostic build, ops/fused.cu): when the weights reached the SMs. Each
- * kFusedX CTA stamps when each of its ring fills landed (8 KB of weights each, with x or h beside them; a down
- * fill before the grid barrier also waits for its h, loaded after it). For each traced
+ * kFusedX CTA stamps when each of its ring fills landed (8 KB of weights each at the design
+ * dims, with x or h beside them; a down fill before the grid barrier also waits for its h,
+ * loaded after it). For each traced
  * step s with a predecessor and a successor, every fill of launches s - 1, s and s + 1 is
  * placed in 256-ns bins (the timer's tick) from step s's dependency wait (point 10), and
  * the bins are averaged over those steps: the weight bytes landed per bin, by launch and

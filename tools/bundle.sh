@@ -33,7 +33,7 @@ done
 # testdata/ travels with the working tree anyway (../testdata/golden from here).
 cp tools/run_gpu_tests.sh "$out/"
 # Which sources the binaries are: the commit, and "+changes" if the tree differed.
-echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +changes)${define:++fill_stamps}" \
-  > "$out/COMMIT"
+changes=$(git diff --quiet HEAD || echo +changes)
+echo "$(git rev-parse --short HEAD)$changes${define:++fill_stamps}" > "$out/COMMIT"
 chmod -R u+w "$out"
 echo "bundle: $(ls "$out" | wc -l) files in $out/"

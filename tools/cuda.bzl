@@ -45,7 +45,12 @@ def cuda_library(name, srcs, hdrs = [], deps = [], textual_hdrs = [], copts = []
             # `bazel build --define shx_fill_stamps=1` adds -DSHX_FILL_STAMPS=1 (the
             # fused kernel's fill-landing diagnostic, ops/fused.cu FILL STAMPS).
             cmd = select({
-                "//ops:fill_stamps": _nvcc_command(copts + ["-DSHX_FILL_STAMPS=1"], src, obj, report),
+                "//ops:fill_stamps": _nvcc_command(
+                    copts + ["-DSHX_FILL_STAMPS=1"],
+                    src,
+                    obj,
+                    report,
+                ),
                 "//conditions:default": _nvcc_command(copts, src, obj, report),
             }),
             message = "nvcc %s" % src,
