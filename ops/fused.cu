@@ -224,9 +224,6 @@ using ring::RingCursor;
 
 /* ---- Compile-time geometry ------------------------------------------------------- */
 
-#ifndef SHX_FILL_STAMPS
-#define SHX_FILL_STAMPS 0
-#endif
 /* 160 threads: four consumer warps and the producer warp (WARP ROLES); a sixth warp in the
  * FILL STAMPS build only. */
 constexpr int kThreads = SHX_FILL_STAMPS ? 192 : 160;
@@ -1686,8 +1683,8 @@ template <int N, int S>
 __device__ __forceinline__ void stamp_fills(const SharedLayout<N, S> &smem, const CtaWork &work,
                                             const shx_fused_args &args, Watchdog &watchdog) {
   static_assert(SHX_FUSED_FILL_STAMPS <= kBarrierSlots, "one slot and phase 0 a fill");
-  unsigned long long *out = args.trace + SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS +
-                            blockIdx.x * SHX_FUSED_FILL_STAMPS;
+  unsigned long long *out =
+      args.trace + SHX_FUSED_FILL_STAMP_BASE + blockIdx.x * SHX_FUSED_FILL_STAMPS;
   const int all = work.k_count + work.down_jobs * work.down_blocks;
   const int fills = all < SHX_FUSED_FILL_STAMPS ? all : SHX_FUSED_FILL_STAMPS;
   for (int f = 0; f < fills; ++f) {

@@ -54,9 +54,14 @@ static inline int shx_fused_bucket_of(int batch) {
 #define SHX_FUSED_TRACE_SM_POINT SHX_FUSED_TRACE_TIME_POINTS
 #define SHX_FUSED_TRACE_POINTS (SHX_FUSED_TRACE_TIME_POINTS + 1)
 /* In the FILL STAMPS diagnostic build only (`bazel build --define shx_fill_stamps=1`,
- * ops/fused.cu): after every CTA's trace points, SHX_FUSED_FILL_STAMPS stamps a CTA of when
- * each of its ring fills landed. */
+ * which defines SHX_FILL_STAMPS to 1 for ops/fused.cu and perf/profile_step): after every
+ * CTA's trace points (from SHX_FUSED_FILL_STAMP_BASE in a launch's trace buffer),
+ * SHX_FUSED_FILL_STAMPS stamps a CTA of when each of its ring fills landed. */
+#ifndef SHX_FILL_STAMPS
+#define SHX_FILL_STAMPS 0
+#endif
 #define SHX_FUSED_FILL_STAMPS 48
+#define SHX_FUSED_FILL_STAMP_BASE (SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS)
 
 /* The geometry of one fused launch, chosen by shx_fused_plan_make(). */
 typedef struct shx_fused_plan {

@@ -205,7 +205,7 @@ static void print_launch(const unsigned long long *stamps, int steps, int ctas) 
  * kind, and their rate; then CTAs 0-4's down fills in the last such step, and the mean
  * landing time of each fill index over the gate/up CTAs. */
 static const unsigned long long *fill_stamps(const unsigned long long *launch, int cta) {
-  return launch + SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS + cta * SHX_FUSED_FILL_STAMPS;
+  return launch + SHX_FUSED_FILL_STAMP_BASE + cta * SHX_FUSED_FILL_STAMPS;
 }
 
 static void print_fills(const unsigned long long *stamps, int steps, const shx_fused_plan *plan) {

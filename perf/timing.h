@@ -50,9 +50,6 @@ typedef struct shx_timing_setup {
 } shx_timing_setup;
 
 /* One fused launch's trace stamps: SHX_FUSED_TRACE_POINTS per CTA. */
-#ifndef SHX_FILL_STAMPS
-#define SHX_FILL_STAMPS 0
-#endif
 /* With the FILL STAMPS build (ops/fused.cu) each launch's stamps also hold its CTAs' fill
  * stamps. */
 #define SHX_FUSED_TRACE_STEP_STAMPS \
