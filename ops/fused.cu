@@ -797,6 +797,52 @@ __device__ __forceinline__ void store_held_x(const HeldX<kHeld> &held,
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
 }
 
+/* LATE IN REGISTERS (kFusedX, N = 16): a down tile of one ring plus two K blocks (TP8 at
+ * the design dims: 12 blocks, 10 stages) has two "late" fills, which could only go into
+ * the stages of the first two down fills once those were consumed after the grid
+ * barrier: they landed 1.6-1.9 us after it and ended the down loop (perf/RESULTS.md run
+ * 50, run 51 call 2). Here the consumers load those two blocks' weights from global
+ * memory (asked into L2 before the barrier) straight into wgmma's A registers right after
+ * the h release, and their h tiles go into the staging area (free from the reduction to
+ * the epilogue; two [16 x 64] tiles are exactly its 4 KB) on the full barriers of fills
+ * early, early + 1, armed for the h bytes alone. The sums are the same: the same k16
+ * steps into the same chains in the same order, only A's source differs. */
+constexpr int kLateRegisterFills = 2;
+struct LateA {
+  uint32_t a[kLateRegisterFills][kBlockK / kMmaK][4]; /* wgmma_bf16_m64n16_a_regs's a */
+};
+template <int N, Mode kMode, int S>
+__device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
+  return kMode == kFusedX && N == 16 && work.down_jobs == 1 &&
+         work.down_blocks == Geometry<N, S>::kNumStages + kLateRegisterFills;
+}
+
+/* Loads this thread's A elements of the CTA's down job's K blocks [first_block,
+ * first_block + kLateRegisterFills) (wgmma's A register layout: ptx/wgmma.cuh). A warp's
+ * 16 rows lie in one 32-row granule. */
+__device__ __forceinline__ void load_late_a(LateA &late, const CtaWork &work,
+                                            const shx_fused_plan &plan,
+                                            const shx_fused_args &args, int first_block) {
+  const shx_down_job job = shx_tile_job(work.cta, plan.down_granules);
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int row = 16 * warp + lane / 4; /* and row + 8 */
+  const int granule = row < kHalfRows || job.second < 0 ? job.first : job.second;
+  const size_t pitch = static_cast<size_t>(plan.inter) / 2; /* BF16 pairs a Wd row */
+  const uint32_t *wd = static_cast<const uint32_t *>(args.down) +
+                       static_cast<size_t>(kHalfRows * granule + row % kHalfRows) * pitch;
+#pragma unroll
+  for (int l = 0; l < kLateRegisterFills; ++l) {
+#pragma unroll
+    for (int k = 0; k < kBlockK / kMmaK; ++k) {
+      const uint32_t *at = wd + (kBlockK * (first_block + l) + kMmaK * k + 2 * (lane % 4)) / 2;
+      late.a[l][k][0] = __ldg(at);
+      late.a[l][k][1] = __ldg(at + 8 * pitch);
+      late.a[l][k][2] = __ldg(at + 4);
+      late.a[l][k][3] = __ldg(at + 8 * pitch + 4);
+    }
+  }
+}
+
 /* Consumes the next `blocks` K blocks, in fills of F (FILLS OF 128 K), into acc
  * (overwriting it). One wgmma-group stays in flight: stage s is issued before stage
  * s - 1 is waited for and released (its slot found by slot arithmetic, which measured faster
@@ -809,13 +855,16 @@ __device__ __forceinline__ void store_held_x(const HeldX<kHeld> &held,
  * down job's). With `held` (HELD X, kFusedX only) the first ring's x comes from the
  * consumers' registers: fill 0's tile before fill 0's MMAs, the other fills' before fill
  * 1's. Returns with every MMA done. */
-template <int N, int kCount, int S, int F, int kHeld = 0>
+template <int N, int kCount, int S, int F, int kHeld = 0, int kLate = 0>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N, S, F> &smem,
                                            RingCursor<Geometry<N, S, F>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog,
                                            unsigned long long *trace, int point,
-                                           const HeldX<kHeld> *held = nullptr) {
+                                           const HeldX<kHeld> *held = nullptr,
+                                           const LateA *late = nullptr) {
+  static_assert(kLate == 0 || (kLate == kLateRegisterFills && N == 16 && F == 1),
+                "LATE IN REGISTERS: kFusedX's down job");
   /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
   constexpr int kGroupsInFlight = 1;
   float chains[kCount][N / 2];
@@ -858,11 +907,32 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
     }
     cursor = next;
   }
+  /* LATE IN REGISTERS: A from `late`, B (h) in the staging area, after the ring's fills;
+   * their full barriers follow the ring's in slot order. */
+  const RingCursor<Geometry<N, S, F>::kNumStages> ring_end = cursor;
+  if constexpr (kLate > 0) {
+#pragma unroll
+    for (int l = 0; l < kLate; ++l) {
+      if (!ready) wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
+      fence_chains<N, kCount>(chains);
+      __syncwarp();
+      ptx::wgmma_fence();
+      const uint64_t b = ptx::make_smem_desc_sw128(smem.staging + l * N * kRowBytes);
+#pragma unroll
+      for (int k = 0; k < kBlockK / kMmaK; ++k)
+        ptx::wgmma_bf16_m64n16_a_regs(chains[k % kCount], late->a[l][k],
+                                      b + static_cast<uint64_t>(k * kMmaK * 2 / 16));
+      ptx::wgmma_commit();
+      fence_chains<N, kCount>(chains);
+      cursor.advance();
+      ready = ptx::mbarrier_test_wait(smem.full(cursor.slot), cursor.phase);
+    }
+  }
   ptx::wgmma_wait<0>();
   fence_chains<N, kCount>(chains);
   /* The last min(fills, kGroupsInFlight) fills, oldest first. */
   for (int back = fills < kGroupsInFlight ? fills : kGroupsInFlight; back >= 1; --back) {
-    int slot = cursor.slot - back;
+    int slot = ring_end.slot - back;
     if (slot < 0) slot += kBarrierSlots;
     release_stage(smem.empty(slot), lane);
   }
@@ -1423,6 +1493,22 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
   /* 4. Down jobs: the producer feeds their h after the grid barrier. */
   const int jobs = work.down_jobs;
   const int shard = plan.hidden / plan.tp;
+  if constexpr (kMode == kFusedX) {
+    if (late_in_registers<N, kMode, S>(work)) { /* LATE IN REGISTERS */
+      constexpr int kStages = Geometry<N, S>::kNumStages;
+      LateA late;
+      load_late_a(late, work, plan, args, kStages);
+      const MailboxRows rows =
+          mailbox_rows(shx_down_job_of(work.cta, 0, &plan), shard, plan.tp, args);
+      float acc[N / 2]; /* written whole by mma_blocks */
+      mma_blocks<N, DownChains<N>::kCount, S, 1, 0, kLateRegisterFills>(
+          acc, kStages, smem, cursor, lane, watchdog, args.trace, 6, nullptr, &late);
+      if (threadIdx.x == 0) trace_point<kMode>(args, 7);
+      push_down_job<N>(acc, smem.staging_floats, rows, shard, args);
+      if (threadIdx.x == 0) trace_point<kMode>(args, 5);
+      return;
+    }
+  }
   for (int j = 0; j < jobs; ++j) {
     const MailboxRows rows =
         mailbox_rows(shx_down_job_of(work.cta, j, &plan), shard, plan.tp, args);
@@ -1656,6 +1742,20 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     early_down.advance(work.down_blocks, grid);
   }
   grid_barrier_depart(args.counters, static_cast<uint32_t>(grid));
+  if (late_in_registers<N, kMode, S>(work)) { /* LATE IN REGISTERS: h alone, to staging */
+    /* The reduction's reads of the staging area (before this CTA's release, which the
+     * grid barrier's acquire followed) come before these TMA writes. */
+    ptx::fence_proxy_async_shared_cta();
+    for (int d = early; d < down_stages; ++d) {
+      const uint32_t full = smem.full(cursor.slot);
+      ptx::mbarrier_arrive_expect_tx(full, G::kActivationTileBytes);
+      ptx::tma_load_2d(smem.staging + (d - early) * G::kActivationTileBytes, h_map, full,
+                       kBlockK * down.block, 0);
+      cursor.advance();
+      down.advance(work.down_blocks, grid);
+    }
+    return;
+  }
   for (int d = early; d < down_stages; ++d) {
     wait_stage_free<N>(smem, released, watchdog);
     const uint32_t full = smem.full(cursor.slot);

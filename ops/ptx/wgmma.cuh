@@ -118,6 +118,27 @@ struct Wgmma;
     }                                                                                \
   };
 
+/* wgmma_bf16_m64n16_a_regs(d, a, b): d += A * B for one k16 step, N = 16, with A from
+ * registers (LATE IN REGISTERS, ops/fused.cu) and B from shared memory as above. Thread
+ * t (warp w = t / 32, lane l) holds A's elements a0..a7 in a[0..3] (two BF16 a register,
+ * the lower column in the low half): a[0] row r = 16 w + l / 4, columns c = 2 (l % 4) and
+ * c + 1; a[1] row r + 8, the same columns; a[2] row r, columns c + 8, c + 9; a[3] row
+ * r + 8, columns c + 8, c + 9. Always accumulates; "1, 1, 0": scale-a, scale-b, B's
+ * transpose flag (no transpose flag for A in registers). */
+__device__ __forceinline__ void wgmma_bf16_m64n16_a_regs(float (&d)[8], const uint32_t (&a)[4],
+                                                         uint64_t b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred keep;\n"
+      "setp.ne.b32 keep, %13, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7}, {%8, %9, %10, %11}, %12, keep, 1, 1, 0;\n"
+      "}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
+        "+f"(d[7])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));
+}
+
 SHX_DEFINE_WGMMA_BF16(8, 4, "%4", "%5", "%6")
 SHX_DEFINE_WGMMA_BF16(16, 8, "%8", "%9", "%10")
 SHX_DEFINE_WGMMA_BF16(24, 12, "%12", "%13", "%14")
