@@ -576,10 +576,31 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
   }
 }
 
+/* LATE IN REGISTERS (kFusedX, N = 16): a down tile of one ring plus two K blocks (TP8 at
+ * the design dims: 12 blocks, 10 stages) has two "late" fills, which could only go into
+ * the stages of the first two down fills once those were consumed after the grid
+ * barrier: they landed 1.6-1.9 us after it and ended the down loop (perf/RESULTS.md run
+ * 50, run 51 call 2). Here the consumers load those two blocks' weights from global
+ * memory (asked into L2 before the barrier) straight into wgmma's A registers right after
+ * the h release, and their h tiles go into the staging area (free from the reduction to
+ * the epilogue; two [16 x 64] tiles are exactly its 4 KB) on the full barriers of fills
+ * early, early + 1, armed for the h bytes alone. The sums are the same: the same k16
+ * steps into the same chains in the same order, only A's source differs. */
+constexpr int kLateRegisterFills = 2;
+struct LateA {
+  uint32_t a[kLateRegisterFills][kBlockK / kMmaK][4]; /* wgmma_bf16_m64n16_a_regs's a */
+};
+template <int N, Mode kMode, int S>
+__device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
+  return kMode == kFusedX && N == 16 && work.down_jobs == 1 &&
+         work.down_blocks == Geometry<N, S>::kNumStages + kLateRegisterFills;
+}
+
 /* Where this CTA lets the dependent grid launch (griddepcontrol.launch_dependents): as
  * soon as its gate/up MMAs are done (or its exchange, where the plan says so:
  * triggers_after_exchange; a down-only CTA: at once) if its whole down tile
- * fits in the ring before the grid barrier, and N <= kEarlyTriggerMaxN; otherwise
+ * fits in the ring before the grid barrier, and N <= kEarlyTriggerMaxN, or fits in the
+ * ring and the late registers (kFusedX: LATE IN REGISTERS, run 51 call 4); otherwise
  * after the grid barrier. The dependent grid (in a graph of steps, the next step's
  * kernel) then streams its first ring while this one exchanges, reduces, waits at the
  * barrier and runs the down loop, when HBM is otherwise idle. Where down weights are
@@ -607,10 +628,11 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * is what could leave the grid barrier waiting forever: an early trigger cannot hang
  * this grid. (A trigger at kernel start, the extreme case, passed the tests and the
  * benchmark's 40-step graphs, run 28 call 2, just slower.) */
-template <int N, int S, bool kCluster16>
+template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
-  return N <= (kCluster16 || S == 2 ? kEarlyTriggerMaxNShared : kEarlyTriggerMaxN) &&
-         work.down_jobs * work.down_blocks <= Geometry<N, S>::kNumStages;
+  return (N <= (kCluster16 || S == 2 ? kEarlyTriggerMaxNShared : kEarlyTriggerMaxN) &&
+          work.down_jobs * work.down_blocks <= Geometry<N, S>::kNumStages) ||
+         late_in_registers<N, kMode, S>(work);
 }
 
 /* Where a CTA that triggers early does it: after its gate/up MMAs, or, where the plan
@@ -652,7 +674,7 @@ __device__ __forceinline__ PairedFills paired_fills(const CtaWork &work) {
   /* At most 2 x kStages - 2 gate/up and kStages down fills (triggers_early): every fill of
    * the launch has a barrier slot of its own, so the unused full barriers stay unused. */
   static_assert(N != 32 || 3 * kStages <= kBarrierSlots, "a slot per fill");
-  if (kMode != kFused || N != 32 || !triggers_early<N, S, kCluster16>(work)) {
+  if (kMode != kFused || N != 32 || !triggers_early<N, kMode, S, kCluster16>(work)) {
     PairedFills none = {0, 0};
     return none;
   }
@@ -795,26 +817,6 @@ __device__ __forceinline__ void store_held_x(const HeldX<kHeld> &held,
                                                      held.chunk[f]);
   ptx::fence_proxy_async_shared_cta(); /* the generic-proxy stores, for wgmma's reads */
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
-}
-
-/* LATE IN REGISTERS (kFusedX, N = 16): a down tile of one ring plus two K blocks (TP8 at
- * the design dims: 12 blocks, 10 stages) has two "late" fills, which could only go into
- * the stages of the first two down fills once those were consumed after the grid
- * barrier: they landed 1.6-1.9 us after it and ended the down loop (perf/RESULTS.md run
- * 50, run 51 call 2). Here the consumers load those two blocks' weights from global
- * memory (asked into L2 before the barrier) straight into wgmma's A registers right after
- * the h release, and their h tiles go into the staging area (free from the reduction to
- * the epilogue; two [16 x 64] tiles are exactly its 4 KB) on the full barriers of fills
- * early, early + 1, armed for the h bytes alone. The sums are the same: the same k16
- * steps into the same chains in the same order, only A's source differs. */
-constexpr int kLateRegisterFills = 2;
-struct LateA {
-  uint32_t a[kLateRegisterFills][kBlockK / kMmaK][4]; /* wgmma_bf16_m64n16_a_regs's a */
-};
-template <int N, Mode kMode, int S>
-__device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
-  return kMode == kFusedX && N == 16 && work.down_jobs == 1 &&
-         work.down_blocks == Geometry<N, S>::kNumStages + kLateRegisterFills;
 }
 
 /* Loads this thread's A elements of the CTA's down job's K blocks [first_block,
@@ -1451,7 +1453,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
                                          trace_of<kMode>(args), 11);
       }
       if (threadIdx.x == 0) trace_point<kMode>(args, 1);
-      if (kMode != kGate && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
+      if (kMode != kGate && threadIdx.x == 0 && triggers_early<N, kMode, S, kCluster16>(work) &&
           !triggers_after_exchange<N>(work))
         ptx::griddep_launch_dependents();
       /* 2. Partials to their owners; then reduce what this CTA owns. */
@@ -1465,7 +1467,7 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
     if (threadIdx.x == 0) trace_point<kMode>(args, 2);
     /* The later trigger point (triggers_after_exchange): a timing choice, measured to
      * keep the next grid's loads off this grid's h release and grid barrier. */
-    if (kMode != kGate && threadIdx.x == 0 && triggers_early<N, S, kCluster16>(work) &&
+    if (kMode != kGate && threadIdx.x == 0 && triggers_early<N, kMode, S, kCluster16>(work) &&
         triggers_after_exchange<N>(work))
       ptx::griddep_launch_dependents();
     reduce_owned_columns<N, kCluster16>(smem.staging_floats, work, owner_scalars);
@@ -1648,7 +1650,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * calls 1, 2). Nor for a CTA of more than 16 gate/up blocks (TP8 at
    * the design dims, 28, whose gate/up stream is HBM-bound; it triggers early at N = 8
    * only): 16 refills a CTA made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). */
-  const bool early_trigger = kMode != kGate && triggers_early<N, S, kCluster16>(work);
+  const bool early_trigger = kMode != kGate && triggers_early<N, kMode, S, kCluster16>(work);
   if (early_trigger && work.k_count <= kRefillPrefetchMaxGateUpBlocks) {
     for (int block = first_ring; block < work.k_count; ++block) {
       const int column = kBlockK * (work.k_begin + block);
