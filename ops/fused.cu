@@ -32,7 +32,9 @@
  * the grid barrier as ring stages free up (down-only CTAs stream theirs before
  * griddepcontrol.wait: they depend on nothing); after the barrier come h and the down
  * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128), asked into
- * L2 (cp.async.bulk.prefetch) before it so that they arrive from L2. Every K
+ * L2 (cp.async.bulk.prefetch) before it so that they arrive from L2 (in kFusedX, TP8's
+ * N = 16 instance, the consumers load those two into wgmma's A registers instead: LATE
+ * IN REGISTERS, and the grid then triggers early). Every K
  * loop (gate/up and down) runs its k16 steps round-robin over accumulator chains
  * (Chains<N>: 4 at N <= 16, 2 at N = 24..64, 1 above; DownChains<N>: 2 at N <= 16),
  * summed in chain order at the end: a fixed order. The epilogue stages y^T transposed in
@@ -79,7 +81,8 @@
  * stamps when ring fills land: stamp_fills)
  *   warps 0-3 (consumer warpgroup): where CONSUMER X says so, the first ring's x tiles
  *       (ld.global, st.shared); wgmma for every ring stage, the DSMEM partial push,
- *       the owner reduction and h store, the grid-barrier arrival, the down epilogue
+ *       the owner reduction and h store, the grid-barrier arrival, in kFusedX the late
+ *       down blocks' A operand (LATE IN REGISTERS, ld.global), the down epilogue
  *       and the mailbox push; thread 0 triggers the dependent grid once the gate/up
  *       MMAs are done (or, per the plan, the exchange) where the CTA triggers early
  *       (triggers_early, triggers_after_exchange).
@@ -91,7 +94,8 @@
  *   that ptxas compiles each role's code as warp-uniform (run 43).
  *
  * SHARED MEMORY: [ring: kNumStages x (A 8 KB | B N x 128 B), 1024-aligned]
- *   [staging: DSMEM receive buffer, later the down epilogue's y^T] [mbarriers]
+ *   [staging: DSMEM receive buffer, in kFusedX then the late down blocks' h (LATE IN
+ *   REGISTERS), later the down epilogue's y^T] [mbarriers]
  *   [the owners' scalars (OwnerScalars): parameters read after the gate/up loop]
  *
  * BARRIERS, and what each waits for
@@ -152,6 +156,7 @@
  *             (at N >= 40 with 12 MiB of weights or more, once its cluster's partials
  *             arrived: triggers_after_exchange) where its whole down tile fits in the
  *             ring and N <= 32 (64 in clusters of 16 and where two CTAs share an SM),
+ *             or fits in the ring and kFusedX's late registers (LATE IN REGISTERS),
  *             else once it passed the grid barrier (triggers_early, which also says
  *             why neither can hang). (Gate mode has no grid barrier and triggers once
  *             its loads are issued.)
