@@ -587,10 +587,19 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * barrier: they landed 1.6-1.9 us after it and ended the down loop (perf/RESULTS.md run
  * 50, run 51 call 2). Here the consumers load those two blocks' weights from global
  * memory (asked into L2 before the barrier) straight into wgmma's A registers right after
- * the h release, and their h tiles go into the staging area (free from the reduction to
- * the epilogue; two [16 x 64] tiles are exactly its 4 KB) on the full barriers of fills
- * early, early + 1, armed for the h bytes alone. The sums are the same: the same k16
- * steps into the same chains in the same order, only A's source differs. */
+ * the h release (load_late_a; 32 registers a thread), and their h tiles go into the
+ * staging area (free from the reduction to the epilogue; two [16 x 64] tiles are exactly
+ * its 4 KB) on the full barriers of the fills that follow the ring's, armed for the h
+ * bytes alone. The sums are the same: the same k16 steps into the same chains in the same
+ * order, only A's source differs (fused = split bit for bit: the graphs/ GPU tests). With
+ * the whole down tile so resident, these CTAs trigger early (triggers_early). Measured
+ * (perf/RESULTS.md run 51 calls 3-6): the TP8 down loop 1.8 -> 1.25-1.35 us; alone (the
+ * trigger after the grid barrier) the step 0.25-0.3 us slower, since the next grid's first
+ * ring then landed later after its wait (fill 0: 0.57 -> 1.02 us); with the early trigger
+ * TP8 B = 9, 16 0.31-0.38 us faster in call 4 (10.57-10.65 -> 10.22-10.34 us) and
+ * 0.18-0.23 in call 5's A/B (10.61-10.67 -> 10.38-10.49); TP16 and the DeepSeek dims
+ * unchanged (no kFusedX there). The trigger after the exchange or after the h release
+ * instead gained 0.13-0.23 us (call 4). */
 constexpr int kLateRegisterFills = 2;
 struct LateA {
   uint32_t a[kLateRegisterFills][kBlockK / kMmaK][4]; /* wgmma_bf16_m64n16_a_regs's a */
