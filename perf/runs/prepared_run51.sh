@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# PREPARED in run 50; RUN as run 51 call 1 (perf/runs/run51_call1.sh, perf/RESULTS.md run 51): the early trigger with a paced
+# PREPARED in run 50, RUN as run 51 call 1 (perf/runs/run51_call1.sh, perf/RESULTS.md
+# run 51): the early trigger with a paced
 # refill prefetch, kFusedX only. Run 50 call 6: with kFusedX's early trigger (et) the first
 # ring lands before the wait, but nothing lands for 1.5 us after it (the refills wait for
 # the first ring's MMAs, which wait for x) and the down loop grows 1.8 -> 2.4 us with the
