@@ -115,12 +115,15 @@
  *   per-fill counter and 96 initializations show), against the same division-free
  *   producer without them (run 24).
  *   full[f]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
- *             the fill (weights, and x or h): the consumer may run its wgmma. The
+ *             the fill (weights, and x or h; a kFusedX late fill, LATE IN REGISTERS:
+ *             its h alone, in the staging area, no stage): the consumer may run its
+ *             wgmma. The
  *             consumers test it one fill ahead with the non-blocking test_wait and
  *             wait (try_wait) only if it had not completed then (mma_blocks).
  *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
  *             complete; one group stays in flight) the stage may be refilled: the
- *             producer waits for empty[f] before fill f + kNumStages.
+ *             producer waits for empty[f] before fill f + kNumStages (not before a
+ *             kFusedX late fill, which takes no stage).
  *   PAIRED FILLS (at N = 32 where the grid triggers early; paired_fills): two first-ring
  *             gate/up fills f, f + 1 complete on full[f], armed once for both stages;
  *             full[f + 1] is not used in the launch (every fill has a slot of its own
@@ -141,7 +144,9 @@
  *             runtime may report as a fault; that case is untested. The cluster-barrier
  *             phase it replaced had no timeout: it would have hung instead.)
  *   named barrier 1 (128 consumer threads): h stored before thread 0's release; the
- *             epilogue's staging written before it is read, and read before reuse.
+ *             epilogue's staging written before it is read, and read before reuse; in
+ *             kFusedX every warp's late MMAs (their h in the staging area) done before
+ *             the epilogue writes there.
  *   grid barrier (counters[0]): each CTA adds 1 (red.release.gpu) once its owned h
  *             columns are stored (down-only CTAs at once); the producer spins
  *             (ld.acquire.gpu) until it reads `grid`, issues its h loads, then counts
@@ -604,6 +609,12 @@ constexpr int kLateRegisterFills = 2;
 struct LateA {
   uint32_t a[kLateRegisterFills][kBlockK / kMmaK][4]; /* wgmma_bf16_m64n16_a_regs's a */
 };
+static_assert(kLateRegisterFills * Geometry<16>::kActivationTileBytes <=
+                  Geometry<16>::kStagingBytes,
+              "LATE IN REGISTERS: the late h tiles fit the staging area");
+static_assert(Geometry<16>::kRingBytes % kSwizzleAtomBytes == 0 &&
+                  Geometry<16>::kActivationTileBytes % kSwizzleAtomBytes == 0,
+              "LATE IN REGISTERS: each late h tile starts on a swizzle atom");
 template <int N, Mode kMode, int S>
 __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
   return kMode == kFusedX && N == 16 && work.down_jobs == 1 &&
@@ -618,8 +629,9 @@ __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
  * after the grid barrier. The dependent grid (in a graph of steps, the next step's
  * kernel) then streams its first ring while this one exchanges, reduces, waits at the
  * barrier and runs the down loop, when HBM is otherwise idle. Where down weights are
- * still loaded after the barrier (TP8 at N = 16 and 32: 2 and 4 of 12 blocks) the next
- * grid's loads compete with them, and the early trigger measured slower
+ * still loaded after the barrier (TP8 at N = 32: 4 of 12 blocks; at N = 16 too, before
+ * LATE IN REGISTERS) the next grid's loads compete with them, and the early trigger
+ * measured slower
  * (perf/RESULTS.md run 28: TP16 B=9 8.58 -> 7.84 us, TP8 B=1 11.24 -> 10.44; TP8 B=9
  * +0.16, TP8 B=32 +1.0 us). At TP16 N = 32 it was 0.4 us slower in run 28 and is 0.3-0.4
  * us faster (B = 24, 32) since the owners' scalars moved to shared memory (run 29 call
@@ -870,7 +882,9 @@ __device__ __forceinline__ void load_late_a(LateA &late, const CtaWork &work,
  * first stage was ready (trace point `point`: 11 for the gate/up loop, 6 for the first
  * down job's). With `held` (HELD X, kFusedX only) the first ring's x comes from the
  * consumers' registers: fill 0's tile before fill 0's MMAs, the other fills' before fill
- * 1's. Returns with every MMA done. */
+ * 1's. With kLate (LATE IN REGISTERS, kFusedX's down job) `kLate` more K blocks follow
+ * the ring's: A from `late`, B from the staging area. Returns with every MMA of this
+ * warp done (the other warps' shares of the warpgroup's MMAs may still run). */
 template <int N, int kCount, int S, int F, int kHeld = 0, int kLate = 0>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N, S, F> &smem,
@@ -1489,7 +1503,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
      * own h stores for the async proxy, since other CTAs read h with TMA (and fence
      * again after their acquire); the named barrier orders every thread's stores before
      * thread 0's gpu-scope release (cumulative, as in a cooperative grid sync). The
-     * barrier also ends every read of the receive buffer before the epilogue reuses it. */
+     * barrier also ends every read of the receive buffer before the epilogue (or, in
+     * kFusedX, the producer's late h copies: LATE IN REGISTERS) reuses it. */
     ptx::fence_proxy_async_global();
     ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
     if (threadIdx.x == 0) trace_point<kMode>(args, 12);
@@ -1520,6 +1535,10 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
       mma_blocks<N, DownChains<N>::kCount, S, 1, 0, kLateRegisterFills>(
           acc, kStages, smem, cursor, lane, watchdog, args.trace, 6, nullptr, &late);
       if (threadIdx.x == 0) trace_point<kMode>(args, 7);
+      /* The late MMAs of every warp read their h (B) in the staging area, which the
+       * epilogue overwrites: a warp's wgmma wait covers its own share of the warpgroup's
+       * MMAs only, so all four warps are through before any stores its y^T there. */
+      ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
       push_down_job<N>(acc, smem.staging_floats, rows, shard, args);
       if (threadIdx.x == 0) trace_point<kMode>(args, 5);
       return;
@@ -1654,8 +1673,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * which had set the end of the gate/up loop. Measured (perf/RESULTS.md run 35 calls 1,
    * 2): TP16 B = 9, 16 0.25-0.35 us faster (gate/up loop 2.03 -> 1.89 us, grid barrier
    * 0.56 -> 0.39), TP16 B=32 0.45 (loop 2.61 -> 2.12), DeepSeek TP8 B = 9, 16 0.05-0.1 and
-   * B=32 0.25; the other cells have no refills here. Where the grid triggers late (TP8 at
-   * the design dims) the prefetch was 0.35-0.5 us slower (run 30 call 8: the
+   * B=32 0.25; the other cells have no refills here. Where the grid triggered late (TP8 at
+   * the design dims, before LATE IN REGISTERS) the prefetch was 0.35-0.5 us slower (run 30 call 8: the
    * predecessor's late down blocks are still loading then), and moving TP8 N <= 16 to the
    * early trigger to get it, 2 us slower (run 35 call 2). At N = 64 (run 35 call 3): in
    * clusters of 16, DeepSeek TP16 B = 48, 64 0.2-0.3 us faster; it is what makes the early
@@ -1663,7 +1682,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * the split variant's gate kernel measured 0.1-0.2 us slower with it (TP16 B = 9..32,
    * calls 1, 2). Nor for a CTA of more than 16 gate/up blocks (TP8 at
    * the design dims, 28, whose gate/up stream is HBM-bound; it triggers early at N = 8
-   * only): 16 refills a CTA made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). */
+   * and, since run 51, in kFusedX): 16 refills a CTA made TP8 B = 1..8 1 us slower (call
+   * 4: 10.5 -> 11.5 us). */
   const bool early_trigger = kMode != kGate && triggers_early<N, kMode, S, kCluster16>(work);
   if (early_trigger && work.k_count <= kRefillPrefetchMaxGateUpBlocks) {
     for (int block = first_ring; block < work.k_count; ++block) {
@@ -1724,7 +1744,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   /* The down blocks the ring cannot hold before the grid barrier (TP8: 2, 4 or 5 of 12
    * at N = 16, 32, 128; none at TP16) are asked into L2 now, once the early ones are
    * issued (at the end of the gate/up stream), so that their loads after the barrier hit
-   * L2: the TP8 down loop waited about 1.5 us for them from HBM. Measured
+   * L2 (in kFusedX the consumers' loads after the h release: LATE IN REGISTERS): the TP8
+   * down loop waited about 1.5 us for them from HBM. Measured
    * (perf/RESULTS.md run 30 call 6): TP8 B = 9, 16, 32, 128 0.2-0.5 us faster, cells
    * without late blocks (TP16, the DeepSeek dims) up to 0.1 us slower (the code alone);
    * asked before the early loads instead, less. */
@@ -1788,7 +1809,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
 /* FILL STAMPS (a diagnostic build: `bazel build --define shx_fill_stamps=1`; kFusedX only,
  * with a trace buffer): lane 0 of a sixth warp stamps when each of the CTA's ring fills
  * landed, i.e. its full barrier completed (8 KB of weights with their x or h; a down fill
- * loaded before the grid barrier also waits for its h, loaded after it), after the trace
+ * loaded before the grid barrier also waits for its h, loaded after it; a kFusedX late
+ * fill is its 2 KB of h in the staging area: LATE IN REGISTERS), after the trace
  * points of every CTA (SHX_FUSED_FILL_STAMPS a CTA). It waits for the fills in order
  * (try_wait, which wakes as the phase completes): exact where fills complete in order, as
  * the ring fills them; a fill that completes before an earlier one shows at the running

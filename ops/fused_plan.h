@@ -82,8 +82,11 @@ static inline int shx_fused_most_down_fills(const shx_fused_plan *plan) {
  * the early trigger at both n) B = 1..8 6.99-7.05 us on n = 8 against 6.83-6.84 at B=9
  * (perf/RESULTS.md run 39 call 6's A/B; run 38 call 9: 6.91-6.99 against 6.80-6.83 at
  * B = 9..16) and 6.79-6.87 on n = 16. The n = 8 plan kept its lead at the design TP8
- * (early only at n = 8: B = 1..8 10.38-10.42 against 11.09-11.14 at B = 9..16, call 6's
- * bench) and held even at the DeepSeek TP16 (7 blocks a CTA: 4.75-4.81 against
+ * (early only at n = 8 then: B = 1..8 10.38-10.42 against 11.09-11.14 at B = 9..16, call
+ * 6's bench; since run 51 the n = 16 instance there, kFusedX, triggers early too, LATE IN
+ * REGISTERS, and n = 8 still measured faster: B = 1..8 10.07-10.13 against 10.41-10.46 at
+ * B = 9..16, run 51 call 5's bench; this rule, which reads the ring alone, was not
+ * re-measured) and held even at the DeepSeek TP16 (7 blocks a CTA: 4.75-4.81 against
  * 4.78-4.87). */
 static inline int shx_fused_small_batches_take_n16(const shx_fused_plan *n8,
                                                    const shx_fused_plan *n16) {

@@ -1,8 +1,8 @@
 /* ptx/wgmma.cuh: named wrappers for the Hopper warpgroup MMA (wgmma, sm_90a).
  *
  * Only what the shared-expert kernels use: D[64 x N] (FP32, registers) += A[64 x 16] *
- * B[16 x N], BF16 operands both read from shared memory through matrix descriptors,
- * both K-major (each row of A and each column of B holds 64 consecutive K elements =
+ * B[16 x N], BF16 operands read from shared memory through matrix descriptors (A also
+ * from registers: wgmma_bf16_m64n16_a_regs), both K-major (each row of A and each column of B holds 64 consecutive K elements =
  * 128 bytes) in the 128-byte swizzle layout that TMA writes.
  *
  * Accumulator fragment of m64nN for thread t of the warpgroup (warp w = t / 32, lane l):
