@@ -117,9 +117,9 @@
  *   full[f]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
  *             the fill (weights, and x or h; a kFusedX late fill, LATE IN REGISTERS:
  *             its h alone, in the staging area, no stage): the consumer may run its
- *             wgmma. The
- *             consumers test it one fill ahead with the non-blocking test_wait and
- *             wait (try_wait) only if it had not completed then (mma_blocks).
+ *             wgmma. The consumers test it one fill ahead with the non-blocking
+ *             test_wait and wait (try_wait) only if it had not completed then
+ *             (mma_blocks).
  *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
  *             complete; one group stays in flight) the stage may be refilled: the
  *             producer waits for empty[f] before fill f + kNumStages (not before a
