@@ -598,13 +598,13 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * bytes alone. The sums are the same: the same k16 steps into the same chains in the same
  * order, only A's source differs (fused = split bit for bit: the graphs/ GPU tests). With
  * the whole down tile so resident, these CTAs trigger early (triggers_early). Measured
- * (perf/RESULTS.md run 51 calls 3-6): the TP8 down loop 1.8 -> 1.25-1.35 us; alone (the
- * trigger after the grid barrier) the step 0.25-0.3 us slower, since the next grid's first
+ * (perf/RESULTS.md run 51 calls 3-6): the TP8 down loop 1.8 -> 1.21-1.37 us; alone (the
+ * trigger after the grid barrier) the step 0.18-0.29 us slower, since the next grid's first
  * ring then landed later after its wait (fill 0: 0.57 -> 1.02 us); with the early trigger
  * TP8 B = 9, 16 0.30-0.40 us faster in call 4 (10.57-10.65 -> 10.22-10.34 us) and
  * 0.17-0.23 in call 5's A/B (10.61-10.67 -> 10.38-10.49); TP16 and the DeepSeek dims
- * unchanged (no kFusedX there). The trigger after the exchange or after the h release
- * instead gained 0.13-0.23 us (call 4). */
+ * have no kFusedX (their kernels' PTX is unchanged). The trigger after the exchange or
+ * after the h release instead gained 0.12-0.23 us (call 4). */
 constexpr int kLateRegisterFills = 2;
 struct LateA {
   uint32_t a[kLateRegisterFills][kBlockK / kMmaK][4]; /* wgmma_bf16_m64n16_a_regs's a */
