@@ -605,7 +605,7 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * 0.17-0.23 in call 5's A/B (10.61-10.67 -> 10.38-10.49); TP16 and the DeepSeek dims
  * have no kFusedX (their kernels' PTX is unchanged). The trigger after the exchange or
  * after the h release instead gained 0.12-0.23 us (call 4). */
-constexpr int kLateRegisterFills = 2;
+constexpr int kLateRegisterFills = SHX_FUSED_LATE_REGISTER_FILLS;
 struct LateA {
   uint32_t a[kLateRegisterFills][kBlockK / kMmaK][4]; /* wgmma_bf16_m64n16_a_regs's a */
 };
@@ -617,8 +617,9 @@ static_assert(Geometry<16>::kRingBytes % kSwizzleAtomBytes == 0 &&
               "LATE IN REGISTERS: each late h tile starts on a swizzle atom");
 template <int N, Mode kMode, int S>
 __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
-  return kMode == kFusedX && N == 16 && work.down_jobs == 1 &&
-         work.down_blocks == Geometry<N, S>::kNumStages + kLateRegisterFills;
+  return kMode == kFusedX && N == 16 &&
+         shx_fused_late_register_fills(work.down_jobs, work.down_blocks,
+                                       Geometry<N, S>::kNumStages) > 0;
 }
 
 /* Where this CTA lets the dependent grid launch (griddepcontrol.launch_dependents): as

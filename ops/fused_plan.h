@@ -73,6 +73,18 @@ static inline int shx_fused_most_down_fills(const shx_fused_plan *plan) {
   return most;
 }
 
+/* LATE IN REGISTERS (ops/fused.cu; its fused TP8-like instance, kFusedX, only): the down
+ * K blocks of a CTA of one down job past a ring of `stages` whose A operand the consumers
+ * load into registers instead: two where the job is exactly two blocks longer than the
+ * ring, else none (the ring takes them after the grid barrier). */
+#define SHX_FUSED_LATE_REGISTER_FILLS 2
+static inline SHX_HOST_DEVICE int shx_fused_late_register_fills(int down_jobs, int down_blocks,
+                                                               int stages) {
+  return down_jobs == 1 && down_blocks == stages + SHX_FUSED_LATE_REGISTER_FILLS
+             ? SHX_FUSED_LATE_REGISTER_FILLS
+             : 0;
+}
+
 /* Whether batches of the first bucket (1..8) run better on the n = 16 plan than on the
  * n = 8 one, from the two plans of the same dims. The n = 8 instance has a deeper ring
  * (12 stages against 10); it pays only where the ring then holds a CTA's whole gate/up

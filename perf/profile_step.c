@@ -30,6 +30,7 @@
 
 #include "graphs/testbed.h"
 #include "ops/fused.h"
+#include "ops/fused_plan.h"
 #include "perf/timing.h"
 
 static int compare_u64(const void *a, const void *b) {
@@ -198,7 +199,9 @@ static void print_launch(const unsigned long long *stamps, int steps, int ctas) 
 /* FILL STAMPS (the diagnostic build, ops/fused.cu): when the weights reached the SMs. Each
  * kFusedX CTA stamps when each of its ring fills landed (8 KB of weights each at the design
  * dims, with x or h beside them; a down fill before the grid barrier also waits for its h,
- * loaded after it). For each traced
+ * loaded after it; the LATE IN REGISTERS fills, shx_fused_late_register_fills, bring h
+ * alone and count no weight bytes: their weights are loads of the consumers', not
+ * stamped). For each traced
  * step s with a predecessor and a successor, every fill of launches s - 1, s and s + 1 is
  * placed in 256-ns bins (the timer's tick) from step s's dependency wait (point 10), and
  * the bins are averaged over those steps: the weight bytes landed per bin, by launch and
@@ -232,6 +235,13 @@ static void print_fills(const unsigned long long *stamps, int steps, const shx_f
     for (int l = 0; l < 3; ++l)
       for (int c = 0; c < plan->grid; ++c) {
         const unsigned long long *t = fill_stamps(launch[l], c);
+        /* Fills from here on are LATE IN REGISTERS ones: h alone. */
+        const int late_from =
+            plan->k_count[c] + plan->stages +
+            (shx_fused_late_register_fills(shx_down_job_count(c, plan), plan->inter / 64,
+                                           plan->stages) > 0
+                 ? 0
+                 : SHX_FUSED_FILL_STAMPS);
         for (int f = 0; f < SHX_FUSED_FILL_STAMPS && t[f] != 0; ++f) {
           const int gate_up = f < plan->k_count[c];
           if (l == 0 && gate_up) continue; /* the previous launch's gate/up: long done */
@@ -239,7 +249,7 @@ static void print_fills(const unsigned long long *stamps, int steps, const shx_f
           const int kind = l == 0 ? 0 : l == 1 ? (gate_up ? 1 : 2) : 3;
           const double at = ((double)t[f] - origin) / 256.0;
           const int bin = (int)(at - kFirst + 1000.0) - 1000;
-          if (bin >= 0 && bin < kBins) bytes[bin][kind] += 8192.0;
+          if (bin >= 0 && bin < kBins && f < late_from) bytes[bin][kind] += 8192.0;
           if (l == 1 && plan->k_count[c] > 0) {
             fill_time[f] += (double)t[f] - origin;
             ++fill_count[f];

@@ -21,6 +21,14 @@ NVCC_FLAGS = [
     "-Iinclude",
 ]
 
+# The FILL STAMPS diagnostic build (`bazel build --define shx_fill_stamps=1`, ops/BUILD's
+# config): its define, for nvcc here and for the C code that reads the trace (perf/BUILD).
+FILL_STAMPS_DEFINE = "-DSHX_FILL_STAMPS=1"
+FILL_STAMPS_COPTS = select({
+    "//ops:fill_stamps": [FILL_STAMPS_DEFINE],
+    "//conditions:default": [],
+})
+
 def _nvcc_command(copts, src, obj, report):
     return ("scratch=$$(mktemp -d /tmp/nvcc.XXXXXX) && " +
             "TMPDIR=$$scratch " + NVCC + " %s %s -c $(location %s) -o $(location %s) " +
@@ -46,7 +54,7 @@ def cuda_library(name, srcs, hdrs = [], deps = [], textual_hdrs = [], copts = []
             # fused kernel's fill-landing diagnostic, ops/fused.cu FILL STAMPS).
             cmd = select({
                 "//ops:fill_stamps": _nvcc_command(
-                    copts + ["-DSHX_FILL_STAMPS=1"],
+                    copts + [FILL_STAMPS_DEFINE],
                     src,
                     obj,
                     report,
