@@ -5,7 +5,8 @@
  * order with at least one block each; down-only CTAs have no gate/up work; the work of
  * a cluster's CTAs differs by at most one K block; the grid is whole clusters and fits
  * the device; the trigger point's rule (shx_fused_triggers_after_exchange) and the first
- * bucket's padded batch (shx_fused_small_batches_take_n16) at the measured dims. */
+ * bucket's padded batch (shx_fused_small_batches_take_n16) at the measured dims; LATE IN
+ * REGISTERS's rule (shx_fused_late_register_fills). */
 #include <string.h>
 
 #include "engine/check.h"
@@ -79,6 +80,17 @@ int main(void) {
       if (inters[i] / 32 * clusters[k] <= SHX_FUSED_MAX_CTAS)
         check_plan(7168, inters[i], clusters[k]);
   check_plan(4096, 512, 4); /* another model: H 4096, I_total 4096 at TP8 */
+  /* LATE IN REGISTERS: exactly one down job two K blocks longer than the ring (the design
+   * TP8 at n = 16: 12 blocks, 10 stages, every CTA of the split plan one job). */
+  CHECK(shx_fused_late_register_fills(1, 12, 10) == 2);
+  CHECK(shx_fused_late_register_fills(1, 11, 10) == 0);
+  CHECK(shx_fused_late_register_fills(1, 6, 10) == 0);
+  CHECK(shx_fused_late_register_fills(2, 12, 10) == 0);
+  {
+    const shx_fused_plan tp8 = split_plan(7168, 768, 4, 16);
+    for (int cta = 0; cta < tp8.grid; ++cta)
+      CHECK(shx_fused_late_register_fills(shx_down_job_count(cta, &tp8), 768 / 64, 10) == 2);
+  }
   /* The buckets (ops/fused.h) are ops/fused.cu's padded batches: every multiple of 8 up
    * to 64, then of 16 up to SHX_FUSED_MAX_N, ascending; a batch gets the smallest that
    * holds it. */
