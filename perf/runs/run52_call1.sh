@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PREPARED in run 51, NOT RUN YET: the validation of main after run 51 (LATE IN
+# Run 52 call 1 (prepared in run 51): the validation of main after run 51 (LATE IN
 # REGISTERS with kFusedX's early trigger, plus the named barrier `e6a6ff9` added after run
 # 51 call 5 for a race a review found: a warp's wgmma wait covers its own share only, so
 # the epilogue could overwrite the late h tiles while another warp's MMAs read them). On
@@ -9,11 +9,10 @@
 # Build first (here, with Bazel):
 #   git checkout main && tools/bundle.sh bundle
 #   git checkout 576ee8e && tools/bundle.sh bundle_576 ab && git checkout main
-#   rm -f bundle_pack/*; tar cJf bundle_pack/prepared_run52.tar.xz bundle bundle_576 \
-#     bundle_h8 bundle_h2     (bundle_h8, bundle_h2: see prepared_run52_call2.sh)
+#   rm -f bundle_pack/*; tar cJf bundle_pack/run52_call1.tar.xz bundle bundle_576
 # carry: bundle_pack
 date -u
-tar xJf bundle_pack/prepared_run52.tar.xz && cat bundle/COMMIT bundle_576/COMMIT
+tar xJf bundle_pack/run52_call1.tar.xz && cat bundle/COMMIT bundle_576/COMMIT
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 SANITIZER_CASES="design 8 16 fused split" ORIG=bundle_576 AB_BATCHES=9,16,32 \
