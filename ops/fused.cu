@@ -123,7 +123,8 @@
  *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
  *             complete; one group stays in flight) the stage may be refilled: the
  *             producer waits for empty[f] before fill f + kNumStages (not before a
- *             kFusedX late fill, which takes no stage).
+ *             kFusedX late fill, which takes no stage). Not arrived on in kFusedX's
+ *             LATE IN REGISTERS down job, which refills nothing (mma_blocks, kLate).
  *   PAIRED FILLS (at N = 32 where the grid triggers early; paired_fills): two first-ring
  *             gate/up fills f, f + 1 complete on full[f], armed once for both stages;
  *             full[f + 1] is not used in the launch (every fill has a slot of its own
@@ -149,8 +150,9 @@
  *             the epilogue writes there.
  *   grid barrier (counters[0]): each CTA adds 1 (red.release.gpu) once its owned h
  *             columns are stored (down-only CTAs at once); the producer spins
- *             (ld.acquire.gpu) until it reads `grid`, issues its h loads, then counts
- *             through counters[1]; the last one re-arms both to 0 for the next launch.
+ *             (ld.acquire.gpu) until it reads `grid`, issues its h loads (kFusedX's
+ *             late ones first), then counts through counters[1]; the last one re-arms
+ *             both to 0 for the next launch.
  *   griddepcontrol.wait: every thread before reading x, h, the counters or writing
  *             anything global (the consumers read the x pointer, batch and H from the
  *             parameter bank before it, CONSUMER X). Only weights are loaded before
@@ -884,8 +886,9 @@ __device__ __forceinline__ void load_late_a(LateA &late, const CtaWork &work,
  * down job's). With `held` (HELD X, kFusedX only) the first ring's x comes from the
  * consumers' registers: fill 0's tile before fill 0's MMAs, the other fills' before fill
  * 1's. With kLate (LATE IN REGISTERS, kFusedX's down job) `kLate` more K blocks follow
- * the ring's: A from `late`, B from the staging area. Returns with every MMA of this
- * warp done (the other warps' shares of the warpgroup's MMAs may still run). */
+ * the ring's: A from `late`, B from the staging area, and no fill is released (nothing
+ * is refilled: every wgmma-group stays in flight to the end). Returns with every MMA of
+ * this warp done (the other warps' shares of the warpgroup's MMAs may still run). */
 template <int N, int kCount, int S, int F, int kHeld = 0, int kLate = 0>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N, S, F> &smem,
@@ -929,7 +932,11 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
     RingCursor<Geometry<N, S, F>::kNumStages> next = cursor;
     next.advance();
     ready = ptx::mbarrier_test_wait(smem.full(next.slot), next.phase);
-    if (block >= kGroupsInFlight) {
+    /* LATE IN REGISTERS's down job (kLate > 0) refills no stage (its producer has
+     * returned after the late h copies), so its fills are neither waited for one by one
+     * nor released: every wgmma-group of the job stays in flight until the wait below
+     * (perf/RESULTS.md run 52 call 5, with the late h copies first: see the producer). */
+    if (kLate == 0 && block >= kGroupsInFlight) {
       /* Fill block - kGroupsInFlight (of this call) is done: release its slot. */
       ptx::wgmma_wait<kGroupsInFlight>();
       int slot = cursor.slot - kGroupsInFlight;
@@ -962,7 +969,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
   ptx::wgmma_wait<0>();
   fence_chains<N, kCount>(chains);
   /* The last min(fills, kGroupsInFlight) fills, oldest first. */
-  for (int back = fills < kGroupsInFlight ? fills : kGroupsInFlight; back >= 1; --back) {
+  for (int back = kLate > 0 ? 0 : fills < kGroupsInFlight ? fills : kGroupsInFlight;
+       back >= 1; --back) {
     int slot = ring_end.slot - back;
     if (slot < 0) slot += kBarrierSlots;
     release_stage(smem.empty(slot), lane);
@@ -1772,15 +1780,15 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   ptx::fence_proxy_async_global(); /* generic-proxy h writes -> our TMA reads */
   if (!early_trigger) ptx::griddep_launch_dependents();
 
-  /* 4. Down jobs: h for the early stages, then weights and h together. */
-  for (int d = 0; d < early; ++d) {
-    ptx::tma_load_2d(smem.activations(early_cursor.stage), h_map, smem.full(early_cursor.slot),
-                     kBlockK * early_down.block, 0);
-    early_cursor.advance();
-    early_down.advance(work.down_blocks, grid);
-  }
-  grid_barrier_depart(args.counters, static_cast<uint32_t>(grid));
-  if (late_in_registers<N, kMode, S>(work)) { /* LATE IN REGISTERS: h alone, to staging */
+  /* 4. Down jobs: h for the early stages, then weights and h together; LATE IN
+   * REGISTERS's h copies first. Issued after the ring's, they landed 0.5 us after the
+   * ring's ten and ended the down loop (perf/RESULTS.md run 52 calls 3-4, the lane
+   * stamps: 1.3-1.8 us after the grid barrier); first, they land first and the ring's
+   * about 0.15 us later. That alone measured equal (call 4); with the down job's fills
+   * no longer waited for and released one by one (mma_blocks, kLate) the down loop fell
+   * 1.25 -> 0.97-0.99 us and TP8 B = 9, 16 0.04-0.08 us a step (call 5). */
+  const bool late_registers = late_in_registers<N, kMode, S>(work);
+  if (late_registers) { /* LATE IN REGISTERS: h alone, to staging */
     /* The reduction's reads of the staging area (before this CTA's release, which the
      * grid barrier's acquire followed) come before these TMA writes. */
     ptx::fence_proxy_async_shared_cta();
@@ -1792,8 +1800,15 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
       cursor.advance();
       down.advance(work.down_blocks, grid);
     }
-    return;
   }
+  for (int d = 0; d < early; ++d) {
+    ptx::tma_load_2d(smem.activations(early_cursor.stage), h_map, smem.full(early_cursor.slot),
+                     kBlockK * early_down.block, 0);
+    early_cursor.advance();
+    early_down.advance(work.down_blocks, grid);
+  }
+  grid_barrier_depart(args.counters, static_cast<uint32_t>(grid));
+  if (late_registers) return;
   for (int d = early; d < down_stages; ++d) {
     wait_stage_free<N>(smem, released, watchdog);
     const uint32_t full = smem.full(cursor.slot);
