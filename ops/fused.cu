@@ -1786,7 +1786,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * stamps: 1.3-1.8 us after the grid barrier); first, they land first and the ring's
    * about 0.15 us later. That alone measured equal (call 4); with the down job's fills
    * no longer waited for and released one by one (mma_blocks, kLate) the down loop fell
-   * 1.25 -> 0.97-0.99 us and TP8 B = 9, 16 0.04-0.08 us a step (call 5). */
+   * 1.25 -> 0.97-0.99 us and TP8 B = 9, 16 0.04-0.08 us a step (call 5; 0.00-0.07 in
+   * call 6's validation). The gap to the next wait took part of it (0.90 -> 0.96). */
   const bool late_registers = late_in_registers<N, kMode, S>(work);
   if (late_registers) { /* LATE IN REGISTERS: h alone, to staging */
     /* The reduction's reads of the staging area (before this CTA's release, which the
