@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# PREPARED in run 52, NOT RUN YET: main on two GPUs. No kernel since run 50 has run the
+# two-GPU tests (576ee8e, 9f016a8 and 98409f2 were validated on one H200: run 51 call 5,
+# run 52 calls 1 and 6). On nvidia-h200-x2 (tools/gpu_release.sh runs the 2-GPU group
+# tests, the cross-GPU mailbox and the TP2 NCCL comparison when it sees two GPUs); the A/B
+# is against `576ee8e`, run 51's kernel, so that the two-GPU host reads both kernels.
+# Build first (here, with Bazel):
+#   git checkout main && tools/bundle.sh bundle
+#   git checkout 576ee8e && tools/bundle.sh bundle_576 ab && git checkout main
+#   rm -f bundle_pack/*; tar cJf bundle_pack/run53_call1.tar.xz bundle bundle_576
+# carry: bundle_pack
+date -u
+tar xJf bundle_pack/run53_call1.tar.xz && cat bundle/COMMIT bundle_576/COMMIT
+nvidia-smi -L
+export NCCL_NVLS_ENABLE=0
+export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
+SANITIZER_CASES="design 8 16 fused split" ORIG=bundle_576 AB_BATCHES=9,16,32 \
+  AB_DEEPSEEK_BATCHES=9,64 timeout 560 tools/gpu_release.sh $OUT 2>&1 | \
+  tee $OUT/release.txt | tail -90
+echo "release exit ${PIPESTATUS[0]} after $SECONDS s"
