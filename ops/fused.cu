@@ -1781,12 +1781,12 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   if (!early_trigger) ptx::griddep_launch_dependents();
 
   /* 4. Down jobs: h for the early stages, then weights and h together; LATE IN
-   * REGISTERS's h copies first. Issued after the ring's, they landed 0.5 us after the
+   * REGISTERS's h copies first. Issued after the ring's, they landed 0.56 us after the
    * ring's ten and ended the down loop (perf/RESULTS.md run 52 calls 3-4, the lane
-   * stamps: 1.3-1.8 us after the grid barrier); first, they land first and the ring's
-   * about 0.15 us later. That alone measured equal (call 4); with the down job's fills
-   * no longer waited for and released one by one (mma_blocks, kLate) the down loop fell
-   * 1.25 -> 0.97-0.99 us and TP8 B = 9, 16 0.04-0.08 us a step (call 5; 0.00-0.07 in
+   * stamps: 1.6-1.7 us after the grid barrier); first, they land first and the ring's
+   * 0.15-0.2 us later. That alone measured equal (call 4); with the down job's fills no
+   * longer waited for and released one by one (mma_blocks, kLate) the down loop fell
+   * 1.25 -> 0.97-0.99 us and TP8 B = 9, 16 0.04-0.08 us a step (call 5; 0.03-0.05 in
    * call 6's validation). The gap to the next wait took part of it (0.90 -> 0.96). */
   const bool late_registers = late_in_registers<N, kMode, S>(work);
   if (late_registers) { /* LATE IN REGISTERS: h alone, to staging */
