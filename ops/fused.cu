@@ -932,10 +932,11 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
     RingCursor<Geometry<N, S, F>::kNumStages> next = cursor;
     next.advance();
     ready = ptx::mbarrier_test_wait(smem.full(next.slot), next.phase);
-    /* LATE IN REGISTERS's down job (kLate > 0) refills no stage (its producer has
-     * returned after the late h copies), so its fills are neither waited for one by one
-     * nor released: every wgmma-group of the job stays in flight until the wait below
-     * (perf/RESULTS.md run 52 call 5, with the late h copies first: see the producer). */
+    /* LATE IN REGISTERS's down job (kLate > 0) refills no stage (the CTA's one job is
+     * its ring plus the late fills, and no fill follows), so its fills are neither waited
+     * for one by one nor released: every wgmma-group of the job stays in flight until the
+     * wait below (perf/RESULTS.md run 52 call 5, with the late h copies first: see the
+     * producer). */
     if (kLate == 0 && block >= kGroupsInFlight) {
       /* Fill block - kGroupsInFlight (of this call) is done: release its slot. */
       ptx::wgmma_wait<kGroupsInFlight>();
@@ -1834,8 +1835,11 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
  * maximum. (Polling the pending fills instead, perf/RESULTS.md run 50 call 8, catches those
  * but stamps up to about 0.6 us late and costs up to 0.1 us a step; this form costs nothing
  * measurable, calls 3, 11.) Each wait and stamp takes about 0.11 us, so fills that landed
- * together stamp at most one per 0.11 us (run 51 call 2). perf/profile_step prints what it
- * found ("fills |"). */
+ * together stamp at most one per 0.11 us (run 51 call 2). Since run 52 kFusedX's two late
+ * fills land before the ring's down fills, so this form stamps them at the running
+ * maximum; docs/experiments/fill_stamps_lanes.patch stamps each fill on its own lane (it
+ * costs about 0.15 us a step, run 52 calls 3-5). perf/profile_step prints what it found
+ * ("fills |"). */
 template <int N, int S>
 __device__ __forceinline__ void stamp_fills(const SharedLayout<N, S> &smem, const CtaWork &work,
                                             const shx_fused_args &args, Watchdog &watchdog) {
