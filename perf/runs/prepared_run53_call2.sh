@@ -28,11 +28,5 @@ MAIN=bundle CANDIDATES="bundle_dna" BATCHES=9,16,32,64 DEEPSEEK_BATCHES=9,32,64 
 echo "candidates exit $? after $SECONDS s"
 grep -E "exit [1-9]|passed|failed|HGMMA|LDL|rror|imeout" $OUT/candidates.txt
 grep -E "^==|^\| tp|^\| [0-9]|^ +(8|16) " $OUT/candidates.txt
-for shape in "16 9" "16 16"; do
-  for b in bundle_lfsa bundle_dnalfs; do
-    echo "== $b TP/B $shape"
-    (cd $b && timeout 60 ./profile_step fused $shape 40 1 trace 2>&1)
-  done
-done > $OUT/traces.txt
-grep -E "^==|per step|^fills \| (us|CTA 0|landed|[0-9]+:)" $OUT/traces.txt | head -80
+SHAPES="16 9;16 16" LINES_SHOWN=80 tools/gpu_fill_traces.sh $OUT bundle_lfsa bundle_dnalfs
 echo "all done after $SECONDS s"
