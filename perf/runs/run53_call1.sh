@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PREPARED in run 52, NOT RUN YET: down_nowait_all (branch r53_down_nowait_all `86fe6bf`, on
+# Run 53 call 1 (prepared in run 52): down_nowait_all (branch r53_down_nowait_all `86fe6bf`, on
 # main `98409f2`'s kernels): run 52 kept kFusedX's down job without per-fill waits and
 # releases (its producer refills nothing after the grid barrier). Every CTA whose whole
 # down work sits in the ring before the barrier refills nothing either: the design TP16
@@ -14,11 +14,11 @@
 #   git checkout r53_fill_stamps_lanes_all && FILL_STAMPS=1 tools/bundle.sh bundle_lfsa ab
 #   git checkout r53_dna_lfs && FILL_STAMPS=1 tools/bundle.sh bundle_dnalfs ab
 #   git checkout main && tools/bundle.sh bundle
-#   rm -f bundle_pack/*; tar cJf bundle_pack/run53_call2.tar.xz bundle bundle_dna \
+#   rm -f bundle_pack/*; tar cJf bundle_pack/run53_call1.tar.xz bundle bundle_dna \
 #     bundle_lfsa bundle_dnalfs
 # carry: bundle_pack
 date -u
-tar xJf bundle_pack/run53_call2.tar.xz
+tar xJf bundle_pack/run53_call1.tar.xz
 for b in bundle bundle_dna bundle_lfsa bundle_dnalfs; do echo "$b $(cat $b/COMMIT)"; done
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
