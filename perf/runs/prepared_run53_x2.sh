@@ -7,10 +7,10 @@
 # Build first (here, with Bazel):
 #   git checkout main && tools/bundle.sh bundle
 #   git checkout 576ee8e && tools/bundle.sh bundle_576 ab && git checkout main
-#   rm -f bundle_pack/*; tar cJf bundle_pack/run53_call1.tar.xz bundle bundle_576
+#   rm -f bundle_pack/*; tar cJf bundle_pack/run53_x2.tar.xz bundle bundle_576
 # carry: bundle_pack
 date -u
-tar xJf bundle_pack/run53_call1.tar.xz && cat bundle/COMMIT bundle_576/COMMIT
+tar xJf bundle_pack/run53_x2.tar.xz && cat bundle/COMMIT bundle_576/COMMIT
 nvidia-smi -L
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
