@@ -1675,25 +1675,24 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
                            gate_row, up_row, policy);
     }
   }
-  /* The refills (the gate/up blocks past the first ring: 4 of 14 at TP16 N = 16, 6 at
-   * N = 32) asked into L2 before the wait, wherever the grid triggers early: its
-   * predecessor let it in at the end of its own gate/up MMAs (or exchange), so these loads
-   * run during the predecessor's exchange, barrier and down loop, when HBM carries little
-   * else, and after the wait the refills come from L2 instead of 1.5-1.75 us from HBM,
-   * which had set the end of the gate/up loop. Measured (perf/RESULTS.md run 35 calls 1,
-   * 2): TP16 B = 9, 16 0.25-0.35 us faster (gate/up loop 2.03 -> 1.89 us, grid barrier
-   * 0.56 -> 0.39), TP16 B=32 0.45 (loop 2.61 -> 2.12), DeepSeek TP8 B = 9, 16 0.05-0.1 and
-   * B=32 0.25; the other cells have no refills here. Where the grid triggered late (TP8 at
-   * the design dims, before LATE IN REGISTERS) the prefetch was 0.35-0.5 us slower (run 30 call 8: the
-   * predecessor's late down blocks are still loading then), and moving TP8 N <= 16 to the
-   * early trigger to get it, 2 us slower (run 35 call 2). At N = 64 (run 35 call 3): in
-   * clusters of 16, DeepSeek TP16 B = 48, 64 0.2-0.3 us faster; it is what makes the early
-   * trigger pay at N = 64 where two CTAs share an SM (triggers_early). Not in gate mode:
-   * the split variant's gate kernel measured 0.1-0.2 us slower with it (TP16 B = 9..32,
-   * calls 1, 2). Nor for a CTA of more than 16 gate/up blocks (TP8 at
-   * the design dims, 28, whose gate/up stream is HBM-bound; it triggers early at N = 8
-   * and, since run 51, in kFusedX): 16 refills a CTA made TP8 B = 1..8 1 us slower (call
-   * 4: 10.5 -> 11.5 us). */
+  /* The refills (the gate/up blocks past the first ring: 4 of 14 at TP16 N = 16, 6 at N =
+   * 32) asked into L2 before the wait, wherever the grid triggers early: its predecessor let
+   * it in at the end of its own gate/up MMAs (or exchange), so these loads run during the
+   * predecessor's exchange, barrier and down loop, when HBM carries little else, and after
+   * the wait the refills come from L2 instead of 1.5-1.75 us from HBM, which had set the end
+   * of the gate/up loop. Measured (perf/RESULTS.md run 35 calls 1, 2): TP16 B = 9, 16
+   * 0.25-0.35 us faster (gate/up loop 2.03 -> 1.89 us, grid barrier 0.56 -> 0.39), TP16 B=32
+   * 0.45 (loop 2.61 -> 2.12), DeepSeek TP8 B = 9, 16 0.05-0.1 and B=32 0.25; the other cells
+   * have no refills here. Where the grid triggered late (TP8 at the design dims, before LATE
+   * IN REGISTERS) the prefetch was 0.35-0.5 us slower (run 30 call 8: the predecessor's late
+   * down blocks are still loading then), and moving TP8 N <= 16 to the early trigger to get
+   * it, 2 us slower (run 35 call 2). At N = 64 (run 35 call 3): in clusters of 16, DeepSeek
+   * TP16 B = 48, 64 0.2-0.3 us faster; it is what makes the early trigger pay at N = 64
+   * where two CTAs share an SM (triggers_early). Not in gate mode: the split variant's gate
+   * kernel measured 0.1-0.2 us slower with it (TP16 B = 9..32, calls 1, 2). Nor for a CTA of
+   * more than 16 gate/up blocks (TP8 at the design dims, 28, whose gate/up stream is
+   * HBM-bound; it triggers early at N = 8 and, since run 51, in kFusedX): 16 refills a CTA
+   * made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). */
   const bool early_trigger = kMode != kGate && triggers_early<N, kMode, S, kCluster16>(work);
   if (early_trigger && work.k_count <= kRefillPrefetchMaxGateUpBlocks) {
     for (int block = first_ring; block < work.k_count; ++block) {
