@@ -269,6 +269,10 @@ cleanup:
   return status;
 }
 
+shx_op *shx_group_op(shx_group *g, int rank) { return g->ops[rank]; }
+
+void *shx_group_mailbox(shx_group *g, int rank) { return g->mailbox[rank]; }
+
 shx_status shx_group_time_steps(shx_group *g, int steps, double *us_per_step) {
   shx_status status = SHX_SUCCESS;
   cudaEvent_t start = NULL, stop = NULL;

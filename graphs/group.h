@@ -51,4 +51,9 @@ shx_status shx_group_read_mailbox(shx_group *group, int rank, uint16_t *mailbox)
 /* Re-arms every mailbox with 0x8000 (after a with_tail = 0 step). */
 shx_status shx_group_rearm(shx_group *group);
 
+/* Rank r's op and its mailbox (a device pointer on the rank's GPU, shx_mailbox_bytes),
+ * for tests that drive one rank outside the captured graphs. The group keeps both. */
+shx_op *shx_group_op(shx_group *group, int rank);
+void *shx_group_mailbox(shx_group *group, int rank);
+
 #endif /* SHX_GRAPHS_GROUP_H_ */

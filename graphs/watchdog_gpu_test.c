@@ -1,0 +1,166 @@
+/* watchdog_gpu_test.c: a step that cannot complete ends with SHX_DEVICE_TIMEOUT within
+ * about watchdog_ms, never a hung GPU, and the op is usable again right after (issue 3's
+ * watchdog; ops/fused.cu "Watchdog", ops/baseline.cu's tail).
+ *
+ * Design dims (SiTU), the fused variant, all ranks on one GPU, watchdog_ms = 100:
+ * 1. A broken peer. A step without tails pushes every rank's y; then source 3's slots in
+ *    rank 0's mailbox are emptied again (0x8000), as if rank 3 had never pushed, and
+ *    rank 0's tail runs alone. It waits for source 3, gives up after watchdog_ms, and
+ *    shx_check_device reports SHX_DEVICE_TIMEOUT naming rank 0 (no earlier than the
+ *    watchdog, within seconds); a second shx_check_device reports success (the flag is
+ *    cleared). Checked at TP8 B=9.
+ * 2. A grid barrier that cannot complete. Rank 0's grid-barrier counter is set to
+ *    0xFFFFFFFF before a step, as a corrupted or half-finished counter would be: its
+ *    CTAs' arrivals then end one short of the grid, so every producer that reads the
+ *    counter after the first arrival (all gate/up CTAs: they reach the barrier after
+ *    their gate/up loop) waits until the watchdog. The step ends; shx_group_sync reports
+ *    SHX_DEVICE_TIMEOUT. Checked at TP8 B=9 (the kFusedX instance) and TP16 B=16.
+ * After each, the group's captured step runs again: its output matches the CPU reference
+ * (relative L2 <= 5e-3, no NaN) and is bitwise equal to the output of a step before the
+ * fault. A hang fails the test after kHangSeconds (SIGALRM) instead of blocking the run.
+ * Exits 77 (skipped) without a Hopper GPU.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <cuda_runtime_api.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/check.h"
+#include "engine/op.h"
+#include "graphs/group.h"
+#include "graphs/testbed.h"
+
+enum { kWatchdogMs = 100, kHangSeconds = 300, kMissingSource = 3 };
+
+static double seconds_now(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+/* A watchdog that fired waited at least watchdog_ms, and not much longer. */
+static void check_elapsed(const char *what, double seconds) {
+  printf("  %s: SHX_DEVICE_TIMEOUT after %.3f s (watchdog %d ms)\n", what, seconds,
+         kWatchdogMs);
+  CHECK(seconds >= 0.9e-3 * kWatchdogMs);
+  CHECK(seconds <= 30.0);
+}
+
+/* One captured step of `parity` with outputs poisoned before it; its status. */
+static shx_status step(shx_group *group, int parity) {
+  SHX_CHECK_OK(shx_group_poison_outputs(group));
+  SHX_CHECK_OK(shx_group_step(group, parity));
+  return shx_group_sync(group);
+}
+
+/* The output of a step that ran as usual: against the reference and, where `before` is
+ * given, bitwise equal to it. */
+static void check_output(shx_group *group, int batch, size_t count, const uint16_t *want,
+                         const uint16_t *before, uint16_t *got) {
+  SHX_CHECK_OK(shx_group_read_outputs(group, batch, got));
+  int nan_count = 0;
+  const double error = shx_rel_l2(got, want, count, &nan_count);
+  CHECK(nan_count == 0);
+  CHECK(error <= 5e-3);
+  if (before != NULL) CHECK(memcmp(got, before, count * 2) == 0);
+}
+
+static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want) {
+  const shx_config *config = &bed->config;
+  shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 0);
+  shx_op *op = shx_group_op(group, 0);
+  const int parity = 0, shard = config->hidden / config->tp;
+  uint16_t *mailbox = shx_group_mailbox(group, 0);
+  void *out = NULL;
+  CHECK(cudaMalloc(&out, (size_t)config->capacity * shard * 2) == cudaSuccess);
+  cudaStream_t stream;
+  CHECK(cudaStreamCreate(&stream) == cudaSuccess);
+
+  /* Every rank pushes; then rank kMissingSource's rows in rank 0's mailbox are empty. */
+  SHX_CHECK_OK(shx_group_step(group, parity));
+  SHX_CHECK_OK(shx_group_sync(group));
+  const size_t row = (size_t)(parity * config->tp + kMissingSource) * config->capacity;
+  SHX_CHECK_OK(shx_mailbox_arm(mailbox + row * shard, (size_t)config->capacity * shard * 2,
+                               stream));
+  CHECK(cudaStreamSynchronize(stream) == cudaSuccess);
+
+  const double start = seconds_now();
+  SHX_CHECK_OK(shx_tail(op, out, batch, parity, stream));
+  const shx_status status = shx_check_device(op);
+  const double elapsed = seconds_now() - start;
+  CHECK(status == SHX_DEVICE_TIMEOUT);
+  CHECK(strstr(shx_last_error(), "rank 0") != NULL);
+  check_elapsed("rank 0's tail, source 3 missing", elapsed);
+  SHX_CHECK_OK(shx_check_device(op)); /* the flag was cleared */
+
+  /* The op again, now with its tails: as the reference. */
+  SHX_CHECK_OK(shx_group_rearm(group));
+  SHX_CHECK_OK(shx_group_capture(group, batch, 1));
+  const size_t count = (size_t)batch * config->hidden;
+  uint16_t *got = malloc(count * 2);
+  CHECK(got != NULL);
+  SHX_CHECK_OK(step(group, 1));
+  check_output(group, batch, count, want, NULL, got);
+  free(got);
+  CHECK(cudaStreamDestroy(stream) == cudaSuccess);
+  CHECK(cudaFree(out) == cudaSuccess);
+  shx_group_destroy(group);
+}
+
+static void stuck_grid_barrier(const shx_testbed *bed, int batch, const uint16_t *want) {
+  const shx_config *config = &bed->config;
+  shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 1);
+  const size_t count = (size_t)batch * config->hidden;
+  uint16_t *before = malloc(count * 2), *got = malloc(count * 2);
+  CHECK(before != NULL && got != NULL);
+  SHX_CHECK_OK(step(group, 0));
+  check_output(group, batch, count, want, NULL, before);
+
+  /* counters[0] (ops/fused.cu grid_barrier_wait): the arrivals wrap to grid - 1. */
+  const uint32_t corrupt = 0xFFFFFFFFu;
+  CHECK(cudaMemcpy(shx_group_op(group, 0)->scratch, &corrupt, sizeof corrupt,
+                   cudaMemcpyHostToDevice) == cudaSuccess);
+  const double start = seconds_now();
+  const shx_status status = step(group, 1);
+  const double elapsed = seconds_now() - start;
+  CHECK(status == SHX_DEVICE_TIMEOUT);
+  CHECK(strstr(shx_last_error(), "rank 0") != NULL);
+  char what[64];
+  snprintf(what, sizeof what, "tp %d B %d, rank 0's grid barrier", config->tp, batch);
+  check_elapsed(what, elapsed);
+
+  /* shx_check_device re-armed the counters: the next steps run as before the fault. */
+  for (int parity = 0; parity < 2; ++parity) {
+    CHECK(step(group, parity) == SHX_SUCCESS);
+    check_output(group, batch, count, want, before, got);
+  }
+  printf("  tp %d B %d: the steps after the timeout bitwise equal to the one before\n",
+         config->tp, batch);
+  free(before);
+  free(got);
+  shx_group_destroy(group);
+}
+
+int main(void) {
+  shx_testbed_skip_without_gpu(1);
+  alarm(kHangSeconds); /* a hang is a failure (SIGALRM ends the process) */
+  const struct { int tp, batch; int broken_peer; } cases[] = {{8, 9, 1}, {16, 16, 0}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    shx_testbed bed;
+    shx_testbed_make(&bed, cases[i].tp, 7168, 6144, 128, SHX_ACT_SITU);
+    bed.config.watchdog_ms = kWatchdogMs;
+    const size_t count = (size_t)cases[i].batch * bed.config.hidden;
+    uint16_t *want = malloc(count * 2);
+    CHECK(want != NULL);
+    shx_testbed_reference(&bed, cases[i].batch, want);
+    if (cases[i].broken_peer) broken_peer(&bed, cases[i].batch, want);
+    stuck_grid_barrier(&bed, cases[i].batch, want);
+    free(want);
+    shx_testbed_free(&bed);
+  }
+  printf("watchdog: every fault ended in SHX_DEVICE_TIMEOUT and the op recovered\n");
+  return 0;
+}
