@@ -13,7 +13,9 @@
  *   (160 threads, the plan's grid); every other edge is a plain one.
  * - split, programmatic_launch 1: tp - 1 programmatic edges, each into a gate kernel node
  *   (160 threads) from the previous rank's SharedDown.
- * - fused with programmatic_launch 0, and the baseline: no programmatic edge at all.
+ * - fused with programmatic_launch 0: no programmatic edge at all.
+ * - the baseline: its edges are printed, not checked (cuBLASLt launches its own kernels,
+ *   with programmatic edges between them: run 54 call 3).
  * Each graph then runs once and shx_check_device reports success for every rank.
  * Exits 77 (skipped) without a Hopper GPU.
  */
@@ -46,7 +48,7 @@ static unsigned block_threads(cudaGraphNode_t node) {
 }
 
 /* Counts the graph's nodes and edges; checks every programmatic edge's ends (kernel nodes,
- * the downstream one of `threads` threads) and port. */
+ * the downstream one of `threads` threads unless 0) and port. */
 static edge_counts count_edges(cudaGraph_t graph, unsigned threads) {
   edge_counts counts = {0, 0, 0, 0};
   size_t nodes = 0, edges = 0;
@@ -74,7 +76,7 @@ static edge_counts count_edges(cudaGraph_t graph, unsigned threads) {
     CHECK(is_kernel(from[e]) && is_kernel(to[e]));
     CHECK(data[e].from_port == cudaGraphKernelNodePortProgrammatic ||
           data[e].from_port == cudaGraphKernelNodePortLaunchCompletion);
-    CHECK(block_threads(to[e]) == threads);
+    if (threads != 0) CHECK(block_threads(to[e]) == threads);
   }
   free(from);
   free(to);
@@ -85,6 +87,9 @@ static edge_counts count_edges(cudaGraph_t graph, unsigned threads) {
 /* Captures and reads the step graph of `variant` with `programmatic` launch; runs it once. */
 static edge_counts step_graph_edges(const shx_testbed *bed, shx_variant variant,
                                     int programmatic) {
+  /* cuBLASLt's kernel nodes do not give their parameters back: the baseline's edges are
+   * only counted. */
+  const unsigned threads = variant == SHX_VARIANT_BASELINE ? 0 : kFusedThreads;
   shx_testbed copy = *bed;
   copy.config.programmatic_launch = programmatic;
   shx_group *group = shx_testbed_group(&copy, variant, 1, kBatch, 0);
@@ -105,7 +110,7 @@ static edge_counts step_graph_edges(const shx_testbed *bed, shx_variant variant,
   for (int r = 0; r < tp; ++r)
     SHX_CHECK_OK(shx_tail(shx_group_op(group, r), out[r], kBatch, 0, stream));
   CHECK_CUDA(cudaStreamEndCapture(stream, &graph));
-  const edge_counts counts = count_edges(graph, kFusedThreads);
+  const edge_counts counts = count_edges(graph, threads);
 
   cudaGraphExec_t exec = NULL;
   CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
@@ -144,8 +149,7 @@ int main(void) {
   edge_counts plain = step_graph_edges(&bed, SHX_VARIANT_FUSED, 0);
   CHECK(plain.edges == 2 * tp - 1 && plain.programmatic == 0);
 
-  edge_counts baseline = step_graph_edges(&bed, SHX_VARIANT_BASELINE, 1);
-  CHECK(baseline.programmatic == 0);
+  (void)step_graph_edges(&bed, SHX_VARIANT_BASELINE, 1); /* printed only */
 
   shx_testbed_free(&bed);
   printf("pdl_graph: the programmatic edges are in the captured step graphs\n");
