@@ -14,8 +14,9 @@
  * - split, programmatic_launch 1: tp - 1 programmatic edges, each into a gate kernel node
  *   (160 threads) from the previous rank's SharedDown.
  * - fused with programmatic_launch 0: no programmatic edge at all.
- * - the baseline: its edges are printed, not checked (cuBLASLt launches its own kernels,
- *   with programmatic edges between them: run 54 call 3).
+ * - the baseline: its edges are printed, not checked (cuBLASLt launches some of its
+ *   kernels with programmatic dependent launch itself: 8 programmatic edges into its
+ *   kernel nodes, which give no parameters back, perf/RESULTS.md run 54 call 3).
  * Each graph then runs once and shx_check_device reports success for every rank.
  * Exits 77 (skipped) without a Hopper GPU.
  */
