@@ -1,0 +1,77 @@
+/* leak_gpu_test.c: switching variants and re-recording step graphs leaks no device memory
+ * (SPEC: "switching fused / split re-records or updates graphs without leaking memory";
+ * the library never leaks).
+ *
+ * One cycle, TP8 at the design dims, all ranks on one GPU: for each variant (fused, split,
+ * baseline) a group is created (every rank's op, weights, mailboxes, step graphs for
+ * B=9), one step runs, its graphs are re-recorded for B = 16, 64 and 9 with a step
+ * after each (shx_group_capture drops the old graphs), and the group is destroyed. A
+ * first cycle loads what CUDA and cuBLASLt load once per process (modules, handles);
+ * then the device's free memory (cudaMemGetInfo) is read, three more cycles run, and it
+ * is read again: it must not have fallen by more than kSlackBytes (a leaked op, graph,
+ * workspace or mailbox would take tens of MB a cycle: one TP8 rank's cuBLASLt workspace
+ * alone is 32 MB). SHX_LEAK_TEST_INJECT=1 in the environment leaks 8 MB a cycle on
+ * purpose, so that a run can show the check fails on a leak (perf/RESULTS.md run 54).
+ * Exits 77 (skipped) without a Hopper GPU.
+ */
+#include <cuda_runtime_api.h>
+#include <stdlib.h>
+
+#include "engine/check.h"
+#include "graphs/group.h"
+#include "graphs/testbed.h"
+
+#define CHECK_CUDA(call) CHECK((call) == cudaSuccess)
+
+enum { kCycles = 3 };
+static const size_t kSlackBytes = 4u << 20;
+
+static void one_cycle(const shx_testbed *bed, int inject) {
+  if (inject) { /* the negative control: 8 MB never freed */
+    void *leaked = NULL;
+    CHECK_CUDA(cudaMalloc(&leaked, 8u << 20));
+  }
+  const shx_variant variants[] = {SHX_VARIANT_FUSED, SHX_VARIANT_SPLIT, SHX_VARIANT_BASELINE};
+  const int batches[] = {16, 64, 9};
+  for (size_t v = 0; v < sizeof variants / sizeof variants[0]; ++v) {
+    shx_group *group = shx_testbed_group(bed, variants[v], 1, 9, 1);
+    SHX_CHECK_OK(shx_group_step(group, 0));
+    SHX_CHECK_OK(shx_group_sync(group));
+    for (size_t b = 0; b < sizeof batches / sizeof batches[0]; ++b) {
+      SHX_CHECK_OK(shx_group_upload_x(group, bed->x, batches[b]));
+      SHX_CHECK_OK(shx_group_capture(group, batches[b], 1));
+      SHX_CHECK_OK(shx_group_step(group, (int)(b + 1) % 2));
+      SHX_CHECK_OK(shx_group_sync(group));
+    }
+    shx_group_destroy(group);
+  }
+}
+
+static size_t free_bytes(void) {
+  size_t free_now = 0, total = 0;
+  CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaMemGetInfo(&free_now, &total));
+  return free_now;
+}
+
+int main(void) {
+  shx_testbed_skip_without_gpu(1);
+  shx_testbed bed;
+  shx_testbed_make(&bed, 8, 7168, 6144, 128, SHX_ACT_SITU);
+  CHECK_CUDA(cudaSetDevice(0));
+  const char *inject = getenv("SHX_LEAK_TEST_INJECT");
+  const int leak_on_purpose = inject != NULL && inject[0] == '1';
+  one_cycle(&bed, 0); /* what loads once per process */
+  const size_t before = free_bytes();
+  for (int c = 0; c < kCycles; ++c) one_cycle(&bed, leak_on_purpose);
+  const size_t after = free_bytes();
+  const double lost_mb = ((double)before - (double)after) / (1 << 20);
+  printf("  device memory free: %.1f MB before %d cycles, %.1f MB after (%+.1f MB)\n",
+         before / 1048576.0, kCycles, after / 1048576.0, -lost_mb);
+  CHECK(after + kSlackBytes >= before);
+  shx_testbed_free(&bed);
+  printf("leak: %d cycles of create, re-record and destroy (fused, split, baseline) kept the "
+         "device's free memory\n",
+         kCycles);
+  return 0;
+}
