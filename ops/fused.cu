@@ -239,6 +239,11 @@ using ring::RingCursor;
 /* 160 threads: four consumer warps and the producer warp (WARP ROLES); a sixth warp in the
  * FILL STAMPS build only. */
 constexpr int kThreads = SHX_FILL_STAMPS ? 192 : 160;
+/* CANDIDATE refill_issuer (run 54): the fused kernel has a sixth warp, whose lane 0 issues
+ * every other gate/up refill (the FILL STAMPS warp is then the seventh). SharedDown keeps
+ * kThreads. */
+constexpr int kFusedThreads = kThreads + 32;
+constexpr int kRefillIssuerWarp = 5;
 constexpr int kConsumerThreads = 128; /* one warpgroup */
 constexpr int kConsumerWarps = 4;
 constexpr int kProducerWarp = 4;
@@ -1613,6 +1618,44 @@ __device__ __forceinline__ void load_gate_up_weights(uint32_t weights,
                           policy);
 }
 
+/* CANDIDATE refill_issuer (run 54): where a CTA's gate/up refills are at least two and
+ * fewer than its stages (kFused: TP16, the DeepSeek TP8), lane 0 of warp kRefillIssuerWarp
+ * issues the odd ones (the refill after the first, the fourth, ...) as their stages free
+ * up, beside the producer's even ones: run 53's issue stamps found the producer issuing a
+ * refill only every 0.23-0.28 us while the consumers free a stage every 0.12-0.13 us.
+ * Fill f of the gate/up loop is K block f, in stage f % stages and slot f (fewer fills
+ * than slots), once fill f - stages has been released. */
+template <int N, Mode kMode, int S>
+__device__ __forceinline__ bool refill_issuer_takes(const CtaWork &work) {
+  constexpr int kStages = Geometry<N, S>::kNumStages;
+  const int refills = work.k_count - kStages;
+  return kMode == kFused && refills >= 2 && refills < kStages &&
+         work.k_count + work.down_jobs * work.down_blocks <= kBarrierSlots;
+}
+
+template <int N, int S>
+__device__ __forceinline__ void issue_odd_refills(const SharedLayout<N, S> &smem,
+                                                  const CtaWork &work,
+                                                  const CUtensorMap *gate_up_map,
+                                                  const CUtensorMap *x_map,
+                                                  const shx_fused_plan &plan,
+                                                  Watchdog &watchdog) {
+  using G = Geometry<N, S>;
+  ptx::griddep_wait(); /* the refills carry x */
+  const uint64_t policy = ptx::l2_policy_evict_first(); /* the weights: WEIGHTS IN L2 */
+  const int gate_row = kHalfRows * work.tile;
+  const int up_row = plan.inter + kHalfRows * work.tile;
+  for (int fill = G::kNumStages + 1; fill < work.k_count; fill += 2) {
+    const int previous = fill - G::kNumStages; /* the stage's previous fill */
+    wait_barrier(smem.empty(previous), 0u, watchdog);
+    const int column = kBlockK * (work.k_begin + fill);
+    const int stage = fill % G::kNumStages;
+    load_gate_up_weights(smem.weights(stage), gate_up_map, smem.full(fill), G::kStageBytes,
+                         column, gate_row, up_row, policy);
+    ptx::tma_load_2d(smem.activations(stage), x_map, smem.full(fill), column, 0);
+  }
+}
+
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const CtaWork &work,
                                          const CUtensorMap *gate_up_map,
@@ -1716,7 +1759,13 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   }
 
   /* 1. The rest of the gate/up K blocks. */
+  const bool refill_issuer = refill_issuer_takes<N, kMode, S>(work);
   for (int block = first_ring; block < work.k_count; ++block) {
+    if (refill_issuer && ((block - first_ring) & 1)) { /* the issuer warp's: cursors only */
+      released.advance();
+      cursor.advance();
+      continue;
+    }
     const int column = kBlockK * (work.k_begin + block);
     wait_stage_free<N>(smem, released, watchdog);
     const uint32_t full = smem.full(cursor.slot);
@@ -1861,7 +1910,7 @@ __device__ __forceinline__ void stamp_fills(const SharedLayout<N, S> &smem, cons
  * 2-, 4- and 8-part code: with a case for 16 in their reduction, the design dims at TP16
  * B=32 measured 0.17 us slower (perf/RESULTS.md run 33 call 2). */
 template <int N, Mode kMode, int S, bool kCluster16>
-__global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
+__global__ void __launch_bounds__(kFusedThreads, Geometry<N, S>::kCtasPerSm)
     shared_expert_fused(const __grid_constant__ CUtensorMap gate_up_map,
                         const __grid_constant__ CUtensorMap down_map,
                         const __grid_constant__ CUtensorMap x_map,
@@ -1919,8 +1968,13 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   ptx::cluster_sync(); /* every CTA's barriers exist before anyone arrives remotely */
 
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
+  if (warp == kRefillIssuerWarp) { /* CANDIDATE refill_issuer */
+    if (lane == 0 && refill_issuer_takes<N, kMode, S>(work))
+      issue_odd_refills<N, S>(smem, work, &gate_up_map, &x_map, plan, watchdog);
+    return;
+  }
 #if SHX_FILL_STAMPS
-  if (warp == kProducerWarp + 1) {
+  if (warp == kRefillIssuerWarp + 1) {
     if (kMode == kFusedX && lane == 0 && args.trace != nullptr)
       stamp_fills(smem, work, args, watchdog);
     return;
@@ -2168,7 +2222,7 @@ cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStrea
                                  cudaLaunchAttribute *attributes, int pdl) {
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(grid, 1, 1);
-  config.blockDim = dim3(kThreads, 1, 1);
+  config.blockDim = dim3(kFusedThreads, 1, 1);
   config.dynamicSmemBytes = Geometry<N, S>::kSmemBytes;
   config.stream = stream;
   attributes[0].id = cudaLaunchAttributeClusterDimension;
