@@ -239,10 +239,9 @@ using ring::RingCursor;
 /* 160 threads: four consumer warps and the producer warp (WARP ROLES); a sixth warp in the
  * FILL STAMPS build only. */
 constexpr int kThreads = SHX_FILL_STAMPS ? 192 : 160;
-/* CANDIDATE refill_issuer (run 54): the fused kernel has a sixth warp, whose lane 0 issues
- * every other gate/up refill (the FILL STAMPS warp is then the seventh). SharedDown keeps
- * kThreads. */
-constexpr int kFusedThreads = kThreads + 32;
+/* CANDIDATE refill_issuer (run 54): the fused kernel's kFused instance at N = 16 has a
+ * sixth warp, whose lane 0 issues every other gate/up refill (the FILL STAMPS warp is then
+ * the seventh); every other instance, and SharedDown, keeps kThreads. */
 constexpr int kRefillIssuerWarp = 5;
 constexpr int kConsumerThreads = 128; /* one warpgroup */
 constexpr int kConsumerWarps = 4;
@@ -325,6 +324,13 @@ enum Mode {
   kGate = 1,   /* the split variant's first half: gate/up and activation into h */
   kFusedX = 2  /* kFused with CONSUMER X: its N = 16 instance for CTAs of more than 16
                 * gate/up blocks (takes_consumer_x), so that kFused's stays as it was */
+};
+
+/* Whether an instance has the refill issuer's warp (kHas), and its threads. */
+template <int N, Mode kMode>
+struct RefillIssuer {
+  static constexpr bool kHas = kMode == kFused && N == 16;
+  static constexpr int kBlockThreads = kThreads + (kHas ? 32 : 0);
 };
 
 /* CTAs per SM that a kernel instance's shared memory is sized for: two up to N = 32; at
@@ -1627,6 +1633,7 @@ __device__ __forceinline__ void load_gate_up_weights(uint32_t weights,
  * than slots), once fill f - stages has been released. */
 template <int N, Mode kMode, int S>
 __device__ __forceinline__ bool refill_issuer_takes(const CtaWork &work) {
+  if constexpr (!RefillIssuer<N, kMode>::kHas) return false;
   constexpr int kStages = Geometry<N, S>::kNumStages;
   const int refills = work.k_count - kStages;
   return kMode == kFused && refills >= 2 && refills < kStages &&
@@ -1910,7 +1917,7 @@ __device__ __forceinline__ void stamp_fills(const SharedLayout<N, S> &smem, cons
  * 2-, 4- and 8-part code: with a case for 16 in their reduction, the design dims at TP16
  * B=32 measured 0.17 us slower (perf/RESULTS.md run 33 call 2). */
 template <int N, Mode kMode, int S, bool kCluster16>
-__global__ void __launch_bounds__(kFusedThreads, Geometry<N, S>::kCtasPerSm)
+__global__ void __launch_bounds__(RefillIssuer<N, kMode>::kBlockThreads, Geometry<N, S>::kCtasPerSm)
     shared_expert_fused(const __grid_constant__ CUtensorMap gate_up_map,
                         const __grid_constant__ CUtensorMap down_map,
                         const __grid_constant__ CUtensorMap x_map,
@@ -1968,13 +1975,15 @@ __global__ void __launch_bounds__(kFusedThreads, Geometry<N, S>::kCtasPerSm)
   ptx::cluster_sync(); /* every CTA's barriers exist before anyone arrives remotely */
 
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
-  if (warp == kRefillIssuerWarp) { /* CANDIDATE refill_issuer */
-    if (lane == 0 && refill_issuer_takes<N, kMode, S>(work))
-      issue_odd_refills<N, S>(smem, work, &gate_up_map, &x_map, plan, watchdog);
-    return;
+  if constexpr (RefillIssuer<N, kMode>::kHas) {
+    if (warp == kRefillIssuerWarp) { /* CANDIDATE refill_issuer */
+      if (lane == 0 && refill_issuer_takes<N, kMode, S>(work))
+        issue_odd_refills<N, S>(smem, work, &gate_up_map, &x_map, plan, watchdog);
+      return;
+    }
   }
 #if SHX_FILL_STAMPS
-  if (warp == kRefillIssuerWarp + 1) {
+  if (warp == kProducerWarp + 1 + (RefillIssuer<N, kMode>::kHas ? 1 : 0)) {
     if (kMode == kFusedX && lane == 0 && args.trace != nullptr)
       stamp_fills(smem, work, args, watchdog);
     return;
@@ -2219,10 +2228,10 @@ bool aligned(const void *pointer, uintptr_t bytes) {
 
 template <int N, int S>
 cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStream_t stream,
-                                 cudaLaunchAttribute *attributes, int pdl) {
+                                 cudaLaunchAttribute *attributes, int pdl, int threads) {
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(grid, 1, 1);
-  config.blockDim = dim3(kFusedThreads, 1, 1);
+  config.blockDim = dim3(threads, 1, 1);
   config.dynamicSmemBytes = Geometry<N, S>::kSmemBytes;
   config.stream = stream;
   attributes[0].id = cudaLaunchAttributeClusterDimension;
@@ -2257,15 +2266,18 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
     if (error != cudaSuccess) return error;
   }
   cudaLaunchAttribute attributes[2];
-  const cudaLaunchConfig_t config =
-      launch_config<N, S>(plan, plan.grid, nullptr, attributes, 0);
+  const cudaLaunchConfig_t config = launch_config<N, S>(plan, plan.grid, nullptr, attributes, 0,
+                                                        RefillIssuer<N, kFused>::kBlockThreads);
   cudaError_t error = cudaOccupancyMaxActiveClusters(
       clusters, shared_expert_fused<N, kFused, S, kCluster16>, &config);
   if (error == cudaSuccess && kHasFusedX) { /* both fused instances must fit */
     int fused_x_clusters = 0;
+    cudaLaunchAttribute fused_x_attributes[2];
+    const cudaLaunchConfig_t fused_x_config = launch_config<N, S>(
+        plan, plan.grid, nullptr, fused_x_attributes, 0, RefillIssuer<N, kFusedX>::kBlockThreads);
     error = cudaOccupancyMaxActiveClusters(
         &fused_x_clusters, shared_expert_fused<N, kHasFusedX ? kFusedX : kFused, S, kCluster16>,
-        &config);
+        &fused_x_config);
     if (fused_x_clusters < *clusters) *clusters = fused_x_clusters;
   }
   return error;
@@ -2554,14 +2566,17 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     constexpr bool kCluster16 = decltype(k16)::value;
     auto kernel = mode == kGate ? shared_expert_fused<N, kGate, S, kCluster16>
                                 : shared_expert_fused<N, kFused, S, kCluster16>;
+    int threads = mode == kGate ? RefillIssuer<N, kGate>::kBlockThreads : RefillIssuer<N, kFused>::kBlockThreads;
     if constexpr (N == 16 && !kCluster16) {
-      if (mode == kFused && takes_consumer_x(*plan))
+      if (mode == kFused && takes_consumer_x(*plan)) {
         kernel = shared_expert_fused<N, kFusedX, S, kCluster16>;
+        threads = RefillIssuer<N, kFusedX>::kBlockThreads;
+      }
     }
     cudaLaunchAttribute attributes[2];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
-    const cudaLaunchConfig_t config =
-        launch_config<N, S>(*plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl);
+    const cudaLaunchConfig_t config = launch_config<N, S>(
+        *plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl, threads);
     return cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map, h_map, *plan,
                               *args);
   });
