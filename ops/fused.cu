@@ -77,8 +77,9 @@
  * perf/RESULTS.md (96 CTAs with two down tiles on some CTAs: 20.6 us a step at TP8 B=9;
  * this geometry: 14.0 us).
  *
- * WARP ROLES (160 threads; 192 in the FILL STAMPS diagnostic build, whose sixth warp only
- * stamps when ring fills land: stamp_fills)
+ * WARP ROLES (160 threads; the kFused instance at N = 16 in clusters of at most 8 has a
+ * sixth warp, the REFILL ISSUER; the FILL STAMPS diagnostic build adds one more warp after
+ * those, which only stamps when ring fills land: stamp_fills)
  *   warps 0-3 (consumer warpgroup): where CONSUMER X says so, the first ring's x tiles
  *       (ld.global, st.shared); wgmma for every ring stage, the DSMEM partial push,
  *       the owner reduction and h store, the grid-barrier arrival, in kFusedX the late
@@ -86,10 +87,12 @@
  *       and the mailbox push; thread 0 triggers the dependent grid once the gate/up
  *       MMAs are done (or, per the plan, the exchange) where the CTA triggers early
  *       (triggers_early, triggers_after_exchange).
- *   warp 4 lane 0 (producer): all TMA loads, the grid-barrier wait and its re-arm, and
- *       griddepcontrol.launch_dependents otherwise (after the grid barrier; a
- *       down-only CTA that triggers early, at once). Lanes 1-31 only wait for the
- *       dependency.
+ *   warp 4 lane 0 (producer): all TMA loads (but the REFILL ISSUER's), the grid-barrier
+ *       wait and its re-arm, and griddepcontrol.launch_dependents otherwise (after the
+ *       grid barrier; a down-only CTA that triggers early, at once). Lanes 1-31 only wait
+ *       for the dependency.
+ *   warp 5 lane 0 (REFILL ISSUER, one instance: RefillIssuer): every other gate/up refill
+ *       where a CTA has at least two and fewer than its stages (refill_issuer_takes).
  *   The role is chosen by warp_index_uniform (the warp index shuffled from lane 0), so
  *   that ptxas compiles each role's code as warp-uniform (run 43).
  *
@@ -236,9 +239,12 @@ using ring::RingCursor;
 
 /* ---- Compile-time geometry ------------------------------------------------------- */
 
-/* 160 threads: four consumer warps and the producer warp (WARP ROLES); a sixth warp in the
- * FILL STAMPS build only. */
+/* 160 threads: four consumer warps and the producer warp (WARP ROLES); a warp more in the
+ * FILL STAMPS build, and in the REFILL ISSUER's instance (RefillIssuer). */
 constexpr int kThreads = SHX_FILL_STAMPS ? 192 : 160;
+/* REFILL ISSUER: the warp whose lane 0 issues every other gate/up refill, in the one
+ * instance that has it (RefillIssuer); the FILL STAMPS warp then comes after it. */
+constexpr int kRefillIssuerWarp = 5;
 constexpr int kConsumerThreads = 128; /* one warpgroup */
 constexpr int kConsumerWarps = 4;
 constexpr int kProducerWarp = 4;
@@ -320,6 +326,16 @@ enum Mode {
   kGate = 1,   /* the split variant's first half: gate/up and activation into h */
   kFusedX = 2  /* kFused with CONSUMER X: its N = 16 instance for CTAs of more than 16
                 * gate/up blocks (takes_consumer_x), so that kFused's stays as it was */
+};
+
+/* Whether a fused-family instance has the REFILL ISSUER's warp (kHas: kFused at N = 16 in
+ * clusters of at most 8, the design TP16 and the DeepSeek TP8 at B = 9..16), and its
+ * threads. Every other instance keeps kThreads: in all of them (call 6) TP8 B=32, whose
+ * CTAs never take the issuer, was 0.41-0.46 us slower and TP16 B=32 0.06-0.09. */
+template <int N, Mode kMode, bool kCluster16>
+struct RefillIssuer {
+  static constexpr bool kHas = kMode == kFused && N == 16 && !kCluster16;
+  static constexpr int kBlockThreads = kThreads + (kHas ? 32 : 0);
 };
 
 /* CTAs per SM that a kernel instance's shared memory is sized for: two up to N = 32; at
@@ -1613,6 +1629,50 @@ __device__ __forceinline__ void load_gate_up_weights(uint32_t weights,
                           policy);
 }
 
+/* REFILL ISSUER: where a CTA's gate/up refills (the K blocks past its first ring) are at
+ * least two and fewer than its stages, in the instance that has the warp (RefillIssuer),
+ * lane 0 of warp kRefillIssuerWarp issues the odd ones (the second refill, the fourth,
+ * ...) as their stages free up, beside the producer's even ones. Run 53's issue stamps
+ * had the producer issue a refill only every 0.23-0.28 us while the consumers freed a
+ * stage every 0.12-0.13 us, and the last refills ended the TP16 gate/up loop. Fill f of
+ * the loop is K block f, in stage f % stages and slot f (fewer fills than slots: each
+ * barrier completes phase 0 only), once fill f - stages has been released; the producer
+ * moves its cursors past the issuer's fills without waiting. Measured (perf/RESULTS.md run
+ * 54 calls 6, 7): TP16 B = 9, 16 0.09-0.16 us a step faster (the gate/up loop 1.55 -> 1.47
+ * us, x landed 0.38 -> 0.49), the DeepSeek TP8 B = 9, 16 0.03-0.10; the other cells
+ * unchanged (their instances' PTX is as before). */
+template <int N, Mode kMode, int S, bool kCluster16>
+__device__ __forceinline__ bool refill_issuer_takes(const CtaWork &work) {
+  if constexpr (!RefillIssuer<N, kMode, kCluster16>::kHas) return false;
+  constexpr int kStages = Geometry<N, S>::kNumStages;
+  const int refills = work.k_count - kStages;
+  return kMode == kFused && refills >= 2 && refills < kStages &&
+         work.k_count + work.down_jobs * work.down_blocks <= kBarrierSlots;
+}
+
+template <int N, int S>
+__device__ __forceinline__ void issue_odd_refills(const SharedLayout<N, S> &smem,
+                                                  const CtaWork &work,
+                                                  const CUtensorMap *gate_up_map,
+                                                  const CUtensorMap *x_map,
+                                                  const shx_fused_plan &plan,
+                                                  Watchdog &watchdog) {
+  using G = Geometry<N, S>;
+  ptx::griddep_wait(); /* the refills carry x */
+  const uint64_t policy = ptx::l2_policy_evict_first(); /* the weights: WEIGHTS IN L2 */
+  const int gate_row = kHalfRows * work.tile;
+  const int up_row = plan.inter + kHalfRows * work.tile;
+  for (int fill = G::kNumStages + 1; fill < work.k_count; fill += 2) {
+    const int previous = fill - G::kNumStages; /* the stage's previous fill */
+    wait_barrier(smem.empty(previous), 0u, watchdog);
+    const int column = kBlockK * (work.k_begin + fill);
+    const int stage = fill % G::kNumStages;
+    load_gate_up_weights(smem.weights(stage), gate_up_map, smem.full(fill), G::kStageBytes,
+                         column, gate_row, up_row, policy);
+    ptx::tma_load_2d(smem.activations(stage), x_map, smem.full(fill), column, 0);
+  }
+}
+
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const CtaWork &work,
                                          const CUtensorMap *gate_up_map,
@@ -1716,7 +1776,13 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   }
 
   /* 1. The rest of the gate/up K blocks. */
+  const bool refill_issuer = refill_issuer_takes<N, kMode, S, kCluster16>(work);
   for (int block = first_ring; block < work.k_count; ++block) {
+    if (refill_issuer && ((block - first_ring) & 1)) { /* REFILL ISSUER's: cursors only */
+      released.advance();
+      cursor.advance();
+      continue;
+    }
     const int column = kBlockK * (work.k_begin + block);
     wait_stage_free<N>(smem, released, watchdog);
     const uint32_t full = smem.full(cursor.slot);
@@ -1861,7 +1927,8 @@ __device__ __forceinline__ void stamp_fills(const SharedLayout<N, S> &smem, cons
  * 2-, 4- and 8-part code: with a case for 16 in their reduction, the design dims at TP16
  * B=32 measured 0.17 us slower (perf/RESULTS.md run 33 call 2). */
 template <int N, Mode kMode, int S, bool kCluster16>
-__global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
+__global__ void __launch_bounds__(RefillIssuer<N, kMode, kCluster16>::kBlockThreads,
+                                  Geometry<N, S>::kCtasPerSm)
     shared_expert_fused(const __grid_constant__ CUtensorMap gate_up_map,
                         const __grid_constant__ CUtensorMap down_map,
                         const __grid_constant__ CUtensorMap x_map,
@@ -1919,8 +1986,15 @@ __global__ void __launch_bounds__(kThreads, Geometry<N, S>::kCtasPerSm)
   ptx::cluster_sync(); /* every CTA's barriers exist before anyone arrives remotely */
 
   Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
+  if constexpr (RefillIssuer<N, kMode, kCluster16>::kHas) {
+    if (warp == kRefillIssuerWarp) { /* REFILL ISSUER */
+      if (lane == 0 && refill_issuer_takes<N, kMode, S, kCluster16>(work))
+        issue_odd_refills<N, S>(smem, work, &gate_up_map, &x_map, plan, watchdog);
+      return;
+    }
+  }
 #if SHX_FILL_STAMPS
-  if (warp == kProducerWarp + 1) {
+  if (warp == kProducerWarp + 1 + (RefillIssuer<N, kMode, kCluster16>::kHas ? 1 : 0)) {
     if (kMode == kFusedX && lane == 0 && args.trace != nullptr)
       stamp_fills(smem, work, args, watchdog);
     return;
@@ -2165,10 +2239,10 @@ bool aligned(const void *pointer, uintptr_t bytes) {
 
 template <int N, int S>
 cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStream_t stream,
-                                 cudaLaunchAttribute *attributes, int pdl) {
+                                 cudaLaunchAttribute *attributes, int pdl, int threads) {
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(grid, 1, 1);
-  config.blockDim = dim3(kThreads, 1, 1);
+  config.blockDim = dim3(threads, 1, 1);
   config.dynamicSmemBytes = Geometry<N, S>::kSmemBytes;
   config.stream = stream;
   attributes[0].id = cudaLaunchAttributeClusterDimension;
@@ -2203,15 +2277,19 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
     if (error != cudaSuccess) return error;
   }
   cudaLaunchAttribute attributes[2];
-  const cudaLaunchConfig_t config =
-      launch_config<N, S>(plan, plan.grid, nullptr, attributes, 0);
+  const cudaLaunchConfig_t config = launch_config<N, S>(
+      plan, plan.grid, nullptr, attributes, 0, RefillIssuer<N, kFused, kCluster16>::kBlockThreads);
   cudaError_t error = cudaOccupancyMaxActiveClusters(
       clusters, shared_expert_fused<N, kFused, S, kCluster16>, &config);
   if (error == cudaSuccess && kHasFusedX) { /* both fused instances must fit */
     int fused_x_clusters = 0;
+    cudaLaunchAttribute fused_x_attributes[2];
+    const cudaLaunchConfig_t fused_x_config = launch_config<N, S>(
+        plan, plan.grid, nullptr, fused_x_attributes, 0,
+        RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads);
     error = cudaOccupancyMaxActiveClusters(
         &fused_x_clusters, shared_expert_fused<N, kHasFusedX ? kFusedX : kFused, S, kCluster16>,
-        &config);
+        &fused_x_config);
     if (fused_x_clusters < *clusters) *clusters = fused_x_clusters;
   }
   return error;
@@ -2500,14 +2578,18 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     constexpr bool kCluster16 = decltype(k16)::value;
     auto kernel = mode == kGate ? shared_expert_fused<N, kGate, S, kCluster16>
                                 : shared_expert_fused<N, kFused, S, kCluster16>;
+    int threads = mode == kGate ? RefillIssuer<N, kGate, kCluster16>::kBlockThreads
+                                : RefillIssuer<N, kFused, kCluster16>::kBlockThreads;
     if constexpr (N == 16 && !kCluster16) {
-      if (mode == kFused && takes_consumer_x(*plan))
+      if (mode == kFused && takes_consumer_x(*plan)) {
         kernel = shared_expert_fused<N, kFusedX, S, kCluster16>;
+        threads = RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads;
+      }
     }
     cudaLaunchAttribute attributes[2];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
-    const cudaLaunchConfig_t config =
-        launch_config<N, S>(*plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl);
+    const cudaLaunchConfig_t config = launch_config<N, S>(
+        *plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl, threads);
     return cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map, h_map, *plan,
                               *args);
   });
