@@ -3,7 +3,9 @@
  *
  * One CTA: a producer thread that issues fills in the order producer() and shared_down()
  * do (first ring without a wait, then a wait for the stage's previous release before each
- * fill; in the fused kernel the early down fills' h copies only after the grid barrier),
+ * fill; in the fused kernel the early down fills' h copies only after the grid barrier;
+ * with the REFILL ISSUER, a second thread that issues every other refill as
+ * issue_odd_refills does, the producer skipping those),
  * four consumer warps that consume fills in the order mma_blocks() does (one wgmma-group
  * in flight: fill f is released after fill f + 1 is issued, the last one at the end of
  * each call; with PAIRED FILLS, ops/ring.h, a pair is one such unit on its first fill's
@@ -96,8 +98,9 @@ struct Cta {
   Mode mode;
   int k_count, jobs, down_blocks, fills;
   PairedFills pairs = {0, 0}; /* PAIRED FILLS of the gate/up loop (fused only) */
+  bool refill_issuer = false;  /* REFILL ISSUER (fused only): its refills, its program */
   std::vector<Barrier> full, empty;
-  std::vector<Op> program;
+  std::vector<Op> program, issuer_program;
   std::vector<int> landed, expected_bytes, released;
   bool multiphase_seen = false;
 
@@ -145,7 +148,23 @@ struct Cta {
         cursor.advance();
         ++fill;
       }
-      for (int block = first_ring; block < k_count; ++block) fill_after_wait(true);
+      for (int block = first_ring; block < k_count; ++block) {
+        if (refill_issuer && ((block - first_ring) & 1)) {
+          /* issue_odd_refills: fill f after the release of fill f - kStages (phase 0), on
+           * slot f; the producer only moves its cursors. */
+          const int previous = fill - kStages;
+          issuer_program.push_back({Op::kWait, fill, previous, 0u, 0, 0});
+          issuer_program.push_back(
+              {Op::kArm, fill, fill, 0, 0, kWeightBytes + kActivationBytes});
+          issuer_program.push_back({Op::kCopy, fill, fill, 0, fill % kStages, kWeightBytes});
+          issuer_program.push_back({Op::kCopy, fill, fill, 0, fill % kStages, kActivationBytes});
+          released_cursor.advance();
+          cursor.advance();
+          ++fill;
+          continue;
+        }
+        fill_after_wait(true);
+      }
       if (mode == kFused) {
         const int early = down_fills < kStages ? down_fills : kStages;
         RingCursor<kStages> early_cursor = cursor;
@@ -218,10 +237,10 @@ struct Cta {
       int fill, slot, bytes;
     };
     std::vector<Copy> in_flight;
-    size_t pc = 0;
+    size_t pc = 0, ipc = 0;
 
     for (;;) {
-      /* Who can move: 0 = producer, 1..4 = warps, 5 = TMA. */
+      /* Who can move: 0 = producer, 1..4 = warps, 5 = TMA, 6 = the REFILL ISSUER. */
       std::vector<int> movers;
       if (pc < program.size()) {
         const Op &op = program[pc];
@@ -232,6 +251,10 @@ struct Cta {
         }
         if (!blocked) movers.push_back(0);
       }
+      if (ipc < issuer_program.size()) {
+        const Op &op = issuer_program[ipc];
+        if (op.kind != Op::kWait || empty[op.slot].try_wait(op.parity)) movers.push_back(6);
+      }
       for (int w = 0; w < kWarps; ++w) {
         const Warp &warp = warps[w];
         if (warp.done()) continue;
@@ -241,8 +264,8 @@ struct Cta {
       if (movers.empty()) break;
       const int mover = movers[random() % movers.size()];
 
-      if (mover == 0) {
-        const Op &op = program[pc++];
+      if (mover == 0 || mover == 6) {
+        const Op &op = mover == 0 ? program[pc++] : issuer_program[ipc++];
         switch (op.kind) {
           case Op::kWait: {
             const int previous = op.fill - kStages; /* the release this wait stands for */
@@ -329,7 +352,7 @@ struct Cta {
         }
       }
     }
-    bool finished = pc == program.size() && in_flight.empty();
+    bool finished = pc == program.size() && ipc == issuer_program.size() && in_flight.empty();
     for (const Warp &w : warps) finished &= w.done() && w.fill == fills;
     for (int f = 0; f < fills; ++f)
       EXPECT(released[f] == kWarps, "fill %d released %d times", f, released[f]);
@@ -338,7 +361,7 @@ struct Cta {
 };
 
 template <int kStages>
-void check_shapes(std::mt19937 &random, int *runs, int *paired_runs) {
+void check_shapes(std::mt19937 &random, int *runs, int *paired_runs, int *issuer_runs) {
   const int k_counts[] = {0,  1,  kStages - 1, kStages, kStages + 1, 2 * kStages - 2,
                           14, 28, 47,          48,      49,          70};
   const int down_blocks_list[] = {1, 4, 6, 12, 13};
@@ -361,6 +384,15 @@ void check_shapes(std::mt19937 &random, int *runs, int *paired_runs) {
                 k_count + jobs * down_blocks <= kBarrierSlots) {
               cta.pairs = shx::ring::paired_fills(k_count, kStages);
               if (cta.pairs.count > 0) ++*paired_runs;
+            }
+            /* REFILL ISSUER on the last three runs of a fused CTA where the kernel takes
+             * it (refill_issuer_takes in ops/fused.cu: 2..stages-1 refills, a slot a fill),
+             * with and without pairs. */
+            const int refills = k_count - kStages;
+            if (mode == kFused && repeat >= 3 && refills >= 2 && refills < kStages &&
+                k_count + jobs * down_blocks <= kBarrierSlots) {
+              cta.refill_issuer = true;
+              ++*issuer_runs;
             }
             const bool finished = cta.run(random);
             EXPECT(finished, "deadlock: stages %d mode %d k %d jobs %d x %d", kStages, mode,
@@ -393,15 +425,16 @@ void check_down_cursor() {
 
 int main() {
   std::mt19937 random(20261130u);
-  int runs = 0, paired_runs = 0;
-  check_shapes<4>(random, &runs, &paired_runs);
-  check_shapes<5>(random, &runs, &paired_runs);
-  check_shapes<7>(random, &runs, &paired_runs);
-  check_shapes<8>(random, &runs, &paired_runs);
-  check_shapes<10>(random, &runs, &paired_runs);
-  check_shapes<12>(random, &runs, &paired_runs);
-  check_shapes<24>(random, &runs, &paired_runs);
+  int runs = 0, paired_runs = 0, issuer_runs = 0;
+  check_shapes<4>(random, &runs, &paired_runs, &issuer_runs);
+  check_shapes<5>(random, &runs, &paired_runs, &issuer_runs);
+  check_shapes<7>(random, &runs, &paired_runs, &issuer_runs);
+  check_shapes<8>(random, &runs, &paired_runs, &issuer_runs);
+  check_shapes<10>(random, &runs, &paired_runs, &issuer_runs);
+  check_shapes<12>(random, &runs, &paired_runs, &issuer_runs);
+  check_shapes<24>(random, &runs, &paired_runs, &issuer_runs);
   EXPECT(paired_runs > 100, "only %d runs with paired fills", paired_runs);
+  EXPECT(issuer_runs > 100, "only %d runs with the refill issuer", issuer_runs);
   /* The rule itself: singles for the refilled stages, an even count, inside the ring. */
   for (int stages = 2; stages <= 24; ++stages)
     for (int k_count = 0; k_count <= 3 * stages; ++k_count) {
@@ -417,8 +450,8 @@ int main() {
     fprintf(stderr, "ring_test: %d failures in %d runs\n", failures, runs);
     return 1;
   }
-  printf("ring_test: %d randomized runs of the ring protocol (%d with paired fills), all "
-         "invariants held\n",
-         runs, paired_runs);
+  printf("ring_test: %d randomized runs of the ring protocol (%d with paired fills, %d with "
+         "the refill issuer), all invariants held\n",
+         runs, paired_runs, issuer_runs);
   return 0;
 }
