@@ -1638,10 +1638,10 @@ __device__ __forceinline__ void load_gate_up_weights(uint32_t weights,
  * the loop is K block f, in stage f % stages and slot f (fewer fills than slots: each
  * barrier completes phase 0 only), once fill f - stages has been released; the producer
  * moves its cursors past the issuer's fills without waiting (ops/ring_test.cc models the
- * two issuing threads). Measured (perf/RESULTS.md run
- * 54 calls 6, 7): TP16 B = 9, 16 0.09-0.16 us a step faster (the gate/up loop 1.55 -> 1.47
- * us, x landed 0.38 -> 0.49), the DeepSeek TP8 B = 9, 16 0.03-0.10; the other cells
- * unchanged (their instances' PTX is as before). */
+ * two issuing threads). Measured (perf/RESULTS.md run 54 calls 6-8): TP16 B = 9, 16
+ * 0.03-0.16 us a step faster (call 7: the gate/up loop 1.55 -> 1.47 us, x landed 0.38 ->
+ * 0.49), the DeepSeek TP8 B = 9, 16 0.03-0.10; the other cells unchanged (their instances'
+ * PTX is as before). */
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ bool refill_issuer_takes(const CtaWork &work) {
   if constexpr (!RefillIssuer<N, kMode, kCluster16>::kHas) return false;
