@@ -14,4 +14,7 @@
     }                                                                     \
   } while (0)
 
+/* CHECK_CUDA(call): a CUDA runtime call that must return cudaSuccess (GPU tests). */
+#define CHECK_CUDA(call) CHECK((call) == cudaSuccess)
+
 #endif /* SHX_ENGINE_CHECK_H_ */

@@ -21,8 +21,6 @@
 #include "graphs/group.h"
 #include "graphs/testbed.h"
 
-#define CHECK_CUDA(call) CHECK((call) == cudaSuccess)
-
 enum { kCycles = 3 };
 static const size_t kSlackBytes = 4u << 20;
 

@@ -30,8 +30,6 @@
 
 enum { kBatch = 9, kFusedThreads = 160 };
 
-#define CHECK_CUDA(call) CHECK((call) == cudaSuccess)
-
 typedef struct edge_counts {
   int nodes, kernel_nodes, edges, programmatic;
 } edge_counts;

@@ -78,9 +78,9 @@ static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want)
   const int parity = 0, shard = config->hidden / config->tp;
   uint16_t *mailbox = shx_group_mailbox(group, 0);
   void *out = NULL;
-  CHECK(cudaMalloc(&out, (size_t)config->capacity * shard * 2) == cudaSuccess);
+  CHECK_CUDA(cudaMalloc(&out, (size_t)config->capacity * shard * 2));
   cudaStream_t stream;
-  CHECK(cudaStreamCreate(&stream) == cudaSuccess);
+  CHECK_CUDA(cudaStreamCreate(&stream));
 
   /* Every rank pushes; then rank kMissingSource's rows in rank 0's mailbox are empty. */
   SHX_CHECK_OK(shx_group_step(group, parity));
@@ -88,7 +88,7 @@ static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want)
   const size_t row = (size_t)(parity * config->tp + kMissingSource) * config->capacity;
   SHX_CHECK_OK(shx_mailbox_arm(mailbox + row * shard, (size_t)config->capacity * shard * 2,
                                stream));
-  CHECK(cudaStreamSynchronize(stream) == cudaSuccess);
+  CHECK_CUDA(cudaStreamSynchronize(stream));
 
   const double start = seconds_now();
   SHX_CHECK_OK(shx_tail(op, out, batch, parity, stream));
@@ -108,8 +108,8 @@ static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want)
   SHX_CHECK_OK(step(group, 1));
   check_output(group, batch, count, want, NULL, got);
   free(got);
-  CHECK(cudaStreamDestroy(stream) == cudaSuccess);
-  CHECK(cudaFree(out) == cudaSuccess);
+  CHECK_CUDA(cudaStreamDestroy(stream));
+  CHECK_CUDA(cudaFree(out));
   shx_group_destroy(group);
 }
 
@@ -124,8 +124,8 @@ static void stuck_grid_barrier(const shx_testbed *bed, int batch, const uint16_t
 
   /* counters[0] (ops/fused.cu grid_barrier_wait): the arrivals wrap to grid - 1. */
   const uint32_t corrupt = 0xFFFFFFFFu;
-  CHECK(cudaMemcpy(shx_group_op(group, 0)->scratch, &corrupt, sizeof corrupt,
-                   cudaMemcpyHostToDevice) == cudaSuccess);
+  CHECK_CUDA(cudaMemcpy(shx_group_op(group, 0)->scratch, &corrupt, sizeof corrupt,
+                        cudaMemcpyHostToDevice));
   const double start = seconds_now();
   const shx_status status = step(group, 1);
   const double elapsed = seconds_now() - start;

@@ -1647,8 +1647,21 @@ __device__ __forceinline__ bool refill_issuer_takes(const CtaWork &work) {
   if constexpr (!RefillIssuer<N, kMode, kCluster16>::kHas) return false;
   constexpr int kStages = Geometry<N, S>::kNumStages;
   const int refills = work.k_count - kStages;
-  return kMode == kFused && refills >= 2 && refills < kStages &&
+  return refills >= 2 && refills < kStages &&
          work.k_count + work.down_jobs * work.down_blocks <= kBarrierSlots;
+}
+
+/* A gate/up refill (the producer's or the REFILL ISSUER's): K block `column` of the CTA's
+ * tile, weights and x, into `stage` on the full barrier `full`. */
+template <int N, int S>
+__device__ __forceinline__ void load_gate_up_refill(const SharedLayout<N, S> &smem, int stage,
+                                                    uint32_t full,
+                                                    const CUtensorMap *gate_up_map,
+                                                    const CUtensorMap *x_map, int column,
+                                                    int gate_row, int up_row, uint64_t policy) {
+  load_gate_up_weights(smem.weights(stage), gate_up_map, full, Geometry<N, S>::kStageBytes,
+                       column, gate_row, up_row, policy);
+  ptx::tma_load_2d(smem.activations(stage), x_map, full, column, 0);
 }
 
 template <int N, int S>
@@ -1666,11 +1679,8 @@ __device__ __forceinline__ void issue_odd_refills(const SharedLayout<N, S> &smem
   for (int fill = G::kNumStages + 1; fill < work.k_count; fill += 2) {
     const int previous = fill - G::kNumStages; /* the stage's previous fill */
     wait_barrier(smem.empty(previous), 0u, watchdog);
-    const int column = kBlockK * (work.k_begin + fill);
-    const int stage = fill % G::kNumStages;
-    load_gate_up_weights(smem.weights(stage), gate_up_map, smem.full(fill), G::kStageBytes,
-                         column, gate_row, up_row, policy);
-    ptx::tma_load_2d(smem.activations(stage), x_map, smem.full(fill), column, 0);
+    load_gate_up_refill(smem, fill % G::kNumStages, smem.full(fill), gate_up_map, x_map,
+                        kBlockK * (work.k_begin + fill), gate_row, up_row, policy);
   }
 }
 
@@ -1786,10 +1796,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
     }
     const int column = kBlockK * (work.k_begin + block);
     wait_stage_free<N>(smem, released, watchdog);
-    const uint32_t full = smem.full(cursor.slot);
-    load_gate_up_weights(smem.weights(cursor.stage), gate_up_map, full, G::kStageBytes,
-                         column, gate_row, up_row, policy);
-    ptx::tma_load_2d(smem.activations(cursor.stage), x_map, full, column, 0);
+    load_gate_up_refill(smem, cursor.stage, smem.full(cursor.slot), gate_up_map, x_map, column,
+                        gate_row, up_row, policy);
     cursor.advance();
   }
 
