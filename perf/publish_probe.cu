@@ -1,0 +1,376 @@
+/* publish_probe.cu: how long h takes from its owners to every down CTA's shared memory.
+ *
+ * In the fused kernel at TP16 B=9 this is three phases of the step (perf/RESULTS.md run
+ * 54 call 8's limits): the h release (0.51 us), the grid barrier (0.53) and h landed
+ * (0.39), about 1.4 us of a 6.55 us step, with HBM idle but for the next step's first
+ * ring. Run 42 replaced the release and the barrier by a tagged h (every h element a
+ * 32-bit word, BF16 | launch tag << 16, written relaxed; readers check the tags) and
+ * lost 1.1-5.6 us, because its readers took the words through the LSU (24 loads of 16
+ * bytes a thread: 1400-2000 cycles) where TMA lands h in 0.26-0.63 us. Its list left
+ * one form untried: the tagged words read by bulk copies into shared memory and checked
+ * there, copied again while any is stale. This probe times both publications alone:
+ *
+ *   RELEASED (the kernel's): each owner stores its h columns (BF16) to global memory,
+ *     fences for the async proxy, and its thread 0 counts in with red.release.gpu after a
+ *     named barrier; every CTA's thread 0 polls the count with ld.acquire.gpu until all
+ *     owners are in, fences, and loads h with 2-D TMA copies ([16 x 64] tiles, 128-byte
+ *     swizzle, rows past the batch zero-filled) onto one mbarrier, as the kernel's
+ *     producer loads a down job's h.
+ *   TAGGED: each owner stores its columns as tagged words (st.relaxed.gpu, no fence, no
+ *     count). Every CTA's thread 0 copies the batch's words, B x inter x 4 bytes, with one
+ *     cp.async.bulk into shared memory; the consumers check every tag, and thread 0 copies
+ *     again until all are this launch's; then the consumers write the BF16 values into the
+ *     same swizzled [16 x 64] tiles and fence them for the async proxy (wgmma reads them).
+ *
+ * Both end with the same tiles in every CTA's shared memory, checked against what the
+ * owners wrote (each launch flips the values' last bit, so a stale tile is a mismatch).
+ *
+ * Geometry: 112 CTAs (the design's 112 down tiles), one per SM (168 KB of shared memory
+ * each), 160 threads: a consumer warpgroup and a fifth warp whose lane 0 may issue
+ * `loads` bulk copies of 8 KB from memory not in L2 as the timed part starts (traffic in
+ * flight beside the publication, as the kernel's down loads and the next grid's ring
+ * are). CTAs 0..95 own inter / 96 h columns each (4 at TP16's inter 384, 8 at TP8's 768).
+ * All CTAs meet at an untimed spin barrier first; each stamps %globaltimer there and when
+ * its tiles are ready. Owner o waits o * stagger / 96 ns before it writes.
+ *
+ * Not modelled: the kernel's other work around the publication (the reduction before it,
+ * the down loop after it), the next grid's CTAs beside these, and the tagged form's
+ * epoch bookkeeping (a launch tag kept on the device across graph replays, its wrap).
+ */
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+#include <algorithm>
+
+#include "ops/ptx/mbarrier.cuh"
+#include "ops/ptx/memory.cuh"
+#include "ops/ptx/tensor_map.cuh"
+#include "ops/ptx/tma.cuh"
+#include "perf/hopper.h"
+#include "perf/publish_probe.h"
+
+namespace {
+
+constexpr int kCtas = 112;
+constexpr int kOwners = 96;
+constexpr int kConsumerThreads = 128;
+constexpr int kThreads = 160;
+constexpr int kLoaderThread = 128;
+constexpr int kTileRows = 16;                          /* the padded batch, N = 16 */
+constexpr int kTileBytes = kTileRows * 128;            /* [16 x 64] BF16 */
+constexpr int kMaxInter = 768;
+constexpr int kMaxTiles = kMaxInter / 64;
+constexpr int kMaxTaggedBytes = kTileRows * kMaxInter * 4; /* 48 KB */
+constexpr int kMaxLoads = 12;
+constexpr uint32_t kLoadBytes = 8192;
+constexpr int kSmemBytes =
+    1024 + kMaxTiles * kTileBytes + kMaxTaggedBytes + kMaxLoads * kLoadBytes + 8 * 16;
+constexpr uint64_t kGiveUpNs = 2000000; /* 2 ms: a wait that never ends reports, not hangs */
+
+struct Params {
+  const uint16_t *h_in;   /* [batch, inter]: the owners' values */
+  uint16_t *h_plain;      /* RELEASED: h in global memory */
+  uint32_t *h_tagged;     /* TAGGED: the words */
+  uint32_t *counters;     /* [0]: the start barrier, [1]: RELEASED's count-in */
+  const uint8_t *cold;
+  size_t cold_offset;
+  int form, batch, inter, loads, stagger_ns;
+  uint32_t launch; /* 0, 1, ...: the tag is launch + 1, the counts grow by launch */
+  unsigned long long *stamps;     /* [kCtas][2] */
+  unsigned long long *statistics; /* [0] mismatches, [1] timeouts, [2] polls */
+};
+
+__device__ __forceinline__ void st_relaxed_gpu_v4(uint32_t *address, uint4 value) {
+  asm volatile("st.relaxed.gpu.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(address),
+               "r"(value.x), "r"(value.y), "r"(value.z), "r"(value.w)
+               : "memory");
+}
+
+__device__ __forceinline__ void st_shared_u32(uint32_t address, uint32_t value) {
+  asm volatile("st.shared.u32 [%0], %1;" ::"r"(address), "r"(value) : "memory");
+}
+
+__device__ __forceinline__ uint32_t ld_shared_u32(uint32_t address) {
+  uint32_t value;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(value) : "r"(address) : "memory");
+  return value;
+}
+
+__device__ __forceinline__ uint4 ld_shared_v4(uint32_t address) {
+  uint4 v;
+  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+               : "r"(address)
+               : "memory");
+  return v;
+}
+
+/* Where h element (row, column) sits in the [16 x 64] tiles, 128-byte swizzle: tile
+ * column / 64, row `row` of 128 bytes, its 16-byte chunk XORed with row % 8. */
+__device__ __forceinline__ uint32_t tile_offset(int row, int column) {
+  const int k = column % 64;
+  return static_cast<uint32_t>((column / 64) * kTileBytes + row * 128 +
+                               ((((k >> 3) ^ (row & 7)) << 4) | ((k & 7) * 2)));
+}
+
+/* The value owner o writes at (row, column) in launch `launch`: the input with its last
+ * bit flipped every other launch, so a tile left from the launch before is a mismatch. */
+__device__ __forceinline__ uint32_t launch_value(const Params &p, int row, int column) {
+  return static_cast<uint32_t>(p.h_in[row * p.inter + column] ^ (p.launch & 1u));
+}
+
+/* Polls `word` until it reaches `target` (acquire at GPU scope); false after kGiveUpNs. */
+__device__ __forceinline__ bool wait_count(uint32_t *word, uint32_t target) {
+  const uint64_t start = shx::ptx::globaltimer();
+  while (shx::ptx::ld_acquire_gpu(word) < target)
+    if (shx::ptx::globaltimer() - start > kGiveUpNs) return false;
+  return true;
+}
+
+__device__ __forceinline__ bool wait_phase(uint32_t barrier, uint32_t parity) {
+  const uint64_t start = shx::ptx::globaltimer();
+  while (!shx::ptx::mbarrier_try_wait(barrier, parity))
+    if (shx::ptx::globaltimer() - start > kGiveUpNs) return false;
+  return true;
+}
+
+__global__ void __launch_bounds__(kThreads, 1)
+    publish_probe_kernel(const __grid_constant__ CUtensorMap h_map, const Params p) {
+  extern __shared__ __align__(1024) uint8_t smem[];
+  const uint32_t tiles = (shx::ptx::smem_address(smem) + 1023u) & ~1023u;
+  const uint32_t tagged = tiles + kMaxTiles * kTileBytes;
+  const uint32_t background = tagged + kMaxTaggedBytes;
+  const uint32_t h_ready = background + kMaxLoads * kLoadBytes;
+  const uint32_t loads_done = h_ready + 8;
+  __shared__ int verdict_fresh, verdict_stop;
+  __shared__ unsigned long long start_ns;
+  const int tid = threadIdx.x, fills = p.inter / 64;
+  const int owned = p.inter / kOwners; /* columns an owner holds: 4 or 8 */
+  const bool owner = blockIdx.x < kOwners;
+  const int first_column = blockIdx.x * owned;
+  const uint32_t tag = p.launch + 1u;
+  bool gave_up = false;
+
+  /* Untimed: zeroed tiles (rows past the batch stay zero), barriers, the start. */
+  for (int i = tid; i < kMaxTiles * kTileBytes / 4; i += kThreads)
+    st_shared_u32(tiles + 4 * i, 0u);
+  shx::ptx::fence_proxy_async_shared_cta();
+  if (tid == 0) {
+    shx::ptx::mbarrier_init(h_ready, 1);
+    shx::ptx::mbarrier_init(loads_done, 1);
+    shx::ptx::fence_mbarrier_init();
+  }
+  uint32_t values[8] = {}; /* an owner's row `tid` (< batch), read before the start */
+  if (owner && tid < p.batch)
+#pragma unroll
+    for (int j = 0; j < 8; ++j) /* unrolled with a guard: values stays in registers */
+      if (j < owned) values[j] = launch_value(p, tid, first_column + j);
+  __syncthreads();
+  if (tid == 0) {
+    atomicAdd(&p.counters[0], 1u);
+    gave_up |= !wait_count(&p.counters[0], kCtas * (p.launch + 1u));
+    start_ns = shx::ptx::globaltimer();
+  }
+  __syncthreads();
+
+  /* Timed. */
+  if (tid == kLoaderThread && p.loads > 0) {
+    shx::ptx::mbarrier_arrive_expect_tx(loads_done, p.loads * kLoadBytes);
+    const uint8_t *source = p.cold + p.cold_offset +
+                            static_cast<size_t>(blockIdx.x) * kMaxLoads * kLoadBytes;
+    for (int i = 0; i < p.loads; ++i)
+      shx::ptx::bulk_load(background + i * kLoadBytes, source + static_cast<size_t>(i) * kLoadBytes,
+                          kLoadBytes, loads_done);
+  }
+  if (tid >= kConsumerThreads) {
+    if (tid == kLoaderThread && p.loads > 0 && !wait_phase(loads_done, 0))
+      atomicAdd(&p.statistics[1], 1ull);
+    return;
+  }
+  /* The owners' stores: thread `row` < batch writes its row's columns. */
+  if (owner && tid < p.batch) {
+    if (p.stagger_ns > 0) {
+      const uint64_t at = start_ns + static_cast<uint64_t>(p.stagger_ns) * blockIdx.x / kOwners;
+      while (shx::ptx::globaltimer() < at) {
+      }
+    }
+    const size_t at = static_cast<size_t>(tid) * p.inter + first_column;
+    if (p.form == SHX_PUBLISH_RELEASED) {
+      uint32_t *plain = reinterpret_cast<uint32_t *>(p.h_plain + at);
+#pragma unroll
+      for (int j = 0; j < 8; j += 2)
+        if (j < owned) plain[j / 2] = values[j] | values[j + 1] << 16;
+    } else {
+#pragma unroll
+      for (int j = 0; j < 8; j += 4)
+        if (j < owned)
+          st_relaxed_gpu_v4(p.h_tagged + at + j,
+                          make_uint4(values[j] | tag << 16, values[j + 1] | tag << 16,
+                                     values[j + 2] | tag << 16, values[j + 3] | tag << 16));
+    }
+    /* Our generic stores -> the TMA and bulk reads (async proxy) of every CTA, ours too. */
+    shx::ptx::fence_proxy_async_global();
+  }
+  if (p.form == SHX_PUBLISH_RELEASED) {
+    shx::ptx::named_barrier_sync(1, kConsumerThreads);
+    if (tid == 0) {
+      if (owner) shx::ptx::red_release_gpu_add(&p.counters[1], 1u);
+      gave_up |= !wait_count(&p.counters[1], kOwners * (p.launch + 1u));
+      shx::ptx::fence_proxy_async_global(); /* others' h stores -> our TMA reads */
+      shx::ptx::mbarrier_arrive_expect_tx(h_ready, fills * kTileBytes);
+      for (int f = 0; f < fills; ++f)
+        shx::ptx::tma_load_2d(tiles + f * kTileBytes, &h_map, h_ready, 64 * f, 0);
+    }
+    gave_up |= !wait_phase(h_ready, 0);
+  } else {
+    const uint32_t bytes = static_cast<uint32_t>(p.batch * p.inter * 4);
+    const int chunks = static_cast<int>(bytes / 16);
+    uint32_t parity = 0;
+    unsigned polls = 0;
+    for (;;) {
+      if (tid == 0) {
+        shx::ptx::mbarrier_arrive_expect_tx(h_ready, bytes);
+        shx::ptx::bulk_load(tagged, p.h_tagged, bytes, h_ready);
+      }
+      ++polls;
+      gave_up |= !wait_phase(h_ready, parity);
+      parity ^= 1u;
+      bool fresh = true;
+      for (int c = tid; c < chunks; c += kConsumerThreads) {
+        const uint4 w = ld_shared_v4(tagged + 16 * c);
+        fresh &= (w.x >> 16) == tag && (w.y >> 16) == tag && (w.z >> 16) == tag &&
+                 (w.w >> 16) == tag;
+      }
+      /* One verdict for all: every thread's tags, and thread 0's clock (2 ms at most). */
+      if (tid == 0) {
+        verdict_fresh = 1;
+        verdict_stop = shx::ptx::globaltimer() - start_ns > kGiveUpNs;
+      }
+      shx::ptx::named_barrier_sync(1, kConsumerThreads);
+      if (!fresh) verdict_fresh = 0;
+      shx::ptx::named_barrier_sync(1, kConsumerThreads);
+      const bool done = verdict_fresh != 0, stop = verdict_stop != 0;
+      /* Every thread has read the verdict before thread 0 sets it again. */
+      shx::ptx::named_barrier_sync(1, kConsumerThreads);
+      if (done) break;
+      if (stop) {
+        gave_up = true;
+        break;
+      }
+    }
+    if (tid == 0) atomicAdd(&p.statistics[2], static_cast<unsigned long long>(polls));
+    /* Two words -> one 32-bit store of two BF16 into the tiles. */
+    const int pairs = p.batch * p.inter / 2;
+    for (int i = tid; i < pairs; i += kConsumerThreads) {
+      const int row = i / (p.inter / 2), column = 2 * (i % (p.inter / 2));
+      const uint32_t a = ld_shared_u32(tagged + 4 * (row * p.inter + column));
+      const uint32_t b = ld_shared_u32(tagged + 4 * (row * p.inter + column + 1));
+      st_shared_u32(tiles + tile_offset(row, column), (a & 0xFFFFu) | b << 16);
+    }
+    shx::ptx::fence_proxy_async_shared_cta(); /* generic stores -> wgmma's reads */
+    shx::ptx::named_barrier_sync(1, kConsumerThreads);
+  }
+  if (tid == 0) {
+    p.stamps[2 * blockIdx.x] = start_ns;
+    p.stamps[2 * blockIdx.x + 1] = shx::ptx::globaltimer();
+  }
+
+  /* Untimed: the tiles against what the owners wrote. */
+  unsigned long long wrong = 0;
+  for (int i = tid; i < p.batch * p.inter; i += kConsumerThreads) {
+    const int row = i / p.inter, column = i % p.inter;
+    const uint32_t offset = tile_offset(row, column);
+    const uint32_t word = ld_shared_u32(tiles + (offset & ~3u));
+    const uint32_t got = (offset & 2u) ? word >> 16 : word & 0xFFFFu;
+    wrong += got != launch_value(p, row, column);
+  }
+  if (wrong != 0) atomicAdd(&p.statistics[0], wrong);
+  if (gave_up) atomicAdd(&p.statistics[1], 1ull);
+}
+
+}  // namespace
+
+extern "C" int shx_publish_probe(int form, int batch, int inter, int loads, int stagger_ns,
+                                 int launches, shx_publish_result *result) {
+  if (shx_hopper_sms() == 0) return 77;
+  if ((form != SHX_PUBLISH_RELEASED && form != SHX_PUBLISH_TAGGED) || batch < 1 ||
+      batch > kTileRows || (inter != 384 && inter != 768) || loads < 0 || loads > kMaxLoads ||
+      stagger_ns < 0 || launches < 1 || launches > SHX_PUBLISH_MAX_LAUNCHES ||
+      result == nullptr)
+    return -1;
+  const shx::tensor_map::EncodeTiled encode = shx::tensor_map::encode_tiled();
+  unsigned char *cold = nullptr;
+  if (encode == nullptr || shx_probe_cold_buffer(&cold) != cudaSuccess) return -1;
+
+  const size_t elements = static_cast<size_t>(batch) * inter;
+  uint16_t host_h[kTileRows * kMaxInter];
+  for (size_t i = 0; i < elements; ++i) /* BF16 in [-1, 1), never -0 */
+    host_h[i] = static_cast<uint16_t>(0x3C00u + (i * 2654435761u >> 7) % 0x300u) |
+                static_cast<uint16_t>(i % 2 ? 0x8000u : 0u);
+  uint16_t *h_in = nullptr, *h_plain = nullptr;
+  uint32_t *h_tagged = nullptr, *counters = nullptr;
+  unsigned long long *stamps = nullptr, *statistics = nullptr;
+  int status = -1;
+  CUtensorMap h_map;
+  Params p = {};
+  if (cudaMalloc(&h_in, elements * 2) != cudaSuccess ||
+      cudaMalloc(&h_plain, elements * 2) != cudaSuccess ||
+      cudaMalloc(&h_tagged, elements * 4) != cudaSuccess ||
+      cudaMalloc(&counters, 2 * sizeof *counters) != cudaSuccess ||
+      cudaMalloc(&stamps, 2 * kCtas * sizeof *stamps) != cudaSuccess ||
+      cudaMalloc(&statistics, 3 * sizeof *statistics) != cudaSuccess ||
+      cudaMemcpy(h_in, host_h, elements * 2, cudaMemcpyHostToDevice) != cudaSuccess ||
+      cudaMemset(h_plain, 0, elements * 2) != cudaSuccess ||
+      cudaMemset(h_tagged, 0, elements * 4) != cudaSuccess ||
+      cudaMemset(counters, 0, 2 * sizeof *counters) != cudaSuccess ||
+      cudaMemset(statistics, 0, 3 * sizeof *statistics) != cudaSuccess ||
+      shx::tensor_map::encode_bf16_sw128(encode, &h_map, h_plain, inter, batch, kTileRows) !=
+          CUDA_SUCCESS ||
+      cudaFuncSetAttribute(publish_probe_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           kSmemBytes) != cudaSuccess)
+    goto done;
+  p = {h_in, h_plain, h_tagged, counters, cold, 0, form, batch, inter, loads, stagger_ns,
+       0, stamps, statistics};
+  for (int launch = 0; launch < launches; ++launch) {
+    p.launch = static_cast<uint32_t>(launch);
+    p.cold_offset = (static_cast<size_t>(launch) * kCtas * kMaxLoads * kLoadBytes) %
+                    (SHX_PROBE_COLD_BYTES - kCtas * kMaxLoads * kLoadBytes);
+    publish_probe_kernel<<<kCtas, kThreads, kSmemBytes>>>(h_map, p);
+    unsigned long long host[2 * kCtas];
+    if (cudaGetLastError() != cudaSuccess ||
+        cudaMemcpy(host, stamps, sizeof host, cudaMemcpyDeviceToHost) != cudaSuccess)
+      goto done;
+    unsigned long long first = host[0], last = host[1];
+    double sum = 0.0;
+    for (int c = 0; c < kCtas; ++c) {
+      first = std::min(first, host[2 * c]);
+      last = std::max(last, host[2 * c + 1]);
+      sum += static_cast<double>(host[2 * c + 1] - host[2 * c]);
+    }
+    result->critical_ns[launch] = static_cast<double>(last - first);
+    result->mean_ns[launch] = sum / kCtas;
+  }
+  {
+    unsigned long long host_statistics[3];
+    if (cudaMemcpy(host_statistics, statistics, sizeof host_statistics,
+                   cudaMemcpyDeviceToHost) != cudaSuccess)
+      goto done;
+    result->ctas = kCtas;
+    result->owners = kOwners;
+    result->mismatches = host_statistics[0];
+    result->timeouts = host_statistics[1];
+    result->polls_per_cta =
+        form == SHX_PUBLISH_TAGGED ? static_cast<double>(host_statistics[2]) / (kCtas * launches)
+                                   : 0.0;
+  }
+  status = 0;
+done:
+  cudaFree(h_in);
+  cudaFree(h_plain);
+  cudaFree(h_tagged);
+  cudaFree(counters);
+  cudaFree(stamps);
+  cudaFree(statistics);
+  return status;
+}

@@ -1,0 +1,40 @@
+/* publish_probe.h: how long h takes from its owners to every down CTA's shared memory,
+ * released and barriered as the fused kernel does it, or tagged and polled with bulk
+ * copies (perf/publish_probe.cu says what each form models). */
+#ifndef SHX_PERF_PUBLISH_PROBE_H_
+#define SHX_PERF_PUBLISH_PROBE_H_
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SHX_PUBLISH_RELEASED 0 /* the kernel's: h stores, release, grid barrier, TMA */
+#define SHX_PUBLISH_TAGGED 1   /* words of BF16 | tag << 16, polled by bulk copies */
+#define SHX_PUBLISH_MAX_LAUNCHES 64
+
+typedef struct shx_publish_result {
+  int ctas, owners;
+  /* Per launch, ns: the last CTA's end less the first CTA's start (the critical path),
+   * and the CTAs' mean of their own end less start. */
+  double critical_ns[SHX_PUBLISH_MAX_LAUNCHES];
+  double mean_ns[SHX_PUBLISH_MAX_LAUNCHES];
+  double polls_per_cta; /* bulk copies a reader made (TAGGED), over every launch */
+  unsigned long long mismatches; /* h elements not as the owners wrote them (all launches) */
+  unsigned long long timeouts;   /* CTAs that gave up waiting (2 ms) */
+} shx_publish_result;
+
+/* `launches` launches of `form`: 112 CTAs (the design's down tiles), the first 96 of
+ * which own inter / 96 h columns each; h BF16 [batch, inter] (batch 1..16, inter 384 or
+ * 768), the owners' values generated here. loads: 8 KB bulk copies from memory not in
+ * L2 that a fifth warp of each CTA issues as the timed part starts (0..12), traffic in
+ * flight beside the publication. stagger_ns: owner o writes its columns o / 96 of it
+ * after the start (owners finish their reduction at different times). Returns 0, 77
+ * without a Hopper GPU, -1 on a bad argument or a CUDA error. */
+int shx_publish_probe(int form, int batch, int inter, int loads, int stagger_ns,
+                      int launches, shx_publish_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHX_PERF_PUBLISH_PROBE_H_ */

@@ -1,0 +1,71 @@
+/* publish_probe_main.c: prints perf/publish_probe.cu's table: h from its owners to every
+ * down CTA's shared memory, released and barriered as the fused kernel does it against
+ * tagged and polled with bulk copies.
+ *
+ *   publish_probe [LAUNCHES]      (default 32)
+ *
+ * Rows: inter (384: TP16, 768: TP8 at the design dims), batch, the 8 KB copies in flight
+ * beside the publication in each CTA, the owners' stagger (ns), the form; columns: the
+ * median over launches of the critical path (the first CTA's start to the last CTA's
+ * tiles ready) and of the CTAs' mean (us), the bulk copies a tagged reader made, the
+ * elements not as written and the CTAs that gave up. It fails (exit 1) on any mismatch
+ * or give-up: both forms must deliver this launch's h (the test
+ * //perf:publish_probe_gpu_test). Without a Hopper GPU it says so and exits 77.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "perf/publish_probe.h"
+
+static int compare_double(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double median(const double *values, int count) {
+  double sorted[SHX_PUBLISH_MAX_LAUNCHES];
+  for (int i = 0; i < count; ++i) sorted[i] = values[i];
+  qsort(sorted, (size_t)count, sizeof *sorted, compare_double);
+  return sorted[count / 2];
+}
+
+int main(int argc, char **argv) {
+  const int launches = argc > 1 ? atoi(argv[1]) : 32;
+  if (launches < 1 || launches > SHX_PUBLISH_MAX_LAUNCHES) {
+    fprintf(stderr, "publish_probe: LAUNCHES is 1..%d\n", SHX_PUBLISH_MAX_LAUNCHES);
+    return 2;
+  }
+  static const int inters[] = {384, 768}, batches[] = {9, 16}, loads[] = {0, 4};
+  static const int staggers[] = {0, 300};
+  static const char *const kForms[] = {"released", "tagged"};
+  printf("h published by 96 owners to 112 CTAs, %d launches\n", launches);
+  printf("%5s %5s %5s %7s %9s %12s %9s %6s %10s %8s\n", "inter", "batch", "loads", "stagger",
+         "form", "critical us", "mean us", "polls", "mismatches", "gave up");
+  int wrong = 0;
+  for (size_t i = 0; i < sizeof inters / sizeof inters[0]; ++i)
+    for (size_t b = 0; b < sizeof batches / sizeof batches[0]; ++b)
+      for (size_t l = 0; l < sizeof loads / sizeof loads[0]; ++l)
+        for (size_t s = 0; s < sizeof staggers / sizeof staggers[0]; ++s)
+          for (int form = SHX_PUBLISH_RELEASED; form <= SHX_PUBLISH_TAGGED; ++form) {
+            static shx_publish_result result;
+            const int status = shx_publish_probe(form, batches[b], inters[i], loads[l],
+                                                 staggers[s], launches, &result);
+            if (status == 77) {
+              printf("publish_probe: needs a Hopper (sm_90) GPU, skipped\n");
+              return 77;
+            }
+            if (status != 0) {
+              fprintf(stderr, "publish_probe: inter %d batch %d form %s failed\n", inters[i],
+                      batches[b], kForms[form]);
+              return 1;
+            }
+            printf("%5d %5d %5d %7d %9s %12.3f %9.3f %6.2f %10llu %8llu\n", inters[i],
+                   batches[b], loads[l], staggers[s], kForms[form],
+                   median(result.critical_ns, launches) * 1e-3,
+                   median(result.mean_ns, launches) * 1e-3, result.polls_per_cta,
+                   result.mismatches, result.timeouts);
+            if (result.mismatches != 0 || result.timeouts != 0) wrong = 1;
+          }
+  if (wrong) printf("publish_probe: FAILED, h not delivered as written\n");
+  return wrong;
+}
