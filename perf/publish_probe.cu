@@ -21,6 +21,11 @@
  *     cp.async.bulk into shared memory; the consumers check every tag, and thread 0 copies
  *     again until all are this launch's; then the consumers write the BF16 values into the
  *     same swizzled [16 x 64] tiles and fence them for the async proxy (wgmma reads them).
+ *   TAGGED_ROWS: TAGGED with one bulk copy a row of h (inter x 4 bytes) a poll, in case
+ *     one large copy is slower than several in flight (run 55 call 1: TAGGED took about
+ *     twice RELEASED's time, and more with the batch).
+ *   COUNT_ONLY: RELEASED without its h loads (timing only: the tiles stay zero and are
+ *     not checked): what the release and the grid barrier take alone.
  *
  * Both end with the same tiles in every CTA's shared memory, checked against what the
  * owners wrote (each launch flips the values' last bit, so a stale tile is a mismatch).
@@ -196,7 +201,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       }
     }
     const size_t at = static_cast<size_t>(tid) * p.inter + first_column;
-    if (p.form == SHX_PUBLISH_RELEASED) {
+    if (p.form == SHX_PUBLISH_RELEASED || p.form == SHX_PUBLISH_COUNT_ONLY) {
       uint32_t *plain = reinterpret_cast<uint32_t *>(p.h_plain + at);
 #pragma unroll
       for (int j = 0; j < 8; j += 2)
@@ -212,7 +217,14 @@ __global__ void __launch_bounds__(kThreads, 1)
     /* Our generic stores -> the TMA and bulk reads (async proxy) of every CTA, ours too. */
     shx::ptx::fence_proxy_async_global();
   }
-  if (p.form == SHX_PUBLISH_RELEASED) {
+  if (p.form == SHX_PUBLISH_COUNT_ONLY) {
+    shx::ptx::named_barrier_sync(1, kConsumerThreads);
+    if (tid == 0) {
+      if (owner) shx::ptx::red_release_gpu_add(&p.counters[1], 1u);
+      gave_up |= !wait_count(&p.counters[1], kOwners * (p.launch + 1u));
+    }
+    shx::ptx::named_barrier_sync(1, kConsumerThreads);
+  } else if (p.form == SHX_PUBLISH_RELEASED) {
     shx::ptx::named_barrier_sync(1, kConsumerThreads);
     if (tid == 0) {
       if (owner) shx::ptx::red_release_gpu_add(&p.counters[1], 1u);
@@ -231,7 +243,14 @@ __global__ void __launch_bounds__(kThreads, 1)
     for (;;) {
       if (tid == 0) {
         shx::ptx::mbarrier_arrive_expect_tx(h_ready, bytes);
-        shx::ptx::bulk_load(tagged, p.h_tagged, bytes, h_ready);
+        if (p.form == SHX_PUBLISH_TAGGED_ROWS) {
+          const uint32_t row_bytes = static_cast<uint32_t>(p.inter * 4);
+          for (int row = 0; row < p.batch; ++row)
+            shx::ptx::bulk_load(tagged + row * row_bytes, p.h_tagged + row * p.inter,
+                                row_bytes, h_ready);
+        } else {
+          shx::ptx::bulk_load(tagged, p.h_tagged, bytes, h_ready);
+        }
       }
       ++polls;
       gave_up |= !wait_phase(h_ready, parity);
@@ -278,7 +297,8 @@ __global__ void __launch_bounds__(kThreads, 1)
 
   /* Untimed: the tiles against what the owners wrote. */
   unsigned long long wrong = 0;
-  for (int i = tid; i < p.batch * p.inter; i += kConsumerThreads) {
+  for (int i = tid; p.form != SHX_PUBLISH_COUNT_ONLY && i < p.batch * p.inter;
+       i += kConsumerThreads) {
     const int row = i / p.inter, column = i % p.inter;
     const uint32_t offset = tile_offset(row, column);
     const uint32_t word = ld_shared_u32(tiles + (offset & ~3u));
@@ -294,7 +314,7 @@ __global__ void __launch_bounds__(kThreads, 1)
 extern "C" int shx_publish_probe(int form, int batch, int inter, int loads, int stagger_ns,
                                  int launches, shx_publish_result *result) {
   if (shx_hopper_sms() == 0) return 77;
-  if ((form != SHX_PUBLISH_RELEASED && form != SHX_PUBLISH_TAGGED) || batch < 1 ||
+  if (form < SHX_PUBLISH_RELEASED || form > SHX_PUBLISH_COUNT_ONLY || batch < 1 ||
       batch > kTileRows || (inter != 384 && inter != 768) || loads < 0 || loads > kMaxLoads ||
       stagger_ns < 0 || launches < 1 || launches > SHX_PUBLISH_MAX_LAUNCHES ||
       result == nullptr)
@@ -360,9 +380,9 @@ extern "C" int shx_publish_probe(int form, int batch, int inter, int loads, int 
     result->owners = kOwners;
     result->mismatches = host_statistics[0];
     result->timeouts = host_statistics[1];
+    const bool tagged_form = form == SHX_PUBLISH_TAGGED || form == SHX_PUBLISH_TAGGED_ROWS;
     result->polls_per_cta =
-        form == SHX_PUBLISH_TAGGED ? static_cast<double>(host_statistics[2]) / (kCtas * launches)
-                                   : 0.0;
+        tagged_form ? static_cast<double>(host_statistics[2]) / (kCtas * launches) : 0.0;
   }
   status = 0;
 done:

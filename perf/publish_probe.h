@@ -10,6 +10,8 @@ extern "C" {
 
 #define SHX_PUBLISH_RELEASED 0 /* the kernel's: h stores, release, grid barrier, TMA */
 #define SHX_PUBLISH_TAGGED 1   /* words of BF16 | tag << 16, polled by bulk copies */
+#define SHX_PUBLISH_TAGGED_ROWS 2 /* the same, one bulk copy a row of h a poll */
+#define SHX_PUBLISH_COUNT_ONLY 3  /* RELEASED without its h loads: the count-in alone */
 #define SHX_PUBLISH_MAX_LAUNCHES 64
 
 typedef struct shx_publish_result {

@@ -5,9 +5,11 @@
  *   publish_probe [LAUNCHES]      (default 32)
  *
  * Rows: inter (384: TP16, 768: TP8 at the design dims), batch, the 8 KB copies in flight
- * beside the publication in each CTA, the owners' stagger (ns), the form; columns: the
+ * beside the publication in each CTA, the owners' stagger (ns), the form (released,
+ * tagged, tag-rows: tagged with a bulk copy a row, count: the release and barrier
+ * alone); columns: the
  * median over launches of the critical path (the first CTA's start to the last CTA's
- * tiles ready) and of the CTAs' mean (us), the bulk copies a tagged reader made, the
+ * tiles ready) and of the CTAs' mean (us), the polls a tagged reader made, the
  * elements not as written and the CTAs that gave up. It fails (exit 1) on any mismatch
  * or give-up: both forms must deliver this launch's h (the test
  * //perf:publish_probe_gpu_test). Without a Hopper GPU it says so and exits 77.
@@ -37,7 +39,7 @@ int main(int argc, char **argv) {
   }
   static const int inters[] = {384, 768}, batches[] = {9, 16}, loads[] = {0, 4};
   static const int staggers[] = {0, 300};
-  static const char *const kForms[] = {"released", "tagged"};
+  static const char *const kForms[] = {"released", "tagged", "tag-rows", "count"};
   printf("h published by 96 owners to 112 CTAs, %d launches\n", launches);
   printf("%5s %5s %5s %7s %9s %12s %9s %6s %10s %8s\n", "inter", "batch", "loads", "stagger",
          "form", "critical us", "mean us", "polls", "mismatches", "gave up");
@@ -46,7 +48,7 @@ int main(int argc, char **argv) {
     for (size_t b = 0; b < sizeof batches / sizeof batches[0]; ++b)
       for (size_t l = 0; l < sizeof loads / sizeof loads[0]; ++l)
         for (size_t s = 0; s < sizeof staggers / sizeof staggers[0]; ++s)
-          for (int form = SHX_PUBLISH_RELEASED; form <= SHX_PUBLISH_TAGGED; ++form) {
+          for (int form = SHX_PUBLISH_RELEASED; form <= SHX_PUBLISH_COUNT_ONLY; ++form) {
             static shx_publish_result result;
             const int status = shx_publish_probe(form, batches[b], inters[i], loads[l],
                                                  staggers[s], launches, &result);
