@@ -26,6 +26,13 @@
  *     twice RELEASED's time, and more with the batch).
  *   COUNT_ONLY: RELEASED without its h loads (timing only: the tiles stay zero and are
  *     not checked): what the release and the grid barrier take alone.
+ *   CLUSTER_RELEASED, CLUSTER_COUNT (launched in clusters of 8): the grid barrier counted
+ *     once a cluster. After the named barrier, a cluster barrier gathers the cluster (its
+ *     thread 0s arrive with release at cluster scope, the other threads relaxed); the
+ *     leader's (rank 0's) thread 0 counts in with red.release.gpu, cumulative over what
+ *     it acquired, and polls for the 14 clusters; a second cluster barrier, which the
+ *     leader's thread 0 arrives at with release once its poll is done, lets the cluster
+ *     go. 14 arrivals on the counter and 14 pollers instead of 96 and 112.
  *
  * Both end with the same tiles in every CTA's shared memory, checked against what the
  * owners wrote (each launch flips the values' last bit, so a stale tile is a mismatch).
@@ -48,6 +55,7 @@
 
 #include <algorithm>
 
+#include "ops/ptx/cluster.cuh"
 #include "ops/ptx/mbarrier.cuh"
 #include "ops/ptx/memory.cuh"
 #include "ops/ptx/tensor_map.cuh"
@@ -90,6 +98,10 @@ __device__ __forceinline__ void st_relaxed_gpu_v4(uint32_t *address, uint4 value
   asm volatile("st.relaxed.gpu.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(address),
                "r"(value.x), "r"(value.y), "r"(value.z), "r"(value.w)
                : "memory");
+}
+
+__device__ __forceinline__ void cluster_arrive_relaxed() {
+  asm volatile("barrier.cluster.arrive.relaxed;" ::: "memory");
 }
 
 __device__ __forceinline__ void st_shared_u32(uint32_t address, uint32_t value) {
@@ -201,7 +213,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       }
     }
     const size_t at = static_cast<size_t>(tid) * p.inter + first_column;
-    if (p.form == SHX_PUBLISH_RELEASED || p.form == SHX_PUBLISH_COUNT_ONLY) {
+    if (p.form != SHX_PUBLISH_TAGGED && p.form != SHX_PUBLISH_TAGGED_ROWS) {
       uint32_t *plain = reinterpret_cast<uint32_t *>(p.h_plain + at);
 #pragma unroll
       for (int j = 0; j < 8; j += 2)
@@ -217,7 +229,34 @@ __global__ void __launch_bounds__(kThreads, 1)
     /* Our generic stores -> the TMA and bulk reads (async proxy) of every CTA, ours too. */
     shx::ptx::fence_proxy_async_global();
   }
-  if (p.form == SHX_PUBLISH_COUNT_ONLY) {
+  if (p.form == SHX_PUBLISH_CLUSTER_RELEASED || p.form == SHX_PUBLISH_CLUSTER_COUNT) {
+    shx::ptx::named_barrier_sync(1, kConsumerThreads);
+    if (tid == 0)
+      shx::ptx::cluster_arrive_release();
+    else
+      cluster_arrive_relaxed();
+    shx::ptx::cluster_wait_acquire();
+    const bool leader = shx::ptx::cluster_ctarank() == 0;
+    if (leader && tid == 0) {
+      shx::ptx::red_release_gpu_add(&p.counters[1], 1u);
+      gave_up |= !wait_count(&p.counters[1],
+                             (kCtas / SHX_PUBLISH_CLUSTER_SIZE) * (p.launch + 1u));
+    }
+    if (leader && tid == 0)
+      shx::ptx::cluster_arrive_release();
+    else
+      cluster_arrive_relaxed();
+    shx::ptx::cluster_wait_acquire();
+    if (p.form == SHX_PUBLISH_CLUSTER_RELEASED) {
+      if (tid == 0) {
+        shx::ptx::fence_proxy_async_global(); /* others' h stores -> our TMA reads */
+        shx::ptx::mbarrier_arrive_expect_tx(h_ready, fills * kTileBytes);
+        for (int f = 0; f < fills; ++f)
+          shx::ptx::tma_load_2d(tiles + f * kTileBytes, &h_map, h_ready, 64 * f, 0);
+      }
+      gave_up |= !wait_phase(h_ready, 0);
+    }
+  } else if (p.form == SHX_PUBLISH_COUNT_ONLY) {
     shx::ptx::named_barrier_sync(1, kConsumerThreads);
     if (tid == 0) {
       if (owner) shx::ptx::red_release_gpu_add(&p.counters[1], 1u);
@@ -297,7 +336,9 @@ __global__ void __launch_bounds__(kThreads, 1)
 
   /* Untimed: the tiles against what the owners wrote. */
   unsigned long long wrong = 0;
-  for (int i = tid; p.form != SHX_PUBLISH_COUNT_ONLY && i < p.batch * p.inter;
+  const bool counts_only =
+      p.form == SHX_PUBLISH_COUNT_ONLY || p.form == SHX_PUBLISH_CLUSTER_COUNT;
+  for (int i = tid; !counts_only && i < p.batch * p.inter;
        i += kConsumerThreads) {
     const int row = i / p.inter, column = i % p.inter;
     const uint32_t offset = tile_offset(row, column);
@@ -311,10 +352,15 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 }  // namespace
 
-extern "C" int shx_publish_probe(int form, int batch, int inter, int loads, int stagger_ns,
-                                 int launches, shx_publish_result *result) {
+namespace {
+
+int run_probe(bool clustered, int form, int batch, int inter, int loads, int stagger_ns,
+              int launches, shx_publish_result *result) {
   if (shx_hopper_sms() == 0) return 77;
-  if (form < SHX_PUBLISH_RELEASED || form > SHX_PUBLISH_COUNT_ONLY || batch < 1 ||
+  const bool cluster_form =
+      form == SHX_PUBLISH_CLUSTER_RELEASED || form == SHX_PUBLISH_CLUSTER_COUNT;
+  if (form < SHX_PUBLISH_RELEASED || form > SHX_PUBLISH_CLUSTER_COUNT ||
+      (cluster_form && !clustered) || batch < 1 ||
       batch > kTileRows || (inter != 384 && inter != 768) || loads < 0 || loads > kMaxLoads ||
       stagger_ns < 0 || launches < 1 || launches > SHX_PUBLISH_MAX_LAUNCHES ||
       result == nullptr)
@@ -356,9 +402,20 @@ extern "C" int shx_publish_probe(int form, int batch, int inter, int loads, int 
     p.launch = static_cast<uint32_t>(launch);
     p.cold_offset = (static_cast<size_t>(launch) * kCtas * kMaxLoads * kLoadBytes) %
                     (SHX_PROBE_COLD_BYTES - kCtas * kMaxLoads * kLoadBytes);
-    publish_probe_kernel<<<kCtas, kThreads, kSmemBytes>>>(h_map, p);
+    cudaLaunchAttribute attribute;
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = SHX_PUBLISH_CLUSTER_SIZE;
+    attribute.val.clusterDim.y = 1;
+    attribute.val.clusterDim.z = 1;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(kCtas, 1, 1);
+    config.blockDim = dim3(kThreads, 1, 1);
+    config.dynamicSmemBytes = kSmemBytes;
+    config.attrs = &attribute;
+    config.numAttrs = clustered ? 1 : 0;
     unsigned long long host[2 * kCtas];
-    if (cudaGetLastError() != cudaSuccess ||
+    if (cudaLaunchKernelEx(&config, publish_probe_kernel, h_map, p) != cudaSuccess ||
+        cudaGetLastError() != cudaSuccess ||
         cudaMemcpy(host, stamps, sizeof host, cudaMemcpyDeviceToHost) != cudaSuccess)
       goto done;
     unsigned long long first = host[0], last = host[1];
@@ -393,4 +450,17 @@ done:
   cudaFree(stamps);
   cudaFree(statistics);
   return status;
+}
+
+}  // namespace
+
+extern "C" int shx_publish_probe(int form, int batch, int inter, int loads, int stagger_ns,
+                                 int launches, shx_publish_result *result) {
+  return run_probe(false, form, batch, inter, loads, stagger_ns, launches, result);
+}
+
+extern "C" int shx_publish_probe_clustered(int form, int batch, int inter, int loads,
+                                           int stagger_ns, int launches,
+                                           shx_publish_result *result) {
+  return run_probe(true, form, batch, inter, loads, stagger_ns, launches, result);
 }

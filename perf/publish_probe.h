@@ -12,6 +12,9 @@ extern "C" {
 #define SHX_PUBLISH_TAGGED 1   /* words of BF16 | tag << 16, polled by bulk copies */
 #define SHX_PUBLISH_TAGGED_ROWS 2 /* the same, one bulk copy a row of h a poll */
 #define SHX_PUBLISH_COUNT_ONLY 3  /* RELEASED without its h loads: the count-in alone */
+#define SHX_PUBLISH_CLUSTER_RELEASED 4 /* RELEASED, counted in and out once a cluster */
+#define SHX_PUBLISH_CLUSTER_COUNT 5    /* the same without its h loads */
+#define SHX_PUBLISH_CLUSTER_SIZE 8     /* of the cluster forms (and of any form, clustered) */
 #define SHX_PUBLISH_MAX_LAUNCHES 64
 
 typedef struct shx_publish_result {
@@ -30,10 +33,16 @@ typedef struct shx_publish_result {
  * 768), the owners' values generated here. loads: 8 KB bulk copies from memory not in
  * L2 that a fifth warp of each CTA issues as the timed part starts (0..12), traffic in
  * flight beside the publication. stagger_ns: owner o writes its columns o / 96 of it
- * after the start (owners finish their reduction at different times). Returns 0, 77
+ * after the start (owners finish their reduction at different times). The cluster forms
+ * run in clusters of 8 only (shx_publish_probe_clustered). Returns 0, 77
  * without a Hopper GPU, -1 on a bad argument or a CUDA error. */
 int shx_publish_probe(int form, int batch, int inter, int loads, int stagger_ns,
                       int launches, shx_publish_result *result);
+
+/* The same with every launch in clusters of SHX_PUBLISH_CLUSTER_SIZE CTAs (the cluster
+ * forms need it; the others run so for a comparison in the same geometry). */
+int shx_publish_probe_clustered(int form, int batch, int inter, int loads, int stagger_ns,
+                                int launches, shx_publish_result *result);
 
 #ifdef __cplusplus
 }

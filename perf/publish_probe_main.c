@@ -2,7 +2,11 @@
  * down CTA's shared memory, released and barriered as the fused kernel does it against
  * tagged and polled with bulk copies.
  *
- *   publish_probe [LAUNCHES]      (default 32)
+ *   publish_probe [LAUNCHES] [flat|clustered|both]      (default 32 both)
+ *
+ * flat: the forms released, tagged, tag-rows (tagged, a bulk copy a row) and count (the
+ * release and barrier alone); clustered: every launch in clusters of 8, the forms
+ * released, count, c-released and c-count (the barrier counted once a cluster).
  *
  * Rows: inter (384: TP16, 768: TP8 at the design dims), batch, the 8 KB copies in flight
  * beside the publication in each CTA, the owners' stagger (ns), the form (released,
@@ -16,6 +20,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "perf/publish_probe.h"
 
@@ -31,43 +36,74 @@ static double median(const double *values, int count) {
   return sorted[count / 2];
 }
 
-int main(int argc, char **argv) {
-  const int launches = argc > 1 ? atoi(argv[1]) : 32;
-  if (launches < 1 || launches > SHX_PUBLISH_MAX_LAUNCHES) {
-    fprintf(stderr, "publish_probe: LAUNCHES is 1..%d\n", SHX_PUBLISH_MAX_LAUNCHES);
-    return 2;
-  }
+/* One table: every row of inters x batches x loads x staggers in `forms`, launched in
+ * clusters of 8 or not. Returns 0, 1 on a mismatch or give-up, 77 without a Hopper GPU,
+ * -1 on a failure. */
+static int table(int clustered, const int *forms, int form_count, int launches) {
   static const int inters[] = {384, 768}, batches[] = {9, 16}, loads[] = {0, 4};
   static const int staggers[] = {0, 300};
-  static const char *const kForms[] = {"released", "tagged", "tag-rows", "count"};
-  printf("h published by 96 owners to 112 CTAs, %d launches\n", launches);
-  printf("%5s %5s %5s %7s %9s %12s %9s %6s %10s %8s\n", "inter", "batch", "loads", "stagger",
-         "form", "critical us", "mean us", "polls", "mismatches", "gave up");
+  static const char *const kForms[] = {"released", "tagged",   "tag-rows",
+                                       "count",    "c-released", "c-count"};
+  printf("h published by 96 owners to 112 CTAs, %d launches%s\n", launches,
+         clustered ? ", clusters of 8" : "");
+  printf("%5s %5s %5s %7s %10s %12s %9s %6s %10s %8s\n", "inter", "batch", "loads",
+         "stagger", "form", "critical us", "mean us", "polls", "mismatches", "gave up");
   int wrong = 0;
   for (size_t i = 0; i < sizeof inters / sizeof inters[0]; ++i)
     for (size_t b = 0; b < sizeof batches / sizeof batches[0]; ++b)
       for (size_t l = 0; l < sizeof loads / sizeof loads[0]; ++l)
         for (size_t s = 0; s < sizeof staggers / sizeof staggers[0]; ++s)
-          for (int form = SHX_PUBLISH_RELEASED; form <= SHX_PUBLISH_COUNT_ONLY; ++form) {
+          for (int f = 0; f < form_count; ++f) {
             static shx_publish_result result;
-            const int status = shx_publish_probe(form, batches[b], inters[i], loads[l],
-                                                 staggers[s], launches, &result);
-            if (status == 77) {
-              printf("publish_probe: needs a Hopper (sm_90) GPU, skipped\n");
-              return 77;
-            }
+            const int form = forms[f];
+            const int status =
+                clustered ? shx_publish_probe_clustered(form, batches[b], inters[i], loads[l],
+                                                        staggers[s], launches, &result)
+                          : shx_publish_probe(form, batches[b], inters[i], loads[l],
+                                              staggers[s], launches, &result);
+            if (status == 77) return 77;
             if (status != 0) {
               fprintf(stderr, "publish_probe: inter %d batch %d form %s failed\n", inters[i],
                       batches[b], kForms[form]);
-              return 1;
+              return -1;
             }
-            printf("%5d %5d %5d %7d %9s %12.3f %9.3f %6.2f %10llu %8llu\n", inters[i],
+            printf("%5d %5d %5d %7d %10s %12.3f %9.3f %6.2f %10llu %8llu\n", inters[i],
                    batches[b], loads[l], staggers[s], kForms[form],
                    median(result.critical_ns, launches) * 1e-3,
                    median(result.mean_ns, launches) * 1e-3, result.polls_per_cta,
                    result.mismatches, result.timeouts);
             if (result.mismatches != 0 || result.timeouts != 0) wrong = 1;
           }
-  if (wrong) printf("publish_probe: FAILED, h not delivered as written\n");
   return wrong;
+}
+
+int main(int argc, char **argv) {
+  const int launches = argc > 1 ? atoi(argv[1]) : 32;
+  const char *which = argc > 2 ? argv[2] : "both";
+  const int flat = strcmp(which, "clustered") != 0, clustered = strcmp(which, "flat") != 0;
+  const int known = strcmp(which, "flat") == 0 || strcmp(which, "clustered") == 0 ||
+                    strcmp(which, "both") == 0;
+  if (launches < 1 || launches > SHX_PUBLISH_MAX_LAUNCHES || !known) {
+    fprintf(stderr, "usage: publish_probe [LAUNCHES 1..%d] [flat|clustered|both]\n",
+            SHX_PUBLISH_MAX_LAUNCHES);
+    return 2;
+  }
+  static const int flat_forms[] = {SHX_PUBLISH_RELEASED, SHX_PUBLISH_TAGGED,
+                                   SHX_PUBLISH_TAGGED_ROWS, SHX_PUBLISH_COUNT_ONLY};
+  static const int cluster_forms[] = {SHX_PUBLISH_RELEASED, SHX_PUBLISH_COUNT_ONLY,
+                                      SHX_PUBLISH_CLUSTER_RELEASED, SHX_PUBLISH_CLUSTER_COUNT};
+  int results[2] = {0, 0};
+  if (flat) results[0] = table(0, flat_forms, 4, launches);
+  if (clustered && results[0] != 77 && results[0] >= 0)
+    results[1] = table(1, cluster_forms, 4, launches);
+  if (results[0] == 77 || results[1] == 77) {
+    printf("publish_probe: needs a Hopper (sm_90) GPU, skipped\n");
+    return 77;
+  }
+  if (results[0] < 0 || results[1] < 0) return 1;
+  if (results[0] || results[1]) {
+    printf("publish_probe: FAILED, h not delivered as written\n");
+    return 1;
+  }
+  return 0;
 }
