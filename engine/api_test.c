@@ -2,6 +2,8 @@
  * naming the value, before touching the GPU, so this runs with or without one. */
 #include <string.h>
 
+#include <cuda_runtime_api.h>
+
 #include "engine/check.h"
 #include "shared_expert.h"
 
@@ -39,10 +41,13 @@ int main(void) {
   expect(shx_mailbox_arm(NULL, 64, NULL), SHX_INVALID_ARGUMENT, "mailbox is NULL");
   expect(shx_mailbox_arm(buffer + 1, 64, NULL), SHX_INVALID_ARGUMENT, "mailbox");
   CHECK(shx_destroy(NULL) == SHX_SUCCESS);
-  CHECK(shx_mailbox_bytes(&config) == (size_t)2 * 8 * 128 * 896 * 2);
+  CHECK(shx_last_error()[0] == '\0'); /* every entry point clears the last message */
   config.capacity = 0;
   CHECK(shx_mailbox_bytes(&config) == 0);
+  CHECK(strstr(shx_last_error(), "capacity 0") != NULL);
   config.capacity = 128;
+  CHECK(shx_mailbox_bytes(&config) == (size_t)2 * 8 * 128 * 896 * 2);
+  CHECK(shx_last_error()[0] == '\0');
 
   /* A valid config: an op on a Hopper GPU, a clear refusal elsewhere. */
   shx_status status = shx_create(&config, &op);
@@ -56,7 +61,31 @@ int main(void) {
   expect(shx_record_step(op, buffer, 9, 0, NULL), SHX_INVALID_ARGUMENT, "not bound");
   expect(shx_bind_weights(op, NULL, buffer), SHX_INVALID_ARGUMENT, "gate_up is NULL");
   expect(shx_variant_for(op, 0, &config.variant), SHX_INVALID_ARGUMENT, "batch 0");
-  shx_destroy(op);
+  CHECK(shx_destroy(op) == SHX_SUCCESS);
+
+  /* The split variant's down refuses a batch other than its gate's: h holds only the
+   * gate's rows. Weights and x are zeros; the refused down launches nothing. */
+  config.variant = SHX_VARIANT_SPLIT;
+  config.capacity = 16;
+  CHECK(shx_create(&config, &op) == SHX_SUCCESS);
+  const size_t inter = (size_t)config.intermediate_total / config.tp;
+  const size_t weight_bytes = 3 * inter * (size_t)config.hidden * 2;
+  const size_t mailbox_bytes = shx_mailbox_bytes(&config);
+  char *device = NULL; /* gate_up | down | x | one mailbox every peer entry names */
+  CHECK(cudaMalloc((void **)&device, weight_bytes + (size_t)16 * config.hidden * 2 +
+                                         mailbox_bytes) == cudaSuccess);
+  CHECK(cudaMemset(device, 0, weight_bytes + (size_t)16 * config.hidden * 2) == cudaSuccess);
+  char *const x = device + weight_bytes, *const mailbox = x + (size_t)16 * config.hidden * 2;
+  void *peers[8];
+  for (int p = 0; p < 8; ++p) peers[p] = mailbox;
+  CHECK(shx_bind_weights(op, device, device + 2 * inter * (size_t)config.hidden * 2) ==
+        SHX_SUCCESS);
+  CHECK(shx_bind_peers(op, peers, 8) == SHX_SUCCESS);
+  CHECK(shx_record_gate(op, x, 9, NULL) == SHX_SUCCESS);
+  expect(shx_record_down(op, 16, 0, NULL), SHX_INVALID_ARGUMENT, "gate's batch 9");
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK(shx_destroy(op) == SHX_SUCCESS);
+  CHECK(cudaFree(device) == cudaSuccess);
   printf("api_test: ok (with a GPU)\n");
   return 0;
 }

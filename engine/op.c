@@ -1,6 +1,7 @@
 /* op.c: the public entry points (include/shared_expert.h): create, bind, record,
- * tail, destroy. Every argument is validated (engine/validate.c) before any CUDA
- * call; a failure leaves outputs and mailboxes untouched. */
+ * tail, destroy. Every argument is validated (engine/validate.c, and the geometry
+ * against the device) before any allocation or launch; a refused call leaves outputs
+ * and mailboxes untouched. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +22,10 @@ static shx_status check_current_device(const shx_op *op) {
   return SHX_SUCCESS;
 }
 
+static void release_op(shx_op *op, cudaError_t *synced);
+
 size_t shx_mailbox_bytes(const shx_config *config) {
+  shx_clear_error();
   if (shx_check_config(config) != SHX_SUCCESS) return 0;
   return (size_t)2 * config->tp * config->capacity * (config->hidden / config->tp) * 2;
 }
@@ -33,8 +37,9 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
   if (op_out == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op (the output) is NULL");
   *op_out = NULL;
   if ((status = shx_check_config(config)) != SHX_SUCCESS) return status;
+  /* The policy table is read only where it is used: the auto variant. */
   shx_policy policy;
-  if (config->policy_path != NULL) {
+  if (config->variant == SHX_VARIANT_AUTO && config->policy_path != NULL) {
     if ((status = shx_policy_load(config->policy_path, &policy)) != SHX_SUCCESS)
       return status;
   } else {
@@ -45,12 +50,13 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
     (void)cudaGetLastError();
     return shx_fail(SHX_NO_DEVICE, "no CUDA device is visible");
   }
-  int device = 0, major = 0, minor = 0;
+  int device = 0, major = 0, minor = 0, sms = 0;
   if (cudaGetDevice(&device) != cudaSuccess ||
       cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) !=
           cudaSuccess ||
       cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) !=
-          cudaSuccess) {
+          cudaSuccess ||
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
     (void)cudaGetLastError();
     return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device");
   }
@@ -58,6 +64,9 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
     return shx_fail(SHX_UNSUPPORTED,
                     "device %d has compute capability %d.%d: this build is for sm_90a "
                     "(H100, H200)", device, major, minor);
+  if (config->split_down_sms > sms)
+    return shx_fail(SHX_INVALID_ARGUMENT, "split_down_sms %d is over device %d's %d SMs",
+                    config->split_down_sms, device, sms);
 
   op = calloc(1, sizeof *op);
   if (op == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for the op");
@@ -68,21 +77,9 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
   op->device = device;
   op->inter = config->intermediate_total / config->tp;
   op->shard = config->hidden / config->tp;
-  size_t capacity = (size_t)config->capacity;
-  SHX_CUDA(cudaMalloc(&op->h, capacity * op->inter * 2));
-  SHX_CUDA(cudaMalloc((void **)&op->scratch, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
-  SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
-  /* The baseline's buffers (g|u, y), cuBLASLt handle and workspace (32 MB) only where
-   * the op may run the baseline: an explicit fused or split op never does. */
-  if (config->variant == SHX_VARIANT_BASELINE || config->variant == SHX_VARIANT_AUTO) {
-    SHX_CUDA(cudaMalloc(&op->gu, capacity * 2 * op->inter * 2));
-    SHX_CUDA(cudaMalloc(&op->y, capacity * config->hidden * 2));
-    SHX_TRY(shx_baseline_init(op));
-  }
-
   /* The fused geometry of each bucket of batches this capacity reaches (the first
    * bucket's batches may take the n = 16 plan: shx_fused_bucket_plan_make), and
-   * SharedDown's at the same padded batch. */
+   * SharedDown's at the same padded batch: device queries (occupancy), no allocation. */
   for (int i = 0; i < SHX_FUSED_BUCKETS; ++i) {
     op->fused_status[i] = shx_fused_bucket_plan_make(config->hidden, op->inter, config->tp,
                                                      i, &op->fused_plans[i],
@@ -108,24 +105,35 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
       goto cleanup;
     }
   }
+  /* Only now, with every refusal behind us, the device memory. */
+  size_t capacity = (size_t)config->capacity;
+  SHX_CUDA(cudaMalloc(&op->h, capacity * op->inter * 2));
+  SHX_CUDA(cudaMalloc((void **)&op->scratch, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
+  SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
+  /* The baseline's buffers (g|u, y), cuBLASLt handle and workspace (32 MB) only where
+   * the op may run the baseline: an explicit fused or split op never does. */
+  if (config->variant == SHX_VARIANT_BASELINE || config->variant == SHX_VARIANT_AUTO) {
+    SHX_CUDA(cudaMalloc(&op->gu, capacity * 2 * op->inter * 2));
+    SHX_CUDA(cudaMalloc(&op->y, capacity * config->hidden * 2));
+    SHX_TRY(shx_baseline_init(op));
+  }
+
   SHX_CUDA(cudaDeviceSynchronize()); /* the scratch memset is done before any use */
   *op_out = op;
   return SHX_SUCCESS;
 cleanup:
-  shx_destroy(op);
+  release_op(op, NULL); /* keeps the message of the failure above */
   return status;
 }
 
-shx_status shx_destroy(shx_op *op) {
-  if (op == NULL) return SHX_SUCCESS;
-  shx_status status = SHX_SUCCESS;
+/* Waits for the op's device, frees everything the op holds, and puts the caller's
+ * device back; *synced (if not NULL) is what the device reported. */
+static void release_op(shx_op *op, cudaError_t *synced) {
   int previous = -1;
   cudaGetDevice(&previous);
   cudaSetDevice(op->device);
-  cudaError_t synced = cudaDeviceSynchronize(); /* everything is freed whatever it says */
-  if (synced != cudaSuccess)
-    status = shx_fail(SHX_CUDA_ERROR, "shx_destroy: the op's device reported %s; its "
-                      "memory was freed", cudaGetErrorString(synced));
+  const cudaError_t result = cudaDeviceSynchronize(); /* freed whatever it says */
+  if (synced != NULL) *synced = result;
   shx_baseline_release(op);
   cudaFree(op->h);
   cudaFree(op->gu);
@@ -134,7 +142,17 @@ shx_status shx_destroy(shx_op *op) {
   (void)cudaGetLastError();
   if (previous >= 0) cudaSetDevice(previous);
   free(op);
-  return status;
+}
+
+shx_status shx_destroy(shx_op *op) {
+  shx_clear_error();
+  if (op == NULL) return SHX_SUCCESS;
+  cudaError_t synced = cudaSuccess;
+  release_op(op, &synced);
+  if (synced != cudaSuccess)
+    return shx_fail(SHX_CUDA_ERROR, "shx_destroy: the device reported %s; the op's "
+                    "memory was freed", cudaGetErrorString(synced));
+  return SHX_SUCCESS;
 }
 
 shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down) {
@@ -255,7 +273,9 @@ shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream) {
       SHX_SUCCESS)
     return status;
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
-  return record_fused_kernel(op, x, batch, 0, 1, stream);
+  status = record_fused_kernel(op, x, batch, 0, 1, stream);
+  if (status == SHX_SUCCESS) op->gate_batch = batch;
+  return status;
 }
 
 shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
@@ -266,6 +286,11 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
   if ((status = shx_check_step(&op->config, op->h, batch, parity, op->bound_weights,
                                op->bound_peers)) != SHX_SUCCESS)
     return status;
+  /* h holds the rows of the last gate: pushing more would send stale rows as valid. */
+  if (op->gate_batch != 0 && batch != op->gate_batch)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "batch %d is not the last shx_record_gate's batch %d (h holds its rows)",
+                    batch, op->gate_batch);
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   return record_down_kernel(op, batch, parity, stream);
 }

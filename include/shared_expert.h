@@ -10,11 +10,38 @@
  * CUDA-graph capturable: no allocation, no host synchronization, no host branch on
  * device data.
  *
- * Conventions (NCCL-style): every function returns an shx_status; on failure nothing
- * has been launched and no output or mailbox has been touched, and shx_last_error()
- * names the bad value. Pointers are device pointers unless said otherwise. The calling
- * thread's current CUDA device must be the op's device for every call on an op.
- * This header has no CUDA types: streams are passed as void * (a cudaStream_t).
+ * Conventions (NCCL-style): every function returns an shx_status, and
+ * shx_last_error() names the bad value on failure. A refused call
+ * (SHX_INVALID_ARGUMENT, SHX_UNSUPPORTED, SHX_NO_DEVICE) has launched nothing and
+ * touched no output or mailbox. After SHX_CUDA_ERROR from a record call, part of the
+ * step may already be on the stream: discard that stream's work or capture. Before a
+ * launch the library clears CUDA's non-sticky error state (cudaGetLastError), so check
+ * your own errors before calling. Pointers are device pointers unless said otherwise.
+ * The calling thread's current CUDA device must be the op's device for every call on
+ * an op. This header has no CUDA types: streams are passed as void * (a cudaStream_t).
+ *
+ * Threads and lifetimes. An op is used by one thread at a time. Every graph recorded
+ * from one op shares the op's h and barrier counters: run those graphs one after
+ * another (one stream, or ordered by events), never at the same time, and destroy
+ * their executables before shx_destroy. Bound weights, mailboxes, x and out must
+ * outlive every graph recorded with them. shx_create, shx_destroy and
+ * shx_check_device synchronize the whole device (cudaDeviceSynchronize): do not call
+ * them while any thread captures in cudaStreamCaptureModeGlobal.
+ *
+ * Every rank's op must have the same hidden, tp and capacity: a push computes its
+ * slots in a peer's mailbox from its own op's config.
+ *
+ * Ordering between launches. A launch of an op touches the op's h and counters only
+ * after its griddepcontrol.wait, i.e. once the kernel before it on the stream has
+ * completed. So between two launches of one op there must be a kernel that either
+ * was launched without programmatic dependent launch (shx_tail is) or executes
+ * griddepcontrol.wait itself (this library's PDL kernels do). A kernel launched with PDL
+ * that never waits must not sit between two launches of one op.
+ *
+ * The fused kernel's grid barrier needs every one of its CTAs resident at once (the
+ * plan proves it on an idle device). Ranks that share a GPU go on one stream, every
+ * rank's push of a step before any rank's tail; no other spinning or persistent kernel
+ * may hold the SMs meanwhile. Otherwise a step can wait until the watchdog fires.
  */
 #ifndef SHARED_EXPERT_H_
 #define SHARED_EXPERT_H_
@@ -42,7 +69,11 @@ typedef enum shx_status {
 } shx_status;
 
 typedef enum shx_variant {
-  SHX_VARIANT_AUTO = 0,     /* per batch size, from the policy table */
+  SHX_VARIANT_AUTO = 0,     /* per batch size, from the policy table; the built-in
+                               table has rows for tp 8 and 16 only (fused at every
+                               batch up to 128): at other tp, or above its rows, auto
+                               runs the baseline unless policy_path's table says
+                               otherwise */
   SHX_VARIANT_FUSED = 1,    /* one persistent kernel: gate/up, act, down, push */
   SHX_VARIANT_SPLIT = 2,    /* gate kernel + SharedDown beside the routed experts */
   SHX_VARIANT_BASELINE = 3  /* cuBLASLt gate/up, act kernel, cuBLASLt down, push */
@@ -99,12 +130,15 @@ const char *shx_last_error(void);
 /* A fixed name for a status ("SHX_INVALID_ARGUMENT"). Never NULL. */
 const char *shx_status_string(shx_status status);
 
-/* Creates an op on the current CUDA device: validates the config, allocates the op's
- * device scratch (h, barrier counters, watchdog flag; for the baseline and auto
- * variants also the baseline's g|u and y buffers and a 32 MB cuBLASLt workspace) and
- * plans the fused geometry for this device. */
+/* Creates an op on the current CUDA device: validates the config, plans the fused
+ * geometry for this device (an explicit fused or split op is refused where a batch up
+ * to its capacity has no plan), then allocates the op's device scratch (h, barrier
+ * counters, watchdog flag; for the baseline and auto variants also the baseline's g|u
+ * and y buffers and a 32 MB cuBLASLt workspace). policy_path is read for the auto
+ * variant only. */
 shx_status shx_create(const shx_config *config, shx_op **op);
-/* Frees everything the op allocated. NULL is allowed. Waits for the op's work. */
+/* Frees everything the op allocated. NULL is allowed. Waits for the op's device
+ * (cudaDeviceSynchronize). */
 shx_status shx_destroy(shx_op *op);
 
 /* Weights of this rank, device pointers, row-major BF16, 16-byte aligned:
@@ -125,8 +159,10 @@ size_t shx_mailbox_bytes(const shx_config *config);
 shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream);
 
 /* Records one step on `stream`: x [batch, H] BF16 (row stride H), 1 <= batch <=
- * capacity, parity 0 or 1 (alternate between consecutive steps). Pushes this rank's
- * BF16 y_r into the peers' mailboxes. Weights and peers must be bound. Capturable. */
+ * capacity, parity 0 or 1. Parity alternates from one push into a mailbox to the next:
+ * when one mailbox serves every layer, alternate per shx_record_step call, not per
+ * decode step. Pushes this rank's BF16 y_r into the peers' mailboxes. Weights and peers
+ * must be bound. Capturable. */
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
                            void *stream);
 
@@ -134,9 +170,10 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
  * experts: shx_record_gate (gate/up and the activation into the op's h, on the main
  * stream, PDL as configured), then, ordered after it by the caller (an event), on a
  * side stream: shx_record_down (SharedDown on split_down_sms SMs, pushing like
- * shx_record_step). shx_record_step with the split variant records both on `stream`.
- * Both are capturable; the op's h is reused, so one op's gate must not overtake its
- * previous down. */
+ * shx_record_step) with the same batch (another batch is refused: h holds the gate's
+ * rows). shx_record_step with the split variant records both on `stream`. Both are
+ * capturable; the op's h is reused, so one op's gate must not overtake its previous
+ * down. */
 shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream);
 shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream);
 
@@ -150,7 +187,15 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
 shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
 
 /* Reads and clears the op's device watchdog flag (synchronizes the op's device):
- * SHX_DEVICE_TIMEOUT if a kernel of this op gave up waiting since the last call. */
+ * SHX_DEVICE_TIMEOUT if a kernel of this op gave up waiting since the last call.
+ *
+ * A timeout invalidates that step on every rank, not only on the rank that reports it:
+ * a fused kernel that gave up still pushes (garbage), and a tail that gave up re-arms
+ * slots whose late pushes may land afterwards. After SHX_DEVICE_TIMEOUT on any rank:
+ * stop launching steps on every rank, synchronize every rank's device, re-arm every
+ * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which re-arms its
+ * barrier counters); then steps run as before (graphs/watchdog_gpu_test shows both
+ * faults and the recovery on one GPU). */
 shx_status shx_check_device(shx_op *op);
 
 #ifdef __cplusplus
