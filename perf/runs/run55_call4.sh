@@ -18,7 +18,7 @@ grep -E "^==|passed|failed|skipped" $OUT/tests.txt
 grep -B2 -A12 "FAILED" $OUT/tests.txt | head -60
 (cd bundle && timeout 60 ./decode_step ../testdata/golden > $OUT/decode_step.txt 2>&1; echo "decode_step exit $?")
 tail -12 $OUT/decode_step.txt
-(cd bundle && timeout 120 ./bench --quick --table-only > $OUT/bench_quick.txt 2>&1; echo "bench exit $?")
+(cd bundle && timeout 200 ./bench --quick > $OUT/bench_quick.txt 2>&1; echo "bench exit $?")
 cat $OUT/bench_quick.txt
 (cd bundle && timeout 120 ./bench --quick --dims deepseek --table-only > $OUT/bench_quick_ds.txt 2>&1; echo "bench deepseek exit $?")
 cat $OUT/bench_quick_ds.txt
