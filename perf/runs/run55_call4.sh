@@ -7,8 +7,10 @@
 # dims (its split-beside rows record shx_record_gate then shx_record_down).
 # Build first (here, with Bazel):
 #   tools/bundle.sh bundle
-# carry: bundle
+#   rm -f bundle_pack/*; tar cJf bundle_pack/run55_call4.tar.xz bundle
+# carry: bundle_pack
 date -u
+tar xJf bundle_pack/run55_call4.tar.xz
 echo "bundle $(cat bundle/COMMIT)"
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
