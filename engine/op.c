@@ -308,9 +308,11 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   if ((status = shx_variant_for(op, batch, &variant)) != SHX_SUCCESS) return status;
   switch (variant) {
     case SHX_VARIANT_BASELINE:
-      return shx_baseline_record(op, x, batch, parity, (cudaStream_t)stream);
+      status = shx_baseline_record(op, x, batch, parity, (cudaStream_t)stream);
+      break;
     case SHX_VARIANT_FUSED:
-      return record_fused_kernel(op, x, batch, parity, 0, stream);
+      status = record_fused_kernel(op, x, batch, parity, 0, stream);
+      break;
     case SHX_VARIANT_SPLIT: {
       /* Both halves' plans are checked before the first launch: nothing is launched
        * when either cannot run. */
@@ -319,12 +321,15 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
         return shx_fail(SHX_UNSUPPORTED, "no SharedDown plan for batch %d: %s", batch,
                         bucket < 0 ? "over the largest bucket" : op->down_messages[bucket]);
       status = record_fused_kernel(op, x, batch, parity, 1, stream);
-      return status == SHX_SUCCESS ? record_down_kernel(op, batch, parity, stream) : status;
-    }
-    case SHX_VARIANT_AUTO:
+      if (status == SHX_SUCCESS) status = record_down_kernel(op, batch, parity, stream);
       break;
+    }
+    default: /* SHX_VARIANT_AUTO: shx_variant_for resolves it */
+      return shx_fail(SHX_INTERNAL_ERROR, "variant %d was not resolved", (int)variant);
   }
-  return shx_fail(SHX_INTERNAL_ERROR, "variant %d was not resolved", (int)variant);
+  /* Every variant's step writes h's first `batch` rows (shx_record_down's check). */
+  if (status == SHX_SUCCESS) op->gate_batch = batch;
+  return status;
 }
 
 shx_mailbox_route shx_op_mailbox_route(const shx_op *op, int parity) {
