@@ -108,6 +108,8 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
   /* Only now, with every refusal behind us, the device memory. */
   size_t capacity = (size_t)config->capacity;
   SHX_CUDA(cudaMalloc(&op->h, capacity * op->inter * 2));
+  /* A down recorded before any gate pushes zeros, not whatever the allocation held. */
+  SHX_CUDA(cudaMemset(op->h, 0, capacity * op->inter * 2));
   SHX_CUDA(cudaMalloc((void **)&op->scratch, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
   SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
   /* The baseline's buffers (g|u, y), cuBLASLt handle and workspace (32 MB) only where
@@ -145,7 +147,7 @@ static void release_op(shx_op *op, cudaError_t *synced) {
 }
 
 shx_status shx_destroy(shx_op *op) {
-  shx_clear_error();
+  /* The last error is left as it is: callers destroy ops on their own failure paths. */
   if (op == NULL) return SHX_SUCCESS;
   cudaError_t synced = cudaSuccess;
   release_op(op, &synced);
@@ -289,7 +291,8 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
   /* h holds the rows of the last gate: pushing more would send stale rows as valid. */
   if (op->gate_batch != 0 && batch != op->gate_batch)
     return shx_fail(SHX_INVALID_ARGUMENT,
-                    "batch %d is not the last shx_record_gate's batch %d (h holds its rows)",
+                    "batch %d is not the last recorded gate's or step's batch %d (h holds "
+                    "its rows)",
                     batch, op->gate_batch);
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   return record_down_kernel(op, batch, parity, stream);

@@ -26,7 +26,8 @@ struct shx_op {
   const void *gate_up, *down;
   void *peers[SHX_MAX_TP];
   int bound_weights, bound_peers;
-  int gate_batch;     /* the batch of the last shx_record_gate (0 before any): h's rows */
+  int gate_batch;     /* the batch of the last recorded gate or step (0 before any): the
+                         rows of h that shx_record_down may push */
 
   /* Device scratch, one allocation each. */
   void *h;            /* [capacity, I] BF16: the activation between the GEMMs */

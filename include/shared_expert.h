@@ -170,8 +170,10 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
  * experts: shx_record_gate (gate/up and the activation into the op's h, on the main
  * stream, PDL as configured), then, ordered after it by the caller (an event), on a
  * side stream: shx_record_down (SharedDown on split_down_sms SMs, pushing like
- * shx_record_step) with the same batch (another batch is refused: h holds the gate's
- * rows). shx_record_step with the split variant records both on `stream`. Both are
+ * shx_record_step) with the same batch. The check is on the host, at record time:
+ * shx_record_down refuses a batch other than that of the op's last recorded gate or
+ * step (h holds its rows), so record each down after its own gate; before any, h is
+ * zeros. shx_record_step with the split variant records both on `stream`. Both are
  * capturable; the op's h is reused, so one op's gate must not overtake its previous
  * down. */
 shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream);
@@ -193,9 +195,9 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
  * a fused kernel that gave up still pushes (garbage), and a tail that gave up re-arms
  * slots whose late pushes may land afterwards. After SHX_DEVICE_TIMEOUT on any rank:
  * stop launching steps on every rank, synchronize every rank's device, re-arm every
- * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which re-arms its
- * barrier counters); then steps run as before (graphs/watchdog_gpu_test shows both
- * faults and the recovery on one GPU). */
+ * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which re-arms the
+ * op's barrier counters when its flag was set); then steps run as before
+ * (graphs/watchdog_gpu_test shows both faults and the recovery on one GPU). */
 shx_status shx_check_device(shx_op *op);
 
 #ifdef __cplusplus

@@ -429,11 +429,40 @@ cudaError_t launch(const cudaLaunchConfig_t &config, const CUtensorMap &h_map,
  * a table reads the bytes the row before read. */
 size_t cold_cursor = 0;
 
+/* Whether every CTA of a launch can be resident at once (its start barrier and counts
+ * need it): one CTA an SM, and clusters of 8 where asked for. */
+bool grid_fits(bool clustered) {
+  if (shx_hopper_sms() < kCtas) return false;
+  if (!clustered) return true;
+  if (cudaFuncSetAttribute(publish_probe_kernel<384>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           kSmemBytes) != cudaSuccess)
+    return false;
+  cudaLaunchAttribute attribute;
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim.x = SHX_PUBLISH_CLUSTER_SIZE;
+  attribute.val.clusterDim.y = 1;
+  attribute.val.clusterDim.z = 1;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(kCtas, 1, 1);
+  config.blockDim = dim3(kThreads, 1, 1);
+  config.dynamicSmemBytes = kSmemBytes;
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  int clusters = 0;
+  if (cudaOccupancyMaxActiveClusters(&clusters, publish_probe_kernel<384>, &config) !=
+      cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return clusters >= kCtas / SHX_PUBLISH_CLUSTER_SIZE;
+}
+
 }  // namespace
 
 extern "C" int shx_publish_probe(const shx_publish_options *o, shx_publish_result *result) {
   if (shx_hopper_sms() == 0) return 77;
   if (o == nullptr || result == nullptr) return -1;
+  if (!grid_fits(o->clustered != 0)) return 77; /* a smaller part, or SMs held elsewhere */
   const int form = o->form, batch = o->batch, inter = o->inter, launches = o->launches;
   const bool needs_clusters = form == SHX_PUBLISH_CLUSTER_RELEASED ||
                               form == SHX_PUBLISH_CLUSTER_COUNT ||

@@ -46,8 +46,8 @@ typedef struct shx_publish_result {
 
 /* `options->launches` launches of a form: 112 CTAs (the design's down tiles), the first
  * 96 of which own inter / 96 h columns each; h BF16 [batch, inter], the owners' values
- * generated here. Returns 0, 77 without a Hopper GPU, -1 on a bad option or a CUDA
- * error. */
+ * generated here. Returns 0, 77 without a Hopper GPU or where the 112 CTAs (in clusters
+ * of 8 if asked) cannot all be resident, -1 on a bad option or a CUDA error. */
 int shx_publish_probe(const shx_publish_options *options, shx_publish_result *result);
 
 #ifdef __cplusplus

@@ -19,11 +19,13 @@
  * poll's copy from issue to landing (us), the
  * elements not as written and the CTAs that gave up. It fails (exit 1) on any mismatch
  * or give-up: both forms must deliver this launch's h (the test
- * //perf:publish_probe_gpu_test). Without a Hopper GPU it says so and exits 77.
+ * //perf:publish_probe_gpu_test), and a hang ends it after 120 s (SIGALRM). Without a
+ * Hopper GPU that holds its 112 CTAs at once it says so and exits 77.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "perf/publish_probe.h"
 
@@ -87,6 +89,9 @@ static int table(int clustered, const form_row *forms, int form_count, int launc
 }
 
 int main(int argc, char **argv) {
+  /* The cluster forms' barriers have no give-up: a broken protocol ends the test (SIGALRM)
+   * instead of hanging it. */
+  alarm(120);
   const int launches = argc > 1 ? atoi(argv[1]) : 32;
   const char *which = argc > 2 ? argv[2] : "both";
   const int known = strcmp(which, "flat") == 0 || strcmp(which, "clustered") == 0 ||
