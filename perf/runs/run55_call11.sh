@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-# Run 55 call 11: main after the review mends (shx_destroy keeps the last error; h zeroed at create; api_test accepts a down of the gate's batch; publish_probe skips where its grid cannot be resident, alarm), every 1-GPU test, the main job, bench --quick at both dims.
-# before it allocates; shx_record_down refuses a batch other than the last gate's;
-# shx_destroy and shx_mailbox_bytes clear the last error; api_test's new GPU case). The
-# kernels' PTX is unchanged (`bfaa410`'s). Every 1-GPU test of the bundle (the two-GPU
-# ones report themselves skipped on one GPU), the main job, and bench --quick at both
-# dims (its split-beside rows record shx_record_gate then shx_record_down).
+# Run 55 call 11: main after the review mends (shx_destroy keeps the last error; h zeroed
+# at create; api_test accepts a down of the gate's batch; publish_probe reports itself
+# skipped where its grid cannot be resident, and an alarm ends a hang). The kernels' PTX
+# is `bfaa410`'s. Every 1-GPU test of the bundle, the main job, bench --quick at both dims.
 # Build first (here, with Bazel):
 #   tools/bundle.sh bundle
 #   rm -f bundle_pack/*; tar cJf bundle_pack/run55_call11.tar.xz bundle
