@@ -408,21 +408,45 @@ __global__ void __launch_bounds__(kThreads, 1)
   if (gave_up) atomicAdd(&p.statistics[1], 1ull);
 }
 
-}  // namespace
+/* The launch of every form: 112 CTAs of kThreads, in clusters of 8 where asked for. The
+ * config points at its own attribute, so it is built in place and not copied. */
+struct LaunchShape {
+  cudaLaunchAttribute attribute;
+  cudaLaunchConfig_t config;
+  explicit LaunchShape(bool clustered) : attribute(), config() {
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = SHX_PUBLISH_CLUSTER_SIZE;
+    attribute.val.clusterDim.y = 1;
+    attribute.val.clusterDim.z = 1;
+    config.gridDim = dim3(kCtas, 1, 1);
+    config.blockDim = dim3(kThreads, 1, 1);
+    config.dynamicSmemBytes = kSmemBytes;
+    config.attrs = &attribute;
+    config.numAttrs = clustered ? 1 : 0;
+  }
+  LaunchShape(const LaunchShape &) = delete;
+  LaunchShape &operator=(const LaunchShape &) = delete;
+};
 
-namespace {
-
+/* The kernel instance for inter, its shared-memory attribute set once. */
 template <int kInter>
-cudaError_t launch(const cudaLaunchConfig_t &config, const CUtensorMap &h_map,
-                   const Params &p) {
-  static bool sized = false; /* the shared-memory attribute, once an instance */
+cudaError_t sized_kernel() {
+  static bool sized = false;
   if (!sized) {
     const cudaError_t error = cudaFuncSetAttribute(
         publish_probe_kernel<kInter>, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes);
     if (error != cudaSuccess) return error;
     sized = true;
   }
-  return cudaLaunchKernelEx(&config, publish_probe_kernel<kInter>, h_map, p);
+  return cudaSuccess;
+}
+
+template <int kInter>
+cudaError_t launch(bool clustered, const CUtensorMap &h_map, const Params &p) {
+  const cudaError_t error = sized_kernel<kInter>();
+  if (error != cudaSuccess) return error;
+  const LaunchShape shape(clustered);
+  return cudaLaunchKernelEx(&shape.config, publish_probe_kernel<kInter>, h_map, p);
 }
 
 /* Where the next launch's cold copies start: moves on across calls, so that no row of
@@ -434,22 +458,10 @@ size_t cold_cursor = 0;
 bool grid_fits(bool clustered) {
   if (shx_hopper_sms() < kCtas) return false;
   if (!clustered) return true;
-  if (cudaFuncSetAttribute(publish_probe_kernel<384>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                           kSmemBytes) != cudaSuccess)
-    return false;
-  cudaLaunchAttribute attribute;
-  attribute.id = cudaLaunchAttributeClusterDimension;
-  attribute.val.clusterDim.x = SHX_PUBLISH_CLUSTER_SIZE;
-  attribute.val.clusterDim.y = 1;
-  attribute.val.clusterDim.z = 1;
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(kCtas, 1, 1);
-  config.blockDim = dim3(kThreads, 1, 1);
-  config.dynamicSmemBytes = kSmemBytes;
-  config.attrs = &attribute;
-  config.numAttrs = 1;
+  if (sized_kernel<384>() != cudaSuccess) return false;
+  const LaunchShape shape(true);
   int clusters = 0;
-  if (cudaOccupancyMaxActiveClusters(&clusters, publish_probe_kernel<384>, &config) !=
+  if (cudaOccupancyMaxActiveClusters(&clusters, publish_probe_kernel<384>, &shape.config) !=
       cudaSuccess) {
     cudaGetLastError();
     return false;
@@ -512,20 +524,10 @@ extern "C" int shx_publish_probe(const shx_publish_options *o, shx_publish_resul
     p.launch = static_cast<uint32_t>(launch_index);
     p.cold_offset = cold_cursor;
     cold_cursor = (cold_cursor + kSpan) % (SHX_PROBE_COLD_BYTES - kSpan);
-    cudaLaunchAttribute attribute;
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = SHX_PUBLISH_CLUSTER_SIZE;
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
-    cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(kCtas, 1, 1);
-    config.blockDim = dim3(kThreads, 1, 1);
-    config.dynamicSmemBytes = kSmemBytes;
-    config.attrs = &attribute;
-    config.numAttrs = o->clustered ? 1 : 0;
     unsigned long long host[4 * kCtas];
+    const bool clustered = o->clustered != 0;
     const cudaError_t launched =
-        inter == 384 ? launch<384>(config, h_map, p) : launch<768>(config, h_map, p);
+        inter == 384 ? launch<384>(clustered, h_map, p) : launch<768>(clustered, h_map, p);
     if (launched != cudaSuccess || cudaGetLastError() != cudaSuccess ||
         cudaMemcpy(host, stamps, sizeof host, cudaMemcpyDeviceToHost) != cudaSuccess)
       goto done;
