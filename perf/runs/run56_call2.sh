@@ -2,7 +2,7 @@
 # Run 56 call 2: why the main job's baseline (decode_step: TP8 B=9 about 20.4 us in runs
 # 54-55) is slower than the benchmark's (bench: about 18.6 us) with the same
 # configuration and timing code. diag/decode_step is main's (`f89935f`);
-# diag/decode_step_again (branch r56_ds_diag `HEAD`, a diagnostic) also times the
+# diag/decode_step_again (branch r56_ds_diag `fd39d29`, a diagnostic) also times the
 # baseline and the fused step a second time after each cell's three variants. Then
 # bench --quick (bundle of `77d2291`) in the same call.
 # Build first (here, with Bazel):
