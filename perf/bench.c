@@ -23,6 +23,10 @@
  * median between runs (CSV variant "run_spread").
  * --table-only stops after part 1's table: no PDL on/off, parts 2-3 or policy file (an
  * A/B of two builds needs only the table). --batches takes precedence over --quick.
+ * --engine-state first puts the process in the state an engine runs in (perf/timing.h,
+ * ENGINE STATE: 8 asynchronous copies on a stream other than the legacy one, after which
+ * every kernel boundary of every later graph costs more; a fresh process is faster, the
+ * baseline's four kernels most). The table's header says which state it ran in.
  * --dims deepseek runs parts 1 and 2 at the DeepSeek-V3 / Kimi-K2 shared expert (H 7168,
  * I_total 2048, SwiGLU) instead of the design point (H 7168, I_total 6144, SiTU); its
  * files default to bench_deepseek.csv and policy_deepseek.txt (the engine's `auto` table
@@ -290,13 +294,14 @@ static int parse_batches(const char *text, int *batches, int capacity) {
 }
 
 int main(int argc, char **argv) {
-  int quick = 0, repeat = 1, table_only = 0, listed_count = 0;
+  int quick = 0, repeat = 1, table_only = 0, listed_count = 0, engine_state = 0;
   int listed[MAX_BATCHES];
   const char *csv_path = NULL, *policy_path = NULL, *from_csv = NULL;
   bench_dims dims = kDesignDims;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
     else if (strcmp(argv[i], "--table-only") == 0) table_only = 1;
+    else if (strcmp(argv[i], "--engine-state") == 0) engine_state = 1;
     else if (strcmp(argv[i], "--batches") == 0 && i + 1 < argc) {
       listed_count = parse_batches(argv[++i], listed, MAX_BATCHES);
       if (listed_count <= 0) {
@@ -313,9 +318,8 @@ int main(int argc, char **argv) {
       dims = strcmp(argv[++i], "deepseek") == 0 ? kDeepSeekDims : kDesignDims;
     else {
       fprintf(stderr, "usage: %s [--quick | --batches B1,B2,...] [--table-only] "
-              "[--repeat N] [--csv FILE] [--policy FILE] [--dims design | deepseek] | "
-              "--from-csv FILE "
-              "[--policy FILE]\n", argv[0]);
+              "[--repeat N] [--csv FILE] [--policy FILE] [--dims design | deepseek] "
+              "[--engine-state] | --from-csv FILE [--policy FILE]\n", argv[0]);
       return 2;
     }
   }
@@ -336,6 +340,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   shx_testbed_skip_without_gpu(1);
+  if (engine_state) SHX_CHECK_OK(shx_enter_engine_state(8));
   const int *batches = listed_count > 0 ? listed : quick ? kQuickBatches : kAllBatches;
   int batch_count = listed_count > 0 ? listed_count
                     : quick          ? 2
@@ -349,6 +354,7 @@ int main(int argc, char **argv) {
   }
   fprintf(csv, "tp,batch,variant,median_us,min_us,max_us,weight_gbps,ratio_to_floor,"
                "speedup_over_baseline\n");
+  if (engine_state) fprintf(csv, "# engine state: after 8 asynchronous copies (--engine-state)\n");
   const int tps[] = {8, 16};
   if (repeat < 1) repeat = 1;
   for (int run = 0; run < repeat; ++run) {
@@ -407,8 +413,9 @@ int main(int argc, char **argv) {
   printf("One rank's step (us, median of 20 graph replays of 40 steps; spread = max-min)\n");
   {
     shx_config config = bench_config(8, dims);
-    printf("dims: H %d, I_total %d, %s\n", config.hidden, config.intermediate_total,
-           config.activation == SHX_ACT_SWIGLU ? "SwiGLU" : "SiTU");
+    printf("dims: H %d, I_total %d, %s; %s\n", config.hidden, config.intermediate_total,
+           config.activation == SHX_ACT_SWIGLU ? "SwiGLU" : "SiTU",
+           engine_state ? "engine state (after 8 asynchronous copies)" : "a fresh process");
   }
   if (repeat > 1) {
     double largest = 0;

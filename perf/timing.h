@@ -98,4 +98,14 @@ shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, in
 shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl,
                           shx_step_time *time);
 
+/* ENGINE STATE (perf/RESULTS.md run 56 calls 2-10): a process that has issued at least
+ * 8 asynchronous copies or memsets on streams other than the legacy one (6 did not, on
+ * one H200, CUDA 13.0, driver 580) times every later graph with a larger cost at each
+ * kernel boundary: TP8 B=9 the baseline's four kernels 18.4 -> 20.2 us a step, the
+ * fused kernel 10.2 -> 10.35, for the rest of the process. Every engine issues such
+ * copies, so this is the state it runs in; a fresh process (bench by default) is not.
+ * This issues `count` device-to-device cudaMemcpyAsync of 4 KB on a non-blocking stream
+ * of its own and waits for them. */
+shx_status shx_enter_engine_state(int count);
+
 #endif /* SHX_PERF_TIMING_H_ */

@@ -14,5 +14,5 @@ run_bundle_tests ${TESTS:-api_test group_baseline_1gpu_test group_fused_1gpu_tes
   group_split_1gpu_test mailbox_gpu_test}
 if [ -n "${MAIN-1}" ]; then  # MAIN= skips the main job
   echo "== decode_step"
-  (cd "$bundle" && timeout ${MAIN_TIMEOUT:-300} ./decode_step ../testdata/golden) 2>&1 | tee "$out/decode_step.log" | tail -12
+  (cd "$bundle" && timeout ${MAIN_TIMEOUT:-300} ./decode_step ../testdata/golden) 2>&1 | tee "$out/decode_step.log" | tail -14
 fi
