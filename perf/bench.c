@@ -1,7 +1,7 @@
 /* bench.c: the benchmark against cuBLASLt: table, CSV, policy.
  *
  *   bench [--quick | --batches B1,B2,...] [--table-only] [--repeat N] [--csv FILE]
- *         [--policy FILE]
+ *         [--policy FILE] [--dims design | deepseek] [--engine-state]
  *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
  *
  * Part 1, for tp in {8, 16} and B in {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128}
@@ -23,10 +23,10 @@
  * median between runs (CSV variant "run_spread").
  * --table-only stops after part 1's table: no PDL on/off, parts 2-3 or policy file (an
  * A/B of two builds needs only the table). --batches takes precedence over --quick.
- * --engine-state first puts the process in the state an engine runs in (perf/timing.h,
- * ENGINE STATE: 8 asynchronous copies on a stream other than the legacy one, after which
- * every kernel boundary of every later graph costs more; a fresh process is faster, the
- * baseline's four kernels most). The table's header says which state it ran in.
+ * --engine-state first puts the process in the state an engine that copies on streams of
+ * its own runs in (perf/timing.h, ENGINE STATE: after 8 asynchronous copies on a
+ * non-blocking stream every later graph runs slower, the baseline's four kernels most).
+ * The table's header and the CSV's comment line say which state it ran in.
  * --dims deepseek runs parts 1 and 2 at the DeepSeek-V3 / Kimi-K2 shared expert (H 7168,
  * I_total 2048, SwiGLU) instead of the design point (H 7168, I_total 6144, SiTU); its
  * files default to bench_deepseek.csv and policy_deepseek.txt (the engine's `auto` table

@@ -10,9 +10,9 @@
  * rotating weight sets, median of 20 replays) and printed with its ratio to the
  * baseline and its share of the HBM roofline (4.48 TB/s, SPEC). The times are those of
  * a process in the engine state (perf/timing.h ENGINE STATE: entered first, explicitly;
- * the checks' own asynchronous memsets would enter it anyway), where every kernel
- * boundary costs more than in a fresh process: perf/bench's default table is the fresh
- * process's, `bench --engine-state` this one's.
+ * the checks' own asynchronous memsets would enter it anyway), where every graph runs
+ * slower than in a fresh process, the baseline's four kernels most: perf/bench's default
+ * table is the fresh process's, `bench --engine-state` this one's.
  * Without one: says so, and runs the CPU reference on the golden files instead,
  * requiring bit-exact agreement.
  */

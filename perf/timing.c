@@ -199,7 +199,7 @@ shx_status shx_enter_engine_state(int count) {
   enum { kBytes = 4096 };
   void *buffers = NULL;
   cudaStream_t stream = NULL;
-  if (count < 0) return shx_fail(SHX_INVALID_ARGUMENT, "copies=%d is negative", count);
+  if (count < 0) return shx_fail(SHX_INVALID_ARGUMENT, "count %d is negative", count);
   SHX_CUDA(cudaMalloc(&buffers, 2 * kBytes));
   SHX_CUDA(cudaMemset(buffers, 0, 2 * kBytes));
   SHX_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));

@@ -98,14 +98,15 @@ shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, in
 shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl,
                           shx_step_time *time);
 
-/* ENGINE STATE (perf/RESULTS.md run 56 calls 2-10): a process that has issued at least
- * 8 asynchronous copies or memsets on streams other than the legacy one (6 did not, on
- * one H200, CUDA 13.0, driver 580) times every later graph with a larger cost at each
- * kernel boundary: TP8 B=9 the baseline's four kernels 18.4 -> 20.2 us a step, the
- * fused kernel 10.2 -> 10.35, for the rest of the process. Every engine issues such
- * copies, so this is the state it runs in; a fresh process (bench by default) is not.
- * This issues `count` device-to-device cudaMemcpyAsync of 4 KB on a non-blocking stream
- * of its own and waits for them. */
+/* ENGINE STATE (perf/RESULTS.md run 56 calls 2-11): on one H200, a process that has
+ * issued 8 asynchronous memsets or device-to-device copies on non-blocking streams (2, 3,
+ * 4 and 6 did not; 7 was not tried; 8 on the legacy stream did not) times every later
+ * graph slower, for the rest of the process: TP8 B=9 the baseline's four kernels 18.4 ->
+ * 20.2 us a step, the fused kernel 10.2 -> 10.35. An engine that copies on streams of its
+ * own runs in this state; a fresh process (bench by default) does not. This issues `count`
+ * device-to-device cudaMemcpyAsync of 4 KB on a non-blocking stream of its own and waits
+ * for them; its callers pass 8, the count measured to enter the state (with no margin:
+ * another driver's threshold may differ, and the tables say which state they ran in). */
 shx_status shx_enter_engine_state(int count);
 
 #endif /* SHX_PERF_TIMING_H_ */
