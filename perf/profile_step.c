@@ -18,7 +18,8 @@
  * at each cluster's slowest CTA ("exchange |": print_exchange). SHX_WATCHDOG_MS in the
  * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
  * 1 under compute-sanitizer, where every launch is slow); SHX_DIMS=deepseek the
- * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims. Built with
+ * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims;
+ * SHX_ENGINE_STATE=1 times in the engine state (perf/timing.h ENGINE STATE). Built with
  * `--define shx_fill_stamps=1` (the FILL STAMPS diagnostic, ops/fused.cu; `FILL_STAMPS=1
  * tools/bundle.sh DIR ab`), "trace" also prints when the weights landed ("fills |" rows,
  * print_fills) at the fused TP8-like instance (kFusedX).
@@ -411,6 +412,9 @@ int main(int argc, char **argv) {
    * default watchdog allows: tools/gpu_validate.sh sets SHX_WATCHDOG_MS there. */
   const char *watchdog = getenv("SHX_WATCHDOG_MS");
   if (watchdog != NULL) config.watchdog_ms = (uint32_t)strtoul(watchdog, NULL, 10);
+  const char *engine_state = getenv("SHX_ENGINE_STATE");
+  if (engine_state != NULL && strcmp(engine_state, "1") == 0)
+    SHX_CHECK_OK(shx_enter_engine_state(8));
   int trace = argc > 6 && strcmp(argv[6], "trace") == 0;
   if (trace && strcmp(argv[1], "fused") != 0) {
     /* Only the fused kernel stamps its phases (the split variant's gate kernel has no

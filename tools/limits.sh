@@ -6,6 +6,8 @@
 # 16 steps (perf/profile_step.c, print_breakdown), as one Markdown table; then the same
 # graph without stamps, to show what the stamps cost.
 #   [BUNDLE=bundle] [CELLS="8 9;16 9"] tools/limits.sh [OUTDIR]
+# SHX_ENGINE_STATE=1 in the environment cuts the steps of a process in the engine state
+# (perf/timing.h ENGINE STATE).
 # The weight bytes a rank streams per step (gate, up, down) and the time the SPEC's
 # 4.48 TB/s roofline needs for them are columns too, from profile_step's row.
 set -uo pipefail
