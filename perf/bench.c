@@ -24,9 +24,10 @@
  * --table-only stops after part 1's table: no PDL on/off, parts 2-3 or policy file (an
  * A/B of two builds needs only the table). --batches takes precedence over --quick.
  * --engine-state first puts the process in the state an engine that copies on streams of
- * its own runs in (perf/timing.h, ENGINE STATE: after 8 asynchronous copies on a
- * non-blocking stream every later graph runs slower, the baseline's four kernels most).
- * The table's header and the CSV's comment line say which state it ran in.
+ * its own runs in (perf/timing.h, ENGINE STATE: after SHX_ENGINE_STATE_COPIES (8)
+ * asynchronous copies on a non-blocking stream every later graph runs slower, the
+ * baseline's four kernels most). The table's header and the CSV's comment line say
+ * which state it ran in.
  * --dims deepseek runs parts 1 and 2 at the DeepSeek-V3 / Kimi-K2 shared expert (H 7168,
  * I_total 2048, SwiGLU) instead of the design point (H 7168, I_total 6144, SiTU); its
  * files default to bench_deepseek.csv and policy_deepseek.txt (the engine's `auto` table
@@ -340,7 +341,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   shx_testbed_skip_without_gpu(1);
-  if (engine_state) SHX_CHECK_OK(shx_enter_engine_state(8));
+  if (engine_state) SHX_CHECK_OK(shx_enter_engine_state());
   const int *batches = listed_count > 0 ? listed : quick ? kQuickBatches : kAllBatches;
   int batch_count = listed_count > 0 ? listed_count
                     : quick          ? 2
@@ -354,7 +355,9 @@ int main(int argc, char **argv) {
   }
   fprintf(csv, "tp,batch,variant,median_us,min_us,max_us,weight_gbps,ratio_to_floor,"
                "speedup_over_baseline\n");
-  if (engine_state) fprintf(csv, "# engine state: after 8 asynchronous copies (--engine-state)\n");
+  if (engine_state)
+    fprintf(csv, "# engine state: after %d asynchronous copies (--engine-state)\n",
+            SHX_ENGINE_STATE_COPIES);
   const int tps[] = {8, 16};
   if (repeat < 1) repeat = 1;
   for (int run = 0; run < repeat; ++run) {
@@ -413,9 +416,12 @@ int main(int argc, char **argv) {
   printf("One rank's step (us, median of 20 graph replays of 40 steps; spread = max-min)\n");
   {
     shx_config config = bench_config(8, dims);
-    printf("dims: H %d, I_total %d, %s; %s\n", config.hidden, config.intermediate_total,
-           config.activation == SHX_ACT_SWIGLU ? "SwiGLU" : "SiTU",
-           engine_state ? "engine state (after 8 asynchronous copies)" : "a fresh process");
+    printf("dims: H %d, I_total %d, %s; ", config.hidden, config.intermediate_total,
+           config.activation == SHX_ACT_SWIGLU ? "SwiGLU" : "SiTU");
+    if (engine_state)
+      printf("engine state (after %d asynchronous copies)\n", SHX_ENGINE_STATE_COPIES);
+    else
+      printf("a fresh process\n");
   }
   if (repeat > 1) {
     double largest = 0;

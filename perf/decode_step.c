@@ -111,8 +111,9 @@ int main(int argc, char **argv) {
            "CPU reference on %s instead.\n", goldens);
     return cpu_reference_on_goldens(goldens);
   }
-  SHX_CHECK_OK(shx_enter_engine_state(8));
-  printf("Times in the engine state (after 8 asynchronous copies; perf/timing.h).\n");
+  SHX_CHECK_OK(shx_enter_engine_state());
+  printf("Times in the engine state (after %d asynchronous copies; perf/timing.h).\n",
+         SHX_ENGINE_STATE_COPIES);
   const shx_variant variants[] = {SHX_VARIANT_BASELINE, SHX_VARIANT_FUSED, SHX_VARIANT_SPLIT};
   const char *names[] = {"baseline", "fused", "split"};
   const int tps[] = {8, 16}, batches[] = {9, 64};

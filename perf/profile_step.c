@@ -414,7 +414,7 @@ int main(int argc, char **argv) {
   if (watchdog != NULL) config.watchdog_ms = (uint32_t)strtoul(watchdog, NULL, 10);
   const char *engine_state = getenv("SHX_ENGINE_STATE");
   if (engine_state != NULL && strcmp(engine_state, "1") == 0)
-    SHX_CHECK_OK(shx_enter_engine_state(8));
+    SHX_CHECK_OK(shx_enter_engine_state());
   int trace = argc > 6 && strcmp(argv[6], "trace") == 0;
   if (trace && strcmp(argv[1], "fused") != 0) {
     /* Only the fused kernel stamps its phases (the split variant's gate kernel has no

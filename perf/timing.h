@@ -103,10 +103,12 @@ shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl,
  * 4 and 6 did not; 7 was not tried; 8 on the legacy stream did not) times every later
  * graph slower, for the rest of the process: TP8 B=9 the baseline's four kernels 18.4 ->
  * 20.2 us a step, the fused kernel 10.2 -> 10.35. An engine that copies on streams of its
- * own runs in this state; a fresh process (bench by default) does not. This issues `count`
- * device-to-device cudaMemcpyAsync of 4 KB on a non-blocking stream of its own and waits
- * for them; its callers pass 8, the count measured to enter the state (with no margin:
- * another driver's threshold may differ, and the tables say which state they ran in). */
-shx_status shx_enter_engine_state(int count);
+ * own runs in this state; a fresh process (bench by default) does not. This issues
+ * SHX_ENGINE_STATE_COPIES device-to-device cudaMemcpyAsync of 4 KB on a non-blocking
+ * stream of its own and waits for them: the count measured to enter the state (with no
+ * margin: another driver's threshold may differ, and the tables say which state they
+ * ran in). */
+#define SHX_ENGINE_STATE_COPIES 8
+shx_status shx_enter_engine_state(void);
 
 #endif /* SHX_PERF_TIMING_H_ */
