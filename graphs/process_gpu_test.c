@@ -1,0 +1,403 @@
+/* process_gpu_test.c: a TP group whose ranks live in separate processes, their mailboxes
+ * shared through CUDA IPC (SPEC "Peers": ranks in separate processes must work).
+ *
+ *   processes_<GPUS>gpu_test [GPUS]
+ *
+ * For each case below the parent forks one worker process per part of the group before
+ * any CUDA call (a process that has used CUDA must not fork). Worker p hosts ranks
+ * [p tp / P, (p + 1) tp / P) on GPU p * GPUS / P: for each, an op of the case's variant,
+ * its weights, mailbox and output. It exports its mailboxes with cudaIpcGetMemHandle,
+ * maps every other worker's with cudaIpcOpenMemHandle (cudaIpcMemLazyEnablePeerAccess
+ * where they sit on another GPU), binds them with shx_bind_peers and captures its step
+ * graphs, one per parity: its ranks' shx_record_step, then their shx_tail, on one stream,
+ * as an engine process would. Nothing else orders the workers' steps: a rank's push of
+ * step s + 2 follows its own tail of step s + 1, which waited for every rank's push of
+ * s + 1, which followed that rank's tail of s, so the SPEC's ordering holds by stream
+ * order alone. Workers meet only at barriers on the host (in a shared mapping): after
+ * every mailbox is armed and exported, after the last step, and before unmapping.
+ *
+ * Per batch: 10 replays with alternating parity, outputs poisoned (NaN) before each; the
+ * first checked against the CPU reference (relative L2 <= 5e-3 over the worker's shards,
+ * no NaN, so every element was written), every later one bitwise equal to the first.
+ * After the last batch every slot of every mailbox is re-armed (0x8000). Then the parent,
+ * once every worker has exited, runs the same cases as one process's TP group
+ * (graphs/group.c) on the same GPUs and requires the workers' outputs bitwise equal to it.
+ *
+ * Where several workers share a GPU their kernels do not run at the same time (separate
+ * CUDA contexts are time-sliced, without MPS), so a tail's wait for a peer's push lasts
+ * until the peer's context gets the GPU: a step takes milliseconds here, not microseconds.
+ * The fused kernel's grid barrier is unaffected (its grid holds the GPU in its slices).
+ *
+ * Exits 77 (skipped) without GPUS Hopper GPUs, or where a GPU's compute mode refuses a
+ * second process (exclusive-process or prohibited). A worker that fails makes the others
+ * leave their barriers (the parent raises a flag) and the test fail.
+ */
+#define _GNU_SOURCE
+#include <cuda_runtime_api.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/check.h"
+#include "graphs/group.h"
+#include "graphs/testbed.h"
+
+enum {
+  kMaxRanks = 16,
+  kMaxBatches = 4,
+  kReplays = 10,
+  kCapacity = 128,
+  kBarrierSeconds = 300, /* far above a case's set-up; a lost worker fails the test */
+  kComputeModeRefuses = 101 /* the probe's exit code for an exclusive GPU */
+};
+
+typedef struct test_case {
+  int tp;
+  int processes;
+  shx_variant variant;
+  int inter_total;
+  shx_activation activation;
+  int batches[kMaxBatches];
+  int batch_count;
+} test_case;
+
+/* Design dims (H 7168, I_total 6144, SiTU) unless said: every variant with one rank a
+ * process (as engines run), the fused variant also with eight ranks a process, and the
+ * DeepSeek dims' fused TP16 plan (clusters of 16). */
+static const test_case kCases[] = {
+    {8, 8, SHX_VARIANT_FUSED, 6144, SHX_ACT_SITU, {9, 64, 128}, 3},
+    {8, 8, SHX_VARIANT_SPLIT, 6144, SHX_ACT_SITU, {16}, 1},
+    {8, 8, SHX_VARIANT_BASELINE, 6144, SHX_ACT_SITU, {16}, 1},
+    {16, 2, SHX_VARIANT_FUSED, 6144, SHX_ACT_SITU, {16, 48}, 2},
+    {16, 2, SHX_VARIANT_FUSED, 2048, SHX_ACT_SWIGLU, {9}, 1},
+};
+enum { kCaseCount = sizeof kCases / sizeof *kCases };
+
+/* What the workers of one case share: a host barrier, the exported mailbox handles and
+ * every rank's output of each batch's first replay. */
+typedef struct shared_state {
+  int workers;
+  int arrived;    /* at the current barrier */
+  int generation; /* barriers completed */
+  int failed;     /* set by the parent when a worker exits with an error */
+  cudaIpcMemHandle_t mailbox[kMaxRanks];
+  uint16_t outputs[kMaxBatches][kCapacity * 7168]; /* [batch][H] */
+} shared_state;
+
+static const char *variant_name(shx_variant variant) {
+  return variant == SHX_VARIANT_FUSED ? "fused"
+         : variant == SHX_VARIANT_SPLIT ? "split"
+                                        : "baseline";
+}
+
+static double seconds_now(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+/* Sense by generation: the last to arrive resets the count, then opens the barrier. */
+static void barrier_wait(shared_state *s, int worker, const char *where) {
+  const int generation = __atomic_load_n(&s->generation, __ATOMIC_ACQUIRE);
+  if (__atomic_add_fetch(&s->arrived, 1, __ATOMIC_ACQ_REL) == s->workers) {
+    __atomic_store_n(&s->arrived, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->generation, generation + 1, __ATOMIC_RELEASE);
+    return;
+  }
+  const double deadline = seconds_now() + kBarrierSeconds;
+  while (__atomic_load_n(&s->generation, __ATOMIC_ACQUIRE) == generation) {
+    if (__atomic_load_n(&s->failed, __ATOMIC_ACQUIRE)) {
+      fprintf(stderr, "worker %d: another worker failed (at %s)\n", worker, where);
+      exit(1);
+    }
+    if (seconds_now() > deadline) {
+      fprintf(stderr, "worker %d: barrier %s not reached by every worker in %d s\n", worker,
+              where, kBarrierSeconds);
+      exit(1);
+    }
+    usleep(200);
+  }
+}
+
+/* The columns [first S, last S) of rows [0, batch) of two [batch, H] arrays. */
+static double shard_rel_l2(const uint16_t *got, const uint16_t *want, int batch, int hidden,
+                           int first_column, int columns, int *nan_count) {
+  size_t count = (size_t)batch * columns;
+  uint16_t *a = malloc(count * 2), *b = malloc(count * 2);
+  CHECK(a && b);
+  for (int t = 0; t < batch; ++t) {
+    memcpy(a + (size_t)t * columns, got + (size_t)t * hidden + first_column, columns * 2);
+    memcpy(b + (size_t)t * columns, want + (size_t)t * hidden + first_column, columns * 2);
+  }
+  double error = shx_rel_l2(a, b, count, nan_count);
+  free(a);
+  free(b);
+  return error;
+}
+
+static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
+                       uint16_t *const *want, int gpus, shared_state *s) {
+  const int tp = c->tp, hidden = bed->config.hidden;
+  const int first = worker * tp / c->processes, last = (worker + 1) * tp / c->processes;
+  const int device = worker * gpus / c->processes;
+  const int shard = hidden / tp, inter = c->inter_total / tp;
+  shx_config config = bed->config;
+  config.variant = c->variant;
+  const size_t mailbox_bytes = shx_mailbox_bytes(&config);
+  CHECK(mailbox_bytes > 0);
+
+  CHECK_CUDA(cudaSetDevice(device));
+  cudaStream_t stream;
+  CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  void *x = NULL;
+  CHECK_CUDA(cudaMalloc(&x, (size_t)kCapacity * hidden * 2));
+  CHECK_CUDA(cudaMemcpy(x, bed->x, (size_t)kCapacity * hidden * 2, cudaMemcpyHostToDevice));
+  shx_op *ops[kMaxRanks] = {0};
+  void *gate_up[kMaxRanks] = {0}, *down[kMaxRanks] = {0}, *out[kMaxRanks] = {0};
+  void *peers[kMaxRanks] = {0};
+  for (int r = first; r < last; ++r) {
+    config.rank = r;
+    SHX_CHECK_OK(shx_create(&config, &ops[r]));
+    CHECK_CUDA(cudaMalloc(&gate_up[r], (size_t)2 * inter * hidden * 2));
+    CHECK_CUDA(cudaMalloc(&down[r], (size_t)hidden * inter * 2));
+    CHECK_CUDA(cudaMalloc(&out[r], (size_t)kCapacity * shard * 2));
+    CHECK_CUDA(cudaMalloc(&peers[r], mailbox_bytes));
+    CHECK_CUDA(cudaMemcpy(gate_up[r], bed->gate_up[r], (size_t)2 * inter * hidden * 2,
+                          cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(down[r], bed->down[r], (size_t)hidden * inter * 2,
+                          cudaMemcpyHostToDevice));
+    SHX_CHECK_OK(shx_bind_weights(ops[r], gate_up[r], down[r]));
+    SHX_CHECK_OK(shx_mailbox_arm(peers[r], mailbox_bytes, NULL));
+    CHECK_CUDA(cudaIpcGetMemHandle(&s->mailbox[r], peers[r]));
+  }
+  CHECK_CUDA(cudaDeviceSynchronize()); /* every local mailbox armed before it is exported */
+  barrier_wait(s, worker, "exported");
+
+  for (int r = 0; r < tp; ++r)
+    if (r < first || r >= last)
+      CHECK_CUDA(cudaIpcOpenMemHandle(&peers[r], s->mailbox[r],
+                                      cudaIpcMemLazyEnablePeerAccess));
+  for (int r = first; r < last; ++r) SHX_CHECK_OK(shx_bind_peers(ops[r], peers, tp));
+
+  uint16_t *got = malloc((size_t)kCapacity * hidden * 2);
+  uint16_t *again = malloc((size_t)kCapacity * hidden * 2);
+  CHECK(got && again);
+  for (int b = 0; b < c->batch_count; ++b) {
+    const int batch = c->batches[b];
+    cudaGraphExec_t step[2] = {NULL, NULL};
+    for (int parity = 0; parity < 2; ++parity) {
+      cudaGraph_t graph = NULL;
+      CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+      for (int r = first; r < last; ++r)
+        SHX_CHECK_OK(shx_record_step(ops[r], x, batch, parity, stream));
+      for (int r = first; r < last; ++r)
+        SHX_CHECK_OK(shx_tail(ops[r], out[r], batch, parity, stream));
+      CHECK_CUDA(cudaStreamEndCapture(stream, &graph));
+      CHECK_CUDA(cudaGraphInstantiate(&step[parity], graph, 0));
+      CHECK_CUDA(cudaGraphDestroy(graph));
+    }
+    for (int i = 0; i < kReplays; ++i) {
+      for (int r = first; r < last; ++r)
+        CHECK_CUDA(cudaMemsetAsync(out[r], 0xFF, (size_t)kCapacity * shard * 2, stream));
+      CHECK_CUDA(cudaGraphLaunch(step[i % 2], stream));
+      CHECK_CUDA(cudaStreamSynchronize(stream));
+      for (int r = first; r < last; ++r) SHX_CHECK_OK(shx_check_device(ops[r]));
+      uint16_t *read = i == 0 ? got : again;
+      for (int r = first; r < last; ++r)
+        CHECK_CUDA(cudaMemcpy2D(read + (size_t)r * shard, (size_t)hidden * 2, out[r],
+                                (size_t)shard * 2, (size_t)shard * 2, (size_t)batch,
+                                cudaMemcpyDeviceToHost));
+      for (int r = first; r < last && i > 0; ++r)
+        for (int t = 0; t < batch; ++t)
+          if (memcmp(got + (size_t)t * hidden + (size_t)r * shard,
+                     again + (size_t)t * hidden + (size_t)r * shard, (size_t)shard * 2)) {
+            fprintf(stderr, "worker %d: replay %d of B %d differs from replay 0 (rank %d)\n",
+                    worker, i, batch, r);
+            exit(1);
+          }
+    }
+    int nan_count = 0;
+    double error = shard_rel_l2(got, want[b], batch, hidden, first * shard,
+                                (last - first) * shard, &nan_count);
+    printf("  worker %d (ranks %d..%d, GPU %d) B %3d: rel L2 %.3e, NaN %d\n", worker, first,
+           last - 1, device, batch, error, nan_count);
+    fflush(stdout);
+    CHECK(nan_count == 0);
+    CHECK(error <= 5e-3);
+    for (int t = 0; t < batch; ++t)
+      memcpy(s->outputs[b] + (size_t)t * hidden + (size_t)first * shard,
+             got + (size_t)t * hidden + (size_t)first * shard,
+             (size_t)(last - first) * shard * 2);
+    CHECK_CUDA(cudaGraphExecDestroy(step[0]));
+    CHECK_CUDA(cudaGraphExecDestroy(step[1]));
+  }
+  barrier_wait(s, worker, "last step"); /* no push into a local mailbox after this */
+
+  size_t slots = mailbox_bytes / 2;
+  uint16_t *mailbox = malloc(mailbox_bytes);
+  CHECK(mailbox);
+  for (int r = first; r < last; ++r) {
+    CHECK_CUDA(cudaMemcpy(mailbox, peers[r], mailbox_bytes, cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < slots; ++i)
+      if (mailbox[i] != 0x8000) {
+        fprintf(stderr, "worker %d: rank %d mailbox slot %zu is 0x%04x, not re-armed\n",
+                worker, r, i, mailbox[i]);
+        exit(1);
+      }
+  }
+  for (int r = 0; r < tp; ++r)
+    if (r < first || r >= last) CHECK_CUDA(cudaIpcCloseMemHandle(peers[r]));
+  barrier_wait(s, worker, "unmapped"); /* every mapping of a local mailbox is gone */
+  for (int r = first; r < last; ++r) {
+    SHX_CHECK_OK(shx_destroy(ops[r]));
+    CHECK_CUDA(cudaFree(gate_up[r]));
+    CHECK_CUDA(cudaFree(down[r]));
+    CHECK_CUDA(cudaFree(out[r]));
+    CHECK_CUDA(cudaFree(peers[r]));
+  }
+  CHECK_CUDA(cudaFree(x));
+  CHECK_CUDA(cudaStreamDestroy(stream));
+  free(mailbox);
+  free(got);
+  free(again);
+}
+
+/* Forks the workers of one case and waits for them; 1 if every one exited with 0. A
+ * worker's failure raises `failed`, so that the others leave their barriers. */
+static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *const *want,
+                       int gpus, shared_state *s) {
+  memset(s, 0, sizeof *s);
+  s->workers = c->processes;
+  pid_t pids[kMaxRanks];
+  fflush(stdout);
+  fflush(stderr);
+  for (int p = 0; p < c->processes; ++p) {
+    pids[p] = fork();
+    CHECK(pids[p] >= 0);
+    if (pids[p] == 0) {
+      run_worker(p, c, bed, want, gpus, s);
+      fflush(stdout);
+      _exit(0);
+    }
+  }
+  int ok = 1;
+  for (int left = c->processes; left > 0; --left) {
+    int status = 0;
+    pid_t pid = waitpid(-1, &status, 0);
+    CHECK(pid > 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      fprintf(stderr, "a worker (pid %d) failed: %s %d\n", (int)pid,
+              WIFEXITED(status) ? "exit" : "signal",
+              WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+      ok = 0;
+      __atomic_store_n(&s->failed, 1, __ATOMIC_RELEASE);
+    }
+  }
+  return ok;
+}
+
+/* The probe runs in a child, so that the parent stays free of CUDA until its workers
+ * are done: its exit code is the number of Hopper GPUs, or kComputeModeRefuses where
+ * one of the first `gpus` only admits one process. */
+static int probe_gpus(int gpus) {
+  fflush(stdout);
+  pid_t pid = fork();
+  CHECK(pid >= 0);
+  if (pid == 0) {
+    int count = shx_testbed_hopper_count();
+    for (int d = 0; d < gpus && d < count; ++d) {
+      int mode = cudaComputeModeDefault;
+      if (cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, d) == cudaSuccess &&
+          mode != cudaComputeModeDefault)
+        _exit(kComputeModeRefuses);
+    }
+    _exit(count > 100 ? 100 : count);
+  }
+  int status = 0;
+  CHECK(waitpid(pid, &status, 0) == pid);
+  CHECK(WIFEXITED(status));
+  return WEXITSTATUS(status);
+}
+
+int main(int argc, char **argv) {
+  const int gpus = argc > 1 ? atoi(argv[1]) : SHX_TEST_GPUS;
+  CHECK(gpus >= 1 && gpus <= SHX_GROUP_MAX_GPUS);
+  const int found = probe_gpus(gpus);
+  if (found == kComputeModeRefuses) {
+    printf("SKIPPED: a GPU's compute mode admits one process only (not Default)\n");
+    return SHX_SKIP_EXIT;
+  }
+  if (found < gpus) {
+    printf("SKIPPED: needs %d Hopper (sm_90) GPU(s), %d visible\n", gpus, found);
+    return SHX_SKIP_EXIT;
+  }
+  shared_state *s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE,
+                         MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  CHECK(s != MAP_FAILED);
+  uint16_t *outputs[kCaseCount][kMaxBatches] = {{0}};
+
+  /* Every case in worker processes first; the parent has not used CUDA yet. */
+  for (int i = 0; i < kCaseCount; ++i) {
+    const test_case *c = &kCases[i];
+    if (c->processes > c->tp || c->processes < gpus) continue;
+    shx_testbed bed;
+    shx_testbed_make(&bed, c->tp, 7168, c->inter_total, kCapacity, c->activation);
+    uint16_t *want[kMaxBatches] = {0};
+    for (int b = 0; b < c->batch_count; ++b) {
+      want[b] = malloc((size_t)c->batches[b] * 7168 * 2);
+      CHECK(want[b]);
+      shx_testbed_reference(&bed, c->batches[b], want[b]);
+    }
+    printf(" %s TP%d, I_total %d, %d processes on %d GPU(s)\n", variant_name(c->variant),
+           c->tp, c->inter_total, c->processes, gpus);
+    CHECK(run_workers(c, &bed, want, gpus, s));
+    for (int b = 0; b < c->batch_count; ++b) {
+      size_t bytes = (size_t)c->batches[b] * 7168 * 2;
+      outputs[i][b] = malloc(bytes);
+      CHECK(outputs[i][b]);
+      memcpy(outputs[i][b], s->outputs[b], bytes);
+      free(want[b]);
+    }
+    shx_testbed_free(&bed);
+  }
+
+  /* The same cases as one process's group: bitwise the same outputs. */
+  for (int i = 0; i < kCaseCount; ++i) {
+    const test_case *c = &kCases[i];
+    if (c->processes > c->tp || c->processes < gpus) continue;
+    shx_testbed bed;
+    shx_testbed_make(&bed, c->tp, 7168, c->inter_total, kCapacity, c->activation);
+    for (int b = 0; b < c->batch_count; ++b) {
+      const int batch = c->batches[b];
+      size_t count = (size_t)batch * 7168;
+      uint16_t *one = malloc(count * 2);
+      CHECK(one);
+      struct shx_group *group = shx_testbed_group(&bed, c->variant, gpus, batch, 1);
+      SHX_CHECK_OK(shx_group_poison_outputs(group));
+      SHX_CHECK_OK(shx_group_step(group, 0));
+      SHX_CHECK_OK(shx_group_sync(group));
+      SHX_CHECK_OK(shx_group_read_outputs(group, batch, one));
+      shx_group_destroy(group);
+      if (memcmp(one, outputs[i][b], count * 2) != 0) {
+        fprintf(stderr, "%s TP%d B %d: separate processes differ from one process\n",
+                variant_name(c->variant), c->tp, batch);
+        return 1;
+      }
+      printf(" %s TP%d B %3d: %d processes bitwise equal to one process\n",
+             variant_name(c->variant), c->tp, batch, c->processes);
+      free(one);
+      free(outputs[i][b]);
+    }
+    shx_testbed_free(&bed);
+  }
+  munmap(s, sizeof *s);
+  printf("process_gpu_test on %d GPU(s): all cases passed\n", gpus);
+  return 0;
+}
