@@ -54,7 +54,9 @@ enum {
   kMaxBatches = 4,
   kReplays = 10,
   kCapacity = 128,
+  kHidden = 7168,
   kBarrierSeconds = 300, /* far above a case's set-up; a lost worker fails the test */
+  kCaseSeconds = 600,    /* the parent kills a case's workers that take longer */
   kComputeModeRefuses = 101 /* the probe's exit code for an exclusive GPU */
 };
 
@@ -88,7 +90,7 @@ typedef struct shared_state {
   int generation; /* barriers completed */
   int failed;     /* set by the parent when a worker exits with an error */
   cudaIpcMemHandle_t mailbox[kMaxRanks];
-  uint16_t outputs[kMaxBatches][kCapacity * 7168]; /* [batch][H] */
+  uint16_t outputs[kMaxBatches][kCapacity * kHidden]; /* [batch][H] */
 } shared_state;
 
 static const char *variant_name(shx_variant variant) {
@@ -288,10 +290,23 @@ static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *con
     }
   }
   int ok = 1;
-  for (int left = c->processes; left > 0; --left) {
+  const double deadline = seconds_now() + kCaseSeconds;
+  for (int left = c->processes; left > 0;) {
     int status = 0;
-    pid_t pid = waitpid(-1, &status, 0);
-    CHECK(pid > 0);
+    pid_t pid = waitpid(-1, &status, WNOHANG);
+    CHECK(pid >= 0);
+    if (pid == 0) {
+      if (seconds_now() > deadline) { /* a worker stuck beyond every bound: end them all */
+        fprintf(stderr, "the workers took more than %d s: killed\n", kCaseSeconds);
+        for (int p = 0; p < c->processes; ++p) kill(pids[p], SIGKILL);
+        while (waitpid(-1, NULL, 0) > 0) {
+        }
+        return 0;
+      }
+      usleep(10000);
+      continue;
+    }
+    --left;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
       fprintf(stderr, "a worker (pid %d) failed: %s %d\n", (int)pid,
               WIFEXITED(status) ? "exit" : "signal",
@@ -348,10 +363,10 @@ int main(int argc, char **argv) {
     const test_case *c = &kCases[i];
     if (c->processes > c->tp || c->processes < gpus) continue;
     shx_testbed bed;
-    shx_testbed_make(&bed, c->tp, 7168, c->inter_total, kCapacity, c->activation);
+    shx_testbed_make(&bed, c->tp, kHidden, c->inter_total, kCapacity, c->activation);
     uint16_t *want[kMaxBatches] = {0};
     for (int b = 0; b < c->batch_count; ++b) {
-      want[b] = malloc((size_t)c->batches[b] * 7168 * 2);
+      want[b] = malloc((size_t)c->batches[b] * kHidden * 2);
       CHECK(want[b]);
       shx_testbed_reference(&bed, c->batches[b], want[b]);
     }
@@ -359,7 +374,7 @@ int main(int argc, char **argv) {
            c->tp, c->inter_total, c->processes, gpus);
     CHECK(run_workers(c, &bed, want, gpus, s));
     for (int b = 0; b < c->batch_count; ++b) {
-      size_t bytes = (size_t)c->batches[b] * 7168 * 2;
+      size_t bytes = (size_t)c->batches[b] * kHidden * 2;
       outputs[i][b] = malloc(bytes);
       CHECK(outputs[i][b]);
       memcpy(outputs[i][b], s->outputs[b], bytes);
@@ -373,10 +388,10 @@ int main(int argc, char **argv) {
     const test_case *c = &kCases[i];
     if (c->processes > c->tp || c->processes < gpus) continue;
     shx_testbed bed;
-    shx_testbed_make(&bed, c->tp, 7168, c->inter_total, kCapacity, c->activation);
+    shx_testbed_make(&bed, c->tp, kHidden, c->inter_total, kCapacity, c->activation);
     for (int b = 0; b < c->batch_count; ++b) {
       const int batch = c->batches[b];
-      size_t count = (size_t)batch * 7168;
+      size_t count = (size_t)batch * kHidden;
       uint16_t *one = malloc(count * 2);
       CHECK(one);
       struct shx_group *group = shx_testbed_group(&bed, c->variant, gpus, batch, 1);
