@@ -1,20 +1,28 @@
 /* process_gpu_test.c: a TP group whose ranks live in separate processes, their mailboxes
- * shared through CUDA IPC (SPEC "Peers": ranks in separate processes must work).
+ * shared through CUDA IPC or an NCCL symmetric window (SPEC "Peers": ranks in separate
+ * processes must work).
  *
  *   processes_<GPUS>gpu_test [GPUS]
  *
  * For each case below the parent forks one worker process per part of the group before
  * any CUDA call (a process that has used CUDA must not fork). Worker p hosts ranks
  * [p tp / P, (p + 1) tp / P) on GPU p * GPUS / P: for each, an op of the case's variant,
- * its weights, mailbox and output. It exports its mailboxes with cudaIpcGetMemHandle,
- * maps every other worker's with cudaIpcOpenMemHandle (cudaIpcMemLazyEnablePeerAccess
- * where they sit on another GPU), binds them with shx_bind_peers and captures its step
- * graphs, one per parity: its ranks' shx_record_step, then their shx_tail, on one stream,
+ * its weights, mailbox and output. Its mailboxes reach the other workers in one of two ways:
+ * - CUDA IPC: each its own cudaMalloc, exported with cudaIpcGetMemHandle; the others map
+ *   them with cudaIpcOpenMemHandle (cudaIpcMemLazyEnablePeerAccess across GPUs);
+ * - an NCCL symmetric window: one NCCL rank a worker, one worker a GPU (NCCL refuses two
+ *   ranks on one GPU); the worker's mailboxes side by side in one ncclMemAlloc block,
+ *   registered with ncclCommWindowRegister(NCCL_WIN_COLL_SYMMETRIC); every rank's
+ *   address from ncclGetPeerPointer (graphs/nccl_window.cu), the worker's own ones
+ *   checked to alias its block (written through one address, read through the other). On one GPU this is one worker holding the whole group,
+ *   an NCCL communicator of one rank: the window's mechanics without a peer process.
+ * It binds them with shx_bind_peers and captures its step graphs, one per parity: its ranks' shx_record_step, then their shx_tail, on one stream,
  * as an engine process would. Nothing else orders the workers' steps: a rank's push of
  * step s + 2 follows its own tail of step s + 1, which waited for every rank's push of
  * s + 1, which followed that rank's tail of s, so the SPEC's ordering holds by stream
  * order alone. Workers meet only at barriers on the host (in a shared mapping): after
- * every mailbox is armed and exported, after the last step, and before unmapping.
+ * every mailbox is armed and exported, after the last step, and before unmapping (and,
+ * for NCCL, where its collective calls need every worker).
  *
  * Per batch: 10 replays with alternating parity, outputs poisoned (NaN) before each; the
  * first checked against the CPU reference (relative L2 <= 5e-3 over the worker's shards,
@@ -47,6 +55,7 @@
 
 #include "engine/check.h"
 #include "graphs/group.h"
+#include "graphs/nccl_window.h"
 #include "graphs/testbed.h"
 
 enum {
@@ -60,9 +69,12 @@ enum {
   kComputeModeRefuses = 101 /* the probe's exit code for an exclusive GPU */
 };
 
+typedef enum sharing { kIpc, kNcclWindow } sharing;
+
 typedef struct test_case {
+  sharing how;
   int tp;
-  int processes;
+  int processes; /* 0: one a GPU */
   shx_variant variant;
   int inter_total;
   shx_activation activation;
@@ -70,15 +82,18 @@ typedef struct test_case {
   int batch_count;
 } test_case;
 
-/* Design dims (H 7168, I_total 6144, SiTU) unless said: every variant with one rank a
- * process (as engines run), the fused variant also with eight ranks a process, and the
- * DeepSeek dims' fused TP16 plan (clusters of 16). */
+/* Design dims (H 7168, I_total 6144, SiTU) unless said. CUDA IPC: every variant with one
+ * rank a process (as engines run), the fused variant also with eight ranks a process, and
+ * the DeepSeek dims' fused TP16 plan (clusters of 16). NCCL windows: one process a GPU. */
 static const test_case kCases[] = {
-    {8, 8, SHX_VARIANT_FUSED, 6144, SHX_ACT_SITU, {9, 64, 128}, 3},
-    {8, 8, SHX_VARIANT_SPLIT, 6144, SHX_ACT_SITU, {16}, 1},
-    {8, 8, SHX_VARIANT_BASELINE, 6144, SHX_ACT_SITU, {16}, 1},
-    {16, 2, SHX_VARIANT_FUSED, 6144, SHX_ACT_SITU, {16, 48}, 2},
-    {16, 2, SHX_VARIANT_FUSED, 2048, SHX_ACT_SWIGLU, {9}, 1},
+    {kIpc, 8, 8, SHX_VARIANT_FUSED, 6144, SHX_ACT_SITU, {9, 64, 128}, 3},
+    {kIpc, 8, 8, SHX_VARIANT_SPLIT, 6144, SHX_ACT_SITU, {16}, 1},
+    {kIpc, 8, 8, SHX_VARIANT_BASELINE, 6144, SHX_ACT_SITU, {16}, 1},
+    {kIpc, 16, 2, SHX_VARIANT_FUSED, 6144, SHX_ACT_SITU, {16, 48}, 2},
+    {kIpc, 16, 2, SHX_VARIANT_FUSED, 2048, SHX_ACT_SWIGLU, {9}, 1},
+    {kNcclWindow, 8, 0, SHX_VARIANT_FUSED, 6144, SHX_ACT_SITU, {9, 64}, 2},
+    {kNcclWindow, 8, 0, SHX_VARIANT_SPLIT, 6144, SHX_ACT_SITU, {16}, 1},
+    {kNcclWindow, 16, 0, SHX_VARIANT_FUSED, 6144, SHX_ACT_SITU, {16}, 1},
 };
 enum { kCaseCount = sizeof kCases / sizeof *kCases };
 
@@ -90,6 +105,7 @@ typedef struct shared_state {
   int generation; /* barriers completed */
   int failed;     /* set by the parent when a worker exits with an error */
   cudaIpcMemHandle_t mailbox[kMaxRanks];
+  ncclUniqueId nccl_id;
   uint16_t outputs[kMaxBatches][kCapacity * kHidden]; /* [batch][H] */
 } shared_state;
 
@@ -144,11 +160,17 @@ static double shard_rel_l2(const uint16_t *got, const uint16_t *want, int batch,
   return error;
 }
 
+#define CHECK_NCCL(call) CHECK((call) == ncclSuccess)
+
+static int processes_of(const test_case *c, int gpus) {
+  return c->processes ? c->processes : gpus;
+}
+
 static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
                        uint16_t *const *want, int gpus, shared_state *s) {
-  const int tp = c->tp, hidden = bed->config.hidden;
-  const int first = worker * tp / c->processes, last = (worker + 1) * tp / c->processes;
-  const int device = worker * gpus / c->processes;
+  const int tp = c->tp, hidden = bed->config.hidden, processes = processes_of(c, gpus);
+  const int first = worker * tp / processes, last = (worker + 1) * tp / processes;
+  const int device = worker * gpus / processes;
   const int shard = hidden / tp, inter = c->inter_total / tp;
   shx_config config = bed->config;
   config.variant = c->variant;
@@ -164,28 +186,78 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
   shx_op *ops[kMaxRanks] = {0};
   void *gate_up[kMaxRanks] = {0}, *down[kMaxRanks] = {0}, *out[kMaxRanks] = {0};
   void *peers[kMaxRanks] = {0};
+
+  /* NCCL: one communicator rank a worker; the local mailboxes side by side in one
+   * symmetric window, each at a multiple of the window's alignment. */
+  ncclComm_t comm = NULL;
+  ncclWindow_t window = NULL;
+  void *block = NULL;
+  const size_t stride = (mailbox_bytes + NCCL_WIN_REQUIRED_ALIGNMENT - 1) /
+                        NCCL_WIN_REQUIRED_ALIGNMENT * NCCL_WIN_REQUIRED_ALIGNMENT;
+  if (c->how == kNcclWindow) {
+    setenv("NCCL_NVLS_ENABLE", "0", 0); /* never NVLink multicast on shared hosts */
+    if (worker == 0) CHECK_NCCL(ncclGetUniqueId(&s->nccl_id));
+    barrier_wait(s, worker, "nccl id");
+    CHECK_NCCL(ncclCommInitRank(&comm, processes, s->nccl_id, worker));
+    CHECK_NCCL(ncclMemAlloc(&block, stride * (last - first)));
+    CHECK_NCCL(ncclCommWindowRegister(comm, block, stride * (last - first), &window,
+                                      NCCL_WIN_COLL_SYMMETRIC));
+  }
   for (int r = first; r < last; ++r) {
     config.rank = r;
     SHX_CHECK_OK(shx_create(&config, &ops[r]));
     CHECK_CUDA(cudaMalloc(&gate_up[r], (size_t)2 * inter * hidden * 2));
     CHECK_CUDA(cudaMalloc(&down[r], (size_t)hidden * inter * 2));
     CHECK_CUDA(cudaMalloc(&out[r], (size_t)kCapacity * shard * 2));
-    CHECK_CUDA(cudaMalloc(&peers[r], mailbox_bytes));
+    if (c->how == kIpc) CHECK_CUDA(cudaMalloc(&peers[r], mailbox_bytes));
+    else peers[r] = (char *)block + stride * (r - first);
     CHECK_CUDA(cudaMemcpy(gate_up[r], bed->gate_up[r], (size_t)2 * inter * hidden * 2,
                           cudaMemcpyHostToDevice));
     CHECK_CUDA(cudaMemcpy(down[r], bed->down[r], (size_t)hidden * inter * 2,
                           cudaMemcpyHostToDevice));
     SHX_CHECK_OK(shx_bind_weights(ops[r], gate_up[r], down[r]));
     SHX_CHECK_OK(shx_mailbox_arm(peers[r], mailbox_bytes, NULL));
-    CHECK_CUDA(cudaIpcGetMemHandle(&s->mailbox[r], peers[r]));
+    if (c->how == kIpc) CHECK_CUDA(cudaIpcGetMemHandle(&s->mailbox[r], peers[r]));
+  }
+  if (c->how == kNcclWindow) {
+    /* Every rank's mailbox through the window, this worker's own ones included: NCCL
+     * may map those at other addresses, but they must alias its own block (a word
+     * written through one is read through the other, then the slot is armed again).
+     * Before the barrier: once past it, peers push into these mailboxes. */
+    int owners[kMaxRanks];
+    size_t offsets[kMaxRanks];
+    void *addresses[kMaxRanks] = {0};
+    for (int r = 0; r < tp; ++r) {
+      owners[r] = r * processes / tp;
+      offsets[r] = stride * (r - owners[r] * tp / processes);
+    }
+    CHECK_CUDA(shx_nccl_window_addresses(window, owners, offsets, tp, addresses, stream));
+    for (int r = 0; r < tp; ++r) {
+      if (r < first || r >= last) {
+        peers[r] = addresses[r];
+        continue;
+      }
+      const uint16_t marker = (uint16_t)(0x1000 + r), armed = 0x8000;
+      uint16_t seen = 0;
+      CHECK_CUDA(cudaMemcpy(peers[r], &marker, 2, cudaMemcpyHostToDevice));
+      CHECK_CUDA(cudaMemcpy(&seen, addresses[r], 2, cudaMemcpyDeviceToHost));
+      CHECK(seen == marker);
+      CHECK_CUDA(cudaMemcpy(addresses[r], &armed, 2, cudaMemcpyHostToDevice));
+      CHECK_CUDA(cudaMemcpy(&seen, peers[r], 2, cudaMemcpyDeviceToHost));
+      CHECK(seen == armed);
+    }
+    printf("  worker %d: NCCL window, rank %d's mailbox at %p (own block %p)\n", worker, first,
+           addresses[first], peers[first]);
   }
   CHECK_CUDA(cudaDeviceSynchronize()); /* every local mailbox armed before it is exported */
   barrier_wait(s, worker, "exported");
 
-  for (int r = 0; r < tp; ++r)
-    if (r < first || r >= last)
-      CHECK_CUDA(cudaIpcOpenMemHandle(&peers[r], s->mailbox[r],
-                                      cudaIpcMemLazyEnablePeerAccess));
+  if (c->how == kIpc) {
+    for (int r = 0; r < tp; ++r)
+      if (r < first || r >= last)
+        CHECK_CUDA(cudaIpcOpenMemHandle(&peers[r], s->mailbox[r],
+                                        cudaIpcMemLazyEnablePeerAccess));
+  }
   for (int r = first; r < last; ++r) SHX_CHECK_OK(shx_bind_peers(ops[r], peers, tp));
 
   uint16_t *got = malloc((size_t)kCapacity * hidden * 2);
@@ -254,15 +326,23 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
         exit(1);
       }
   }
-  for (int r = 0; r < tp; ++r)
-    if (r < first || r >= last) CHECK_CUDA(cudaIpcCloseMemHandle(peers[r]));
+  if (c->how == kIpc) {
+    for (int r = 0; r < tp; ++r)
+      if (r < first || r >= last) CHECK_CUDA(cudaIpcCloseMemHandle(peers[r]));
+  } else {
+    CHECK_NCCL(ncclCommWindowDeregister(comm, window)); /* collective */
+  }
   barrier_wait(s, worker, "unmapped"); /* every mapping of a local mailbox is gone */
   for (int r = first; r < last; ++r) {
     SHX_CHECK_OK(shx_destroy(ops[r]));
     CHECK_CUDA(cudaFree(gate_up[r]));
     CHECK_CUDA(cudaFree(down[r]));
     CHECK_CUDA(cudaFree(out[r]));
-    CHECK_CUDA(cudaFree(peers[r]));
+    if (c->how == kIpc) CHECK_CUDA(cudaFree(peers[r]));
+  }
+  if (c->how == kNcclWindow) {
+    CHECK_NCCL(ncclMemFree(block));
+    CHECK_NCCL(ncclCommDestroy(comm));
   }
   CHECK_CUDA(cudaFree(x));
   CHECK_CUDA(cudaStreamDestroy(stream));
@@ -275,12 +355,13 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
  * worker's failure raises `failed`, so that the others leave their barriers. */
 static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *const *want,
                        int gpus, shared_state *s) {
+  const int processes = processes_of(c, gpus);
   memset(s, 0, sizeof *s);
-  s->workers = c->processes;
+  s->workers = processes;
   pid_t pids[kMaxRanks];
   fflush(stdout);
   fflush(stderr);
-  for (int p = 0; p < c->processes; ++p) {
+  for (int p = 0; p < processes; ++p) {
     pids[p] = fork();
     CHECK(pids[p] >= 0);
     if (pids[p] == 0) {
@@ -291,14 +372,14 @@ static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *con
   }
   int ok = 1;
   const double deadline = seconds_now() + kCaseSeconds;
-  for (int left = c->processes; left > 0;) {
+  for (int left = processes; left > 0;) {
     int status = 0;
     pid_t pid = waitpid(-1, &status, WNOHANG);
     CHECK(pid >= 0);
     if (pid == 0) {
       if (seconds_now() > deadline) { /* a worker stuck beyond every bound: end them all */
         fprintf(stderr, "the workers took more than %d s: killed\n", kCaseSeconds);
-        for (int p = 0; p < c->processes; ++p) kill(pids[p], SIGKILL);
+        for (int p = 0; p < processes; ++p) kill(pids[p], SIGKILL);
         while (waitpid(-1, NULL, 0) > 0) {
         }
         return 0;
@@ -361,7 +442,7 @@ int main(int argc, char **argv) {
   /* Every case in worker processes first; the parent has not used CUDA yet. */
   for (int i = 0; i < kCaseCount; ++i) {
     const test_case *c = &kCases[i];
-    if (c->processes > c->tp || c->processes < gpus) continue;
+    if (processes_of(c, gpus) > c->tp || processes_of(c, gpus) < gpus) continue;
     shx_testbed bed;
     shx_testbed_make(&bed, c->tp, kHidden, c->inter_total, kCapacity, c->activation);
     uint16_t *want[kMaxBatches] = {0};
@@ -370,8 +451,9 @@ int main(int argc, char **argv) {
       CHECK(want[b]);
       shx_testbed_reference(&bed, c->batches[b], want[b]);
     }
-    printf(" %s TP%d, I_total %d, %d processes on %d GPU(s)\n", variant_name(c->variant),
-           c->tp, c->inter_total, c->processes, gpus);
+    printf(" %s TP%d, I_total %d, %d processes on %d GPU(s), %s\n",
+           variant_name(c->variant), c->tp, c->inter_total, processes_of(c, gpus), gpus,
+           c->how == kIpc ? "CUDA IPC" : "NCCL window");
     CHECK(run_workers(c, &bed, want, gpus, s));
     for (int b = 0; b < c->batch_count; ++b) {
       size_t bytes = (size_t)c->batches[b] * kHidden * 2;
@@ -386,7 +468,7 @@ int main(int argc, char **argv) {
   /* The same cases as one process's group: bitwise the same outputs. */
   for (int i = 0; i < kCaseCount; ++i) {
     const test_case *c = &kCases[i];
-    if (c->processes > c->tp || c->processes < gpus) continue;
+    if (processes_of(c, gpus) > c->tp || processes_of(c, gpus) < gpus) continue;
     shx_testbed bed;
     shx_testbed_make(&bed, c->tp, kHidden, c->inter_total, kCapacity, c->activation);
     for (int b = 0; b < c->batch_count; ++b) {
@@ -405,8 +487,9 @@ int main(int argc, char **argv) {
                 variant_name(c->variant), c->tp, batch);
         return 1;
       }
-      printf(" %s TP%d B %3d: %d processes bitwise equal to one process\n",
-             variant_name(c->variant), c->tp, batch, c->processes);
+      printf(" %s TP%d B %3d, %s: %d processes bitwise equal to one process\n",
+             variant_name(c->variant), c->tp, batch,
+             c->how == kIpc ? "CUDA IPC" : "NCCL window", processes_of(c, gpus));
       free(one);
       free(outputs[i][b]);
     }

@@ -1,0 +1,30 @@
+/* nccl_window.h: peers' addresses in an NCCL symmetric window, for ranks in separate
+ * processes whose mailboxes live in one (graphs/process_gpu_test). Test code: the library
+ * itself does not link NCCL. */
+#ifndef SHX_GRAPHS_NCCL_WINDOW_H_
+#define SHX_GRAPHS_NCCL_WINDOW_H_
+
+#include <cuda_runtime_api.h>
+#include <nccl.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SHX_NCCL_WINDOW_MAX_POINTERS 16
+
+/* addresses[i] = the address, in this process, of byte offsets[i] of NCCL rank
+ * ranks[i]'s part of `window` (registered with NCCL_WIN_COLL_SYMMETRIC; every rank in
+ * the window's load/store team). NCCL hands these out on the device only
+ * (ncclGetPeerPointer), so a one-warp kernel writes them where the host can read them.
+ * count <= SHX_NCCL_WINDOW_MAX_POINTERS. Synchronizes `stream`. */
+cudaError_t shx_nccl_window_addresses(ncclWindow_t window, const int *ranks,
+                                      const size_t *offsets, int count, void **addresses,
+                                      cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHX_GRAPHS_NCCL_WINDOW_H_ */
