@@ -23,7 +23,8 @@ __global__ void window_addresses(ncclWindow_t window, const __grid_constant__ Re
 extern "C" cudaError_t shx_nccl_window_addresses(ncclWindow_t window, const int *ranks,
                                                  const size_t *offsets, int count,
                                                  void **addresses, cudaStream_t stream) {
-  if (count < 1 || count > SHX_NCCL_WINDOW_MAX_POINTERS) return cudaErrorInvalidValue;
+  if (window == nullptr || count < 1 || count > SHX_NCCL_WINDOW_MAX_POINTERS)
+    return cudaErrorInvalidValue;
   Request request = {};
   request.count = count;
   for (int i = 0; i < count; ++i) {

@@ -7,22 +7,26 @@
  * For each case below the parent forks one worker process per part of the group before
  * any CUDA call (a process that has used CUDA must not fork). Worker p hosts ranks
  * [p tp / P, (p + 1) tp / P) on GPU p * GPUS / P: for each, an op of the case's variant,
- * its weights, mailbox and output. Its mailboxes reach the other workers in one of two ways:
+ * its weights, mailbox and output. Its mailboxes reach the other workers in one of two
+ * ways:
  * - CUDA IPC: each its own cudaMalloc, exported with cudaIpcGetMemHandle; the others map
  *   them with cudaIpcOpenMemHandle (cudaIpcMemLazyEnablePeerAccess across GPUs);
  * - an NCCL symmetric window: one NCCL rank a worker, one worker a GPU (NCCL refuses two
  *   ranks on one GPU); the worker's mailboxes side by side in one ncclMemAlloc block,
  *   registered with ncclCommWindowRegister(NCCL_WIN_COLL_SYMMETRIC); every rank's
  *   address from ncclGetPeerPointer (graphs/nccl_window.cu), the worker's own ones
- *   checked to alias its block (written through one address, read through the other). On one GPU this is one worker holding the whole group,
- *   an NCCL communicator of one rank: the window's mechanics without a peer process.
- * It binds them with shx_bind_peers and captures its step graphs, one per parity: its ranks' shx_record_step, then their shx_tail, on one stream,
- * as an engine process would. Nothing else orders the workers' steps: a rank's push of
- * step s + 2 follows its own tail of step s + 1, which waited for every rank's push of
- * s + 1, which followed that rank's tail of s, so the SPEC's ordering holds by stream
- * order alone. Workers meet only at barriers on the host (in a shared mapping): after
- * every mailbox is armed and exported, after the last step, and before unmapping (and,
- * for NCCL, where its collective calls need every worker).
+ *   checked to alias its block (written through one address, read through the other).
+ *   Two GPUs at least: NCCL 2.28 makes no symmetric window for a communicator with one
+ *   local rank (ncclCommWindowRegister returns success and no window; perf/RESULTS.md
+ *   run 57 call 2), so on one GPU these cases are left out.
+ * It binds them with shx_bind_peers and captures its step graphs, one per parity: its
+ * ranks' shx_record_step, then their shx_tail, on one stream, as an engine process
+ * would. Nothing else orders the workers' steps: a rank's push of step s + 2 follows its
+ * own tail of step s + 1, which waited for every rank's push of s + 1, which followed
+ * that rank's tail of s, so the SPEC's ordering holds by stream order alone. Workers
+ * meet only at barriers on the host (in a shared mapping): after every mailbox is armed
+ * and exported, after the last step, and before unmapping (and, for NCCL, where its
+ * collective calls need every worker).
  *
  * Per batch: 10 replays with alternating parity, outputs poisoned (NaN) before each; the
  * first checked against the CPU reference (relative L2 <= 5e-3 over the worker's shards,
@@ -166,6 +170,12 @@ static int processes_of(const test_case *c, int gpus) {
   return c->processes ? c->processes : gpus;
 }
 
+/* NCCL windows need two GPUs (a worker each); every case needs a worker a GPU at least. */
+static int case_runs(const test_case *c, int gpus) {
+  const int processes = processes_of(c, gpus);
+  return processes <= c->tp && processes >= gpus && (c->how == kIpc || gpus >= 2);
+}
+
 static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
                        uint16_t *const *want, int gpus, shared_state *s) {
   const int tp = c->tp, hidden = bed->config.hidden, processes = processes_of(c, gpus);
@@ -202,6 +212,11 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
     CHECK_NCCL(ncclMemAlloc(&block, stride * (last - first)));
     CHECK_NCCL(ncclCommWindowRegister(comm, block, stride * (last - first), &window,
                                       NCCL_WIN_COLL_SYMMETRIC));
+    if (window == NULL) {
+      fprintf(stderr, "worker %d: NCCL made no symmetric window (it needs every rank of the "
+              "communicator on its own GPU, with direct peer access)\n", worker);
+      exit(1);
+    }
   }
   for (int r = first; r < last; ++r) {
     config.rank = r;
@@ -439,10 +454,12 @@ int main(int argc, char **argv) {
   CHECK(s != MAP_FAILED);
   uint16_t *outputs[kCaseCount][kMaxBatches] = {{0}};
 
+  if (gpus < 2)
+    printf(" NCCL window cases left out: NCCL makes no symmetric window on one GPU\n");
   /* Every case in worker processes first; the parent has not used CUDA yet. */
   for (int i = 0; i < kCaseCount; ++i) {
     const test_case *c = &kCases[i];
-    if (processes_of(c, gpus) > c->tp || processes_of(c, gpus) < gpus) continue;
+    if (!case_runs(c, gpus)) continue;
     shx_testbed bed;
     shx_testbed_make(&bed, c->tp, kHidden, c->inter_total, kCapacity, c->activation);
     uint16_t *want[kMaxBatches] = {0};
@@ -468,7 +485,7 @@ int main(int argc, char **argv) {
   /* The same cases as one process's group: bitwise the same outputs. */
   for (int i = 0; i < kCaseCount; ++i) {
     const test_case *c = &kCases[i];
-    if (processes_of(c, gpus) > c->tp || processes_of(c, gpus) < gpus) continue;
+    if (!case_runs(c, gpus)) continue;
     shx_testbed bed;
     shx_testbed_make(&bed, c->tp, kHidden, c->inter_total, kCapacity, c->activation);
     for (int b = 0; b < c->batch_count; ++b) {
