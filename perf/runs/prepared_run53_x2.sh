@@ -4,7 +4,8 @@
 # run 52 calls 1 and 6). On nvidia-h200-x2 (tools/gpu_release.sh runs the 2-GPU group
 # tests, the cross-GPU mailbox, run 57's processes_2gpu_test (ranks in separate processes
 # over two GPUs, CUDA IPC and an NCCL symmetric window) and the TP2 NCCL comparison when
-# it sees two GPUs); the A/B is against `576ee8e`, run 51's kernel, so that the two-GPU host reads both kernels.
+# it sees two GPUs); the A/B is against `576ee8e`, run 51's kernel, so that the two-GPU
+# host reads both kernels.
 # Build first (here, with Bazel):
 #   git checkout main && tools/bundle.sh bundle
 #   git checkout 576ee8e && tools/bundle.sh bundle_576 ab && git checkout main
