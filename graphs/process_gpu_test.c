@@ -148,6 +148,11 @@ static void barrier_wait(shared_state *s, int worker, const char *where) {
   }
 }
 
+static int compare_doubles(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 /* The columns [first S, last S) of rows [0, batch) of two [batch, H] arrays. */
 static double shard_rel_l2(const uint16_t *got, const uint16_t *want, int batch, int hidden,
                            int first_column, int columns, int *nan_count) {
@@ -292,11 +297,15 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
       CHECK_CUDA(cudaGraphInstantiate(&step[parity], graph, 0));
       CHECK_CUDA(cudaGraphDestroy(graph));
     }
+    double step_ms[kReplays]; /* host time from launch to the step's end, informational */
     for (int i = 0; i < kReplays; ++i) {
       for (int r = first; r < last; ++r)
         CHECK_CUDA(cudaMemsetAsync(out[r], 0xFF, (size_t)kCapacity * shard * 2, stream));
+      CHECK_CUDA(cudaStreamSynchronize(stream));
+      const double launched = seconds_now();
       CHECK_CUDA(cudaGraphLaunch(step[i % 2], stream));
       CHECK_CUDA(cudaStreamSynchronize(stream));
+      step_ms[i] = 1e3 * (seconds_now() - launched);
       for (int r = first; r < last; ++r) SHX_CHECK_OK(shx_check_device(ops[r]));
       uint16_t *read = i == 0 ? got : again;
       for (int r = first; r < last; ++r)
@@ -315,8 +324,10 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
     int nan_count = 0;
     double error = shard_rel_l2(got, want[b], batch, hidden, first * shard,
                                 (last - first) * shard, &nan_count);
-    printf("  worker %d (ranks %d..%d, GPU %d) B %3d: rel L2 %.3e, NaN %d\n", worker, first,
-           last - 1, device, batch, error, nan_count);
+    qsort(step_ms + 1, kReplays - 1, sizeof *step_ms, compare_doubles); /* replay 0: warm-up */
+    printf("  worker %d (ranks %d..%d, GPU %d) B %3d: rel L2 %.3e, NaN %d; step %.3f ms "
+           "(median of replays 1..%d, host clock)\n", worker, first, last - 1, device, batch,
+           error, nan_count, step_ms[kReplays / 2], kReplays - 1);
     fflush(stdout);
     CHECK(nan_count == 0);
     CHECK(error <= 5e-3);
@@ -498,15 +509,24 @@ int main(int argc, char **argv) {
       SHX_CHECK_OK(shx_group_step(group, 0));
       SHX_CHECK_OK(shx_group_sync(group));
       SHX_CHECK_OK(shx_group_read_outputs(group, batch, one));
+      const double launched = seconds_now(); /* one more step, timed as the workers' */
+      SHX_CHECK_OK(shx_group_step(group, 1));
+      for (int d = 0; d < gpus; ++d) {
+        CHECK_CUDA(cudaSetDevice(d));
+        CHECK_CUDA(cudaDeviceSynchronize());
+      }
+      const double one_process_ms = 1e3 * (seconds_now() - launched);
+      SHX_CHECK_OK(shx_group_sync(group)); /* and the watchdog flags */
       shx_group_destroy(group);
       if (memcmp(one, outputs[i][b], count * 2) != 0) {
         fprintf(stderr, "%s TP%d B %d: separate processes differ from one process\n",
                 variant_name(c->variant), c->tp, batch);
         return 1;
       }
-      printf(" %s TP%d B %3d, %s: %d processes bitwise equal to one process\n",
-             variant_name(c->variant), c->tp, batch,
-             c->how == kIpc ? "CUDA IPC" : "NCCL window", processes_of(c, gpus));
+      printf(" %s TP%d B %3d, %s: %d processes bitwise equal to one process (its step "
+             "%.3f ms, host clock)\n", variant_name(c->variant), c->tp, batch,
+             c->how == kIpc ? "CUDA IPC" : "NCCL window", processes_of(c, gpus),
+             one_process_ms);
       free(one);
       free(outputs[i][b]);
     }
