@@ -20,10 +20,21 @@ __global__ void window_addresses(ncclWindow_t window, const __grid_constant__ Re
 
 }  // namespace
 
+extern "C" int shx_nccl_window_is_symmetric(ncclWindow_t window) {
+  if (window == nullptr) return 0;
+  cudaPointerAttributes attributes = {};
+  if (cudaPointerGetAttributes(&attributes, window) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return attributes.type == cudaMemoryTypeDevice;
+}
+
 extern "C" cudaError_t shx_nccl_window_addresses(ncclWindow_t window, const int *ranks,
                                                  const size_t *offsets, int count,
                                                  void **addresses, cudaStream_t stream) {
-  if (window == nullptr || count < 1 || count > SHX_NCCL_WINDOW_MAX_POINTERS)
+  if (!shx_nccl_window_is_symmetric(window) || count < 1 ||
+      count > SHX_NCCL_WINDOW_MAX_POINTERS)
     return cudaErrorInvalidValue;
   Request request = {};
   request.count = count;

@@ -14,11 +14,18 @@ extern "C" {
 
 #define SHX_NCCL_WINDOW_MAX_POINTERS 16
 
+/* Whether `window` is a device window of a symmetric registration. Where the communicator
+ * has no symmetric support, NCCL 2.28's ncclCommWindowRegister succeeds but returns a
+ * host-side local registration handle in its place (src/dev_runtime.cc), which a kernel
+ * must not read. */
+int shx_nccl_window_is_symmetric(ncclWindow_t window);
+
 /* addresses[i] = the address, in this process, of byte offsets[i] of NCCL rank
  * ranks[i]'s part of `window` (registered with NCCL_WIN_COLL_SYMMETRIC; every rank in
  * the window's load/store team). NCCL hands these out on the device only
  * (ncclGetPeerPointer), so a one-warp kernel writes them where the host can read them.
- * count <= SHX_NCCL_WINDOW_MAX_POINTERS. Synchronizes `stream`. */
+ * count <= SHX_NCCL_WINDOW_MAX_POINTERS; cudaErrorInvalidValue where the window is not
+ * symmetric (shx_nccl_window_is_symmetric). Synchronizes `stream`. */
 cudaError_t shx_nccl_window_addresses(ncclWindow_t window, const int *ranks,
                                       const size_t *offsets, int count, void **addresses,
                                       cudaStream_t stream);

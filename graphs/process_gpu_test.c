@@ -16,9 +16,11 @@
  *   registered with ncclCommWindowRegister(NCCL_WIN_COLL_SYMMETRIC); every rank's
  *   address from ncclGetPeerPointer (graphs/nccl_window.cu), the worker's own ones
  *   checked to alias its block (written through one address, read through the other).
- *   Two GPUs at least: NCCL 2.28 makes no symmetric window for a communicator with one
- *   local rank (ncclCommWindowRegister returns success and no window; perf/RESULTS.md
- *   run 57 call 2), so on one GPU these cases are left out.
+ *   Two GPUs at least: for a communicator without symmetric support (one local rank is
+ *   one such; also no direct peer access, several nodes, no cuMem) NCCL 2.28's
+ *   ncclCommWindowRegister succeeds but hands back a host-side local registration, not
+ *   a device window (src/dev_runtime.cc; perf/RESULTS.md run 57 call 2), so on one GPU
+ *   these cases are left out, and a worker that gets no device window says so.
  * It binds them with shx_bind_peers and captures its step graphs, one per parity: its
  * ranks' shx_record_step, then their shx_tail, on one stream, as an engine process
  * would. Nothing else orders the workers' steps: a rank's push of step s + 2 follows its
@@ -38,8 +40,9 @@
  * Where several workers share a GPU their kernels do not run at the same time (separate
  * CUDA contexts are time-sliced, without MPS), so a tail's wait for a peer's push lasts
  * until the peer's context gets the GPU: a step took about 17 ms with 8 workers on one
- * H200, 2.5-5 ms with 2 (host clock; perf/RESULTS.md run 57 call 4).
- * The fused kernel's grid barrier is unaffected (its grid holds the GPU in its slices).
+ * H200, 2.5-5 ms with 2 (host clock; perf/RESULTS.md run 57 call 4). Why the fused
+ * kernel's grid barrier still completes (an explanation, not measured here): a context's
+ * grid runs only in that context's slices, all of its CTAs together.
  *
  * Exits 77 (skipped) without GPUS Hopper GPUs, or where a GPU's compute mode refuses a
  * second process (exclusive-process or prohibited). A worker that fails makes the others
@@ -53,6 +56,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -69,8 +73,9 @@ enum {
   kReplays = 10,
   kCapacity = 128,
   kHidden = 7168,
-  kBarrierSeconds = 300, /* far above a case's set-up; a lost worker fails the test */
-  kCaseSeconds = 600,    /* the parent kills a case's workers that take longer */
+  kBarrierSeconds = 100, /* far above a case's set-up (seconds); a lost worker fails */
+  kCaseSeconds = 150,    /* the parent kills a case's workers that take longer */
+  kGraceSeconds = 20,    /* and the rest of them this long after one failed */
   kComputeModeRefuses = 101 /* the probe's exit code for an exclusive GPU */
 };
 
@@ -176,10 +181,13 @@ static int processes_of(const test_case *c, int gpus) {
   return c->processes ? c->processes : gpus;
 }
 
-/* NCCL windows need two GPUs (a worker each); every case needs a worker a GPU at least. */
+/* NCCL windows need two GPUs (a worker each); every case needs a worker a GPU at least,
+ * and the same number of ranks in every worker and of workers on every GPU (the owner
+ * and offset arithmetic, and a symmetric window's equal sizes, rely on it). */
 static int case_runs(const test_case *c, int gpus) {
   const int processes = processes_of(c, gpus);
-  return processes <= c->tp && processes >= gpus && (c->how == kIpc || gpus >= 2);
+  return processes <= c->tp && processes >= gpus && c->tp % processes == 0 &&
+         processes % gpus == 0 && (c->how == kIpc || gpus >= 2);
 }
 
 static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
@@ -218,9 +226,10 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
     CHECK_NCCL(ncclMemAlloc(&block, stride * (last - first)));
     CHECK_NCCL(ncclCommWindowRegister(comm, block, stride * (last - first), &window,
                                       NCCL_WIN_COLL_SYMMETRIC));
-    if (window == NULL) {
-      fprintf(stderr, "worker %d: NCCL made no symmetric window (it needs every rank of the "
-              "communicator on its own GPU, with direct peer access)\n", worker);
+    if (!shx_nccl_window_is_symmetric(window)) {
+      fprintf(stderr, "worker %d: NCCL made no symmetric window (it needs one node, every "
+              "rank on its own GPU with direct peer access, cuMem and NCCL_WIN_ENABLE)\n",
+              worker);
       exit(1);
     }
   }
@@ -357,7 +366,7 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
     for (int r = 0; r < tp; ++r)
       if (r < first || r >= last) CHECK_CUDA(cudaIpcCloseMemHandle(peers[r]));
   } else {
-    CHECK_NCCL(ncclCommWindowDeregister(comm, window)); /* collective */
+    CHECK_NCCL(ncclCommWindowDeregister(comm, window)); /* the barrier below orders frees */
   }
   barrier_wait(s, worker, "unmapped"); /* every mapping of a local mailbox is gone */
   for (int r = first; r < last; ++r) {
@@ -392,21 +401,23 @@ static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *con
     pids[p] = fork();
     CHECK(pids[p] >= 0);
     if (pids[p] == 0) {
+      prctl(PR_SET_PDEATHSIG, SIGKILL); /* no worker outlives the test */
       run_worker(p, c, bed, want, gpus, s);
       fflush(stdout);
       _exit(0);
     }
   }
   int ok = 1;
-  const double deadline = seconds_now() + kCaseSeconds;
+  double deadline = seconds_now() + kCaseSeconds;
   for (int left = processes; left > 0;) {
     int status = 0;
     pid_t pid = waitpid(-1, &status, WNOHANG);
     CHECK(pid >= 0);
     if (pid == 0) {
-      if (seconds_now() > deadline) { /* a worker stuck beyond every bound: end them all */
-        fprintf(stderr, "the workers took more than %d s: killed\n", kCaseSeconds);
-        for (int p = 0; p < processes; ++p) kill(pids[p], SIGKILL);
+      if (seconds_now() > deadline) { /* workers stuck beyond every bound: end them */
+        fprintf(stderr, "%d worker(s) still running at the deadline: killed\n", left);
+        for (int p = 0; p < processes; ++p)
+          if (pids[p] > 0) kill(pids[p], SIGKILL);
         while (waitpid(-1, NULL, 0) > 0) {
         }
         return 0;
@@ -415,12 +426,16 @@ static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *con
       continue;
     }
     --left;
+    for (int p = 0; p < processes; ++p)
+      if (pids[p] == pid) pids[p] = 0; /* reaped: never signalled again */
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
       fprintf(stderr, "a worker (pid %d) failed: %s %d\n", (int)pid,
               WIFEXITED(status) ? "exit" : "signal",
               WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
       ok = 0;
       __atomic_store_n(&s->failed, 1, __ATOMIC_RELEASE);
+      /* The others leave their barriers now, but one inside an NCCL call may not. */
+      if (deadline > seconds_now() + kGraceSeconds) deadline = seconds_now() + kGraceSeconds;
     }
   }
   return ok;
