@@ -70,12 +70,12 @@ int main(void) {
   CHECK(shx_create(&config, &op) == SHX_SUCCESS);
   const size_t inter = (size_t)config.intermediate_total / config.tp;
   const size_t weight_bytes = 3 * inter * (size_t)config.hidden * 2;
+  const size_t x_bytes = (size_t)config.capacity * config.hidden * 2;
   const size_t mailbox_bytes = shx_mailbox_bytes(&config);
   char *device = NULL; /* gate_up | down | x | one mailbox every peer entry names */
-  CHECK(cudaMalloc((void **)&device, weight_bytes + (size_t)16 * config.hidden * 2 +
-                                         mailbox_bytes) == cudaSuccess);
-  CHECK(cudaMemset(device, 0, weight_bytes + (size_t)16 * config.hidden * 2) == cudaSuccess);
-  char *const x = device + weight_bytes, *const mailbox = x + (size_t)16 * config.hidden * 2;
+  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + x_bytes + mailbox_bytes));
+  CHECK_CUDA(cudaMemset(device, 0, weight_bytes + x_bytes));
+  char *const x = device + weight_bytes, *const mailbox = x + x_bytes;
   void *peers[8];
   for (int p = 0; p < 8; ++p) peers[p] = mailbox;
   CHECK(shx_bind_weights(op, device, device + 2 * inter * (size_t)config.hidden * 2) ==
@@ -84,9 +84,9 @@ int main(void) {
   CHECK(shx_record_gate(op, x, 9, NULL) == SHX_SUCCESS);
   expect(shx_record_down(op, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
   CHECK(shx_record_down(op, 9, 0, NULL) == SHX_SUCCESS); /* the gate's batch runs */
-  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  CHECK_CUDA(cudaDeviceSynchronize());
   CHECK(shx_destroy(op) == SHX_SUCCESS);
-  CHECK(cudaFree(device) == cudaSuccess);
+  CHECK_CUDA(cudaFree(device));
   printf("api_test: ok (with a GPU)\n");
   return 0;
 }

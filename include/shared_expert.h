@@ -39,9 +39,11 @@
  * that never waits must not sit between two launches of one op.
  *
  * The fused kernel's grid barrier needs every one of its CTAs resident at once (the
- * plan proves it on an idle device). Ranks that share a GPU go on one stream, every
- * rank's push of a step before any rank's tail; no other spinning or persistent kernel
- * may hold the SMs meanwhile. Otherwise a step can wait until the watchdog fires.
+ * plan proves it on an idle device). Ranks of one process that share a GPU go on one
+ * stream, every rank's push of a step before any rank's tail; no other spinning or
+ * persistent kernel may hold the SMs meanwhile. Otherwise a step can wait until the
+ * watchdog fires. (Ranks of separate processes on one GPU take turns in time slices:
+ * correct but slow, docs/integration.md; deploy one process per GPU.)
  */
 #ifndef SHARED_EXPERT_H_
 #define SHARED_EXPERT_H_
