@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The operator as an engine outside Bazel gets it: tools/install_files.sh installs the
+# merged archive and the header into a scratch prefix; then
+# 1. every strong global symbol of the archive is the API's (shx_...) or C++ that cannot
+#    meet an engine's C names (in namespace shx, in an anonymous namespace, or the
+#    kernels' device stubs); weak ones (CUDA runtime header templates, the C++
+#    personality reference) merge with any copy the engine has;
+# 2. docs/example/consumer.c builds with `cc -std=c11 -Werror` from pkg-config's flags,
+#    and with CMake through find_package(shared_expert), and runs its checks that need
+#    no GPU (`consumer api`: a bad config is refused with its message; shx_create
+#    reports SHX_NO_DEVICE where no device is visible). The GPU half of the same
+#    program is //docs/example:consumer_gpu_test.
+set -euo pipefail
+runfiles=${RUNFILES_DIR:-$0.runfiles}/shared_expert
+archive=$runfiles/libshared_expert.a
+header=$runfiles/include/shared_expert.h
+example=$runfiles/docs/example
+cuda=${CUDA_HOME:-/usr/local/cuda}
+scratch=${TEST_TMPDIR:-$(mktemp -d)}
+prefix=$scratch/prefix
+"$runfiles/tools/install_files.sh" "$prefix" "$archive" "$header"
+
+echo "== symbols"
+nm -g --defined-only --format=posix "$prefix/lib/libshared_expert.a" > "$scratch/symbols" 2>/dev/null
+bad=0 count=0
+while read -r name type; do
+  count=$((count + 1))
+  case $type in W|w|V|v) continue ;; esac
+  case $name in shx_*) continue ;; esac
+  demangled=$(echo "$name" | c++filt)
+  case $demangled in
+    shx::*|"(anonymous namespace)::"*|__device_stub__ZN*_GLOBAL__N_*) continue ;;
+  esac
+  echo "symbol outside the API's names: $type $name ($demangled)"
+  bad=$((bad + 1))
+done < <(awk 'NF >= 2 && $1 !~ /:$/ { print $1, $2 }' "$scratch/symbols")
+echo "$count global symbols, $bad outside the API's names"
+[ "$count" -gt 0 ] && [ "$bad" -eq 0 ]
+grep -q "^shx_record_step T " "$scratch/symbols" # the API itself is in the archive
+
+echo "== pkg-config"
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+cp "$example/consumer.c" "$scratch/consumer.c"
+cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags shared_expert) "$scratch/consumer.c" \
+  $(pkg-config --libs shared_expert) -o "$scratch/consumer_pc"
+LD_LIBRARY_PATH=$cuda/lib64 "$scratch/consumer_pc" api
+
+echo "== cmake"
+mkdir -p "$scratch/cmake_source"
+cp "$example/consumer.c" "$example/CMakeLists.txt" "$scratch/cmake_source/"
+cmake -S "$scratch/cmake_source" -B "$scratch/cmake_build" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_C_FLAGS="-Wall -Wextra -Werror" >/dev/null
+cmake --build "$scratch/cmake_build" >/dev/null
+LD_LIBRARY_PATH=$cuda/lib64 "$scratch/cmake_build/consumer" api
+echo "consumer_build_test: passed"
