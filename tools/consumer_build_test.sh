@@ -6,7 +6,8 @@
 #    kernels' device stubs); weak ones (CUDA runtime header templates, the C++
 #    personality reference) merge with any copy the engine has;
 # 2. docs/example/consumer.c builds with `cc -std=c11 -Werror` from pkg-config's flags,
-#    and with CMake through find_package(shared_expert), and runs its checks that need
+#    and with CMake through find_package(shared_expert), a C++17 program with the same
+#    header links (-pedantic -Werror), and each runs its checks that need
 #    no GPU (`consumer api`: a bad config is refused with its message; shx_create
 #    reports SHX_NO_DEVICE where no device is visible). The GPU half of the same
 #    program is //docs/example:consumer_gpu_test.
@@ -44,6 +45,23 @@ cp "$example/consumer.c" "$scratch/consumer.c"
 cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags shared_expert) "$scratch/consumer.c" \
   $(pkg-config --libs shared_expert) -o "$scratch/consumer_pc"
 LD_LIBRARY_PATH=$cuda/lib64 "$scratch/consumer_pc" api
+
+echo "== C++"
+# C++ engines include the same header (extern "C", SHX_CONFIG_INIT as an aggregate).
+cat > "$scratch/consumer.cc" <<'CC'
+#include "shared_expert.h"
+int main() {
+  shx_config config = SHX_CONFIG_INIT;
+  shx_op *op = nullptr;
+  const shx_status status = shx_create(&config, &op);
+  if (status == SHX_SUCCESS) shx_destroy(op);
+  return status == SHX_SUCCESS || status == SHX_NO_DEVICE || status == SHX_UNSUPPORTED ? 0 : 1;
+}
+CC
+c++ -std=c++17 -Wall -Wextra -Werror -pedantic $(pkg-config --cflags shared_expert) \
+  "$scratch/consumer.cc" $(pkg-config --libs shared_expert) -o "$scratch/consumer_cc"
+LD_LIBRARY_PATH=$cuda/lib64 "$scratch/consumer_cc"
+echo "C++ program built and ran"
 
 echo "== cmake"
 mkdir -p "$scratch/cmake_source"
