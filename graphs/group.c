@@ -10,14 +10,18 @@
 
 #define SHX_GROUP_MAX_RANKS 16
 
+/* Arrays by rank hold the hosted ranks [first, last) only; arrays by GPU are indexed
+ * from first_gpu (GPU first_gpu + d is index d). */
 struct shx_group {
   shx_config config; /* the base config; rank varies */
-  int gpus;
+  int first, last;    /* the hosted ranks */
+  int first_gpu, gpus;
+  int owns_mailboxes; /* allocated here (freed at destroy), or the caller's */
   size_t mailbox_bytes;
   int shard;
   int batch;          /* of the captured graphs, 0 before any capture */
   shx_op *ops[SHX_GROUP_MAX_RANKS];
-  int device_of[SHX_GROUP_MAX_RANKS];
+  int device_of[SHX_GROUP_MAX_RANKS]; /* index from first_gpu */
   void *gate_up[SHX_GROUP_MAX_RANKS], *down[SHX_GROUP_MAX_RANKS];
   void *mailbox[SHX_GROUP_MAX_RANKS], *out[SHX_GROUP_MAX_RANKS];
   void *x[SHX_GROUP_MAX_GPUS];
@@ -25,6 +29,11 @@ struct shx_group {
   cudaEvent_t done[SHX_GROUP_MAX_GPUS];
   cudaGraphExec_t step[SHX_GROUP_MAX_GPUS][2];
 };
+
+/* Makes GPU index d (from first_gpu) current. */
+static cudaError_t set_gpu(const shx_group *g, int d) {
+  return cudaSetDevice(g->first_gpu + d);
+}
 
 static void drop_graphs(shx_group *g) {
   for (int d = 0; d < g->gpus; ++d)
@@ -39,20 +48,20 @@ static void drop_graphs(shx_group *g) {
 void shx_group_destroy(shx_group *g) {
   if (g == NULL) return;
   for (int d = 0; d < g->gpus; ++d) {
-    cudaSetDevice(d);
+    set_gpu(g, d);
     cudaDeviceSynchronize();
   }
   drop_graphs(g);
-  for (int r = 0; r < g->config.tp; ++r) {
-    cudaSetDevice(g->device_of[r]);
+  for (int r = g->first; r < g->last; ++r) {
+    set_gpu(g, g->device_of[r]);
     shx_destroy(g->ops[r]);
     cudaFree(g->gate_up[r]);
     cudaFree(g->down[r]);
-    cudaFree(g->mailbox[r]);
+    if (g->owns_mailboxes) cudaFree(g->mailbox[r]);
     cudaFree(g->out[r]);
   }
   for (int d = 0; d < g->gpus; ++d) {
-    cudaSetDevice(d);
+    set_gpu(g, d);
     cudaFree(g->x[d]);
     if (g->stream[d]) cudaStreamDestroy(g->stream[d]);
     if (g->done[d]) cudaEventDestroy(g->done[d]);
@@ -61,7 +70,8 @@ void shx_group_destroy(shx_group *g) {
   free(g);
 }
 
-shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
+shx_status shx_group_create_part(const shx_config *base, const shx_group_part *part,
+                                 shx_group **out) {
   shx_status status = SHX_SUCCESS;
   shx_group *g = NULL;
   *out = NULL;
@@ -71,13 +81,22 @@ shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
     (void)cudaGetLastError();
     return shx_fail(SHX_NO_DEVICE, "no CUDA device is visible");
   }
-  if (gpus < 1 || gpus > visible || gpus > SHX_GROUP_MAX_GPUS || gpus > base->tp)
-    return shx_fail(SHX_INVALID_ARGUMENT, "gpus %d: %d visible, tp %d", gpus, visible,
-                    base->tp);
+  const int ranks = part->last_rank - part->first_rank;
+  if (part->first_rank < 0 || ranks < 1 || part->last_rank > base->tp)
+    return shx_fail(SHX_INVALID_ARGUMENT, "ranks [%d, %d) of tp %d", part->first_rank,
+                    part->last_rank, base->tp);
+  if (part->first_gpu < 0 || part->gpus < 1 || part->first_gpu + part->gpus > visible ||
+      part->gpus > SHX_GROUP_MAX_GPUS || part->gpus > ranks)
+    return shx_fail(SHX_INVALID_ARGUMENT, "GPUs [%d, %d): %d visible, %d ranks",
+                    part->first_gpu, part->first_gpu + part->gpus, visible, ranks);
   g = calloc(1, sizeof *g);
   if (g == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for the group");
   g->config = *base;
-  g->gpus = gpus;
+  g->first = part->first_rank;
+  g->last = part->last_rank;
+  g->first_gpu = part->first_gpu;
+  g->gpus = part->gpus;
+  g->owns_mailboxes = part->mailboxes == NULL;
   g->shard = base->hidden / base->tp;
   g->mailbox_bytes = shx_mailbox_bytes(base);
   if (g->mailbox_bytes == 0) {
@@ -86,17 +105,18 @@ shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
   }
   int inter = base->intermediate_total / base->tp;
   size_t capacity = (size_t)base->capacity;
-  for (int d = 0; d < gpus; ++d) {
-    SHX_CUDA(cudaSetDevice(d));
-    for (int e = 0; e < gpus; ++e) {
+  for (int d = 0; d < g->gpus; ++d) {
+    SHX_CUDA(set_gpu(g, d));
+    for (int e = 0; e < g->gpus; ++e) {
       if (e == d) continue;
       int can = 0;
-      SHX_CUDA(cudaDeviceCanAccessPeer(&can, d, e));
+      SHX_CUDA(cudaDeviceCanAccessPeer(&can, g->first_gpu + d, g->first_gpu + e));
       if (!can) {
-        status = shx_fail(SHX_UNSUPPORTED, "GPU %d cannot access GPU %d's memory", d, e);
+        status = shx_fail(SHX_UNSUPPORTED, "GPU %d cannot access GPU %d's memory",
+                          g->first_gpu + d, g->first_gpu + e);
         goto cleanup;
       }
-      cudaError_t enabled = cudaDeviceEnablePeerAccess(e, 0);
+      cudaError_t enabled = cudaDeviceEnablePeerAccess(g->first_gpu + e, 0);
       if (enabled == cudaErrorPeerAccessAlreadyEnabled) (void)cudaGetLastError();
       else SHX_CUDA(enabled);
     }
@@ -105,27 +125,24 @@ shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
     SHX_CUDA(cudaMalloc(&g->x[d], capacity * base->hidden * 2));
     SHX_CUDA(cudaMemset(g->x[d], 0, capacity * base->hidden * 2));
   }
-  for (int r = 0; r < base->tp; ++r) {
-    int d = r * gpus / base->tp;
+  for (int r = g->first; r < g->last; ++r) {
+    int d = (r - g->first) * g->gpus / ranks;
     g->device_of[r] = d;
-    SHX_CUDA(cudaSetDevice(d));
+    SHX_CUDA(set_gpu(g, d));
     shx_config config = *base;
     config.rank = r;
     SHX_TRY(shx_create(&config, &g->ops[r]));
     SHX_CUDA(cudaMalloc(&g->gate_up[r], (size_t)2 * inter * base->hidden * 2));
     SHX_CUDA(cudaMalloc(&g->down[r], (size_t)base->hidden * inter * 2));
-    SHX_CUDA(cudaMalloc(&g->mailbox[r], g->mailbox_bytes));
+    if (g->owns_mailboxes) SHX_CUDA(cudaMalloc(&g->mailbox[r], g->mailbox_bytes));
+    else g->mailbox[r] = part->mailboxes[r - g->first];
     SHX_CUDA(cudaMalloc(&g->out[r], capacity * g->shard * 2));
     SHX_TRY(shx_mailbox_arm(g->mailbox[r], g->mailbox_bytes, NULL));
     SHX_TRY(shx_bind_weights(g->ops[r], g->gate_up[r], g->down[r]));
   }
-  for (int r = 0; r < base->tp; ++r) {
-    SHX_CUDA(cudaSetDevice(g->device_of[r]));
-    SHX_TRY(shx_bind_peers(g->ops[r], g->mailbox, base->tp));
-  }
-  for (int d = 0; d < gpus; ++d) {
-    SHX_CUDA(cudaSetDevice(d));
-    SHX_CUDA(cudaDeviceSynchronize());
+  for (int d = 0; d < g->gpus; ++d) {
+    SHX_CUDA(set_gpu(g, d));
+    SHX_CUDA(cudaDeviceSynchronize()); /* every mailbox armed before anyone maps it */
   }
   *out = g;
   return SHX_SUCCESS;
@@ -134,11 +151,36 @@ cleanup:
   return status;
 }
 
+shx_status shx_group_bind_peers(shx_group *g, void *const *peers) {
+  shx_status status = SHX_SUCCESS;
+  for (int r = g->first; r < g->last; ++r) {
+    SHX_CUDA(set_gpu(g, g->device_of[r]));
+    SHX_TRY(shx_bind_peers(g->ops[r], peers, g->config.tp));
+  }
+cleanup:
+  return status;
+}
+
+shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
+  const shx_group_part whole = {0, base->tp, 0, gpus, NULL};
+  shx_status status = shx_group_create_part(base, &whole, out);
+  if (status != SHX_SUCCESS) return status;
+  status = shx_group_bind_peers(*out, (*out)->mailbox);
+  if (status != SHX_SUCCESS) {
+    shx_group_destroy(*out);
+    *out = NULL;
+  }
+  return status;
+}
+
+static int hosts(const shx_group *g, int rank) { return rank >= g->first && rank < g->last; }
+
 shx_status shx_group_upload_weights(shx_group *g, int rank, const uint16_t *gate_up,
                                     const uint16_t *down) {
   shx_status status = SHX_SUCCESS;
+  if (!hosts(g, rank)) return shx_fail(SHX_INVALID_ARGUMENT, "rank %d is not hosted", rank);
   size_t inter = (size_t)g->config.intermediate_total / g->config.tp;
-  SHX_CUDA(cudaSetDevice(g->device_of[rank]));
+  SHX_CUDA(set_gpu(g, g->device_of[rank]));
   SHX_CUDA(cudaMemcpy(g->gate_up[rank], gate_up, 2 * inter * g->config.hidden * 2,
                       cudaMemcpyHostToDevice));
   SHX_CUDA(cudaMemcpy(g->down[rank], down, (size_t)g->config.hidden * inter * 2,
@@ -153,7 +195,7 @@ cleanup:
 shx_status shx_group_upload_x(shx_group *g, const uint16_t *x, int batch) {
   shx_status status = SHX_SUCCESS;
   for (int d = 0; d < g->gpus; ++d) {
-    SHX_CUDA(cudaSetDevice(d));
+    SHX_CUDA(set_gpu(g, d));
     SHX_CUDA(cudaMemcpy(g->x[d], x, (size_t)batch * g->config.hidden * 2,
                         cudaMemcpyHostToDevice));
     SHX_CUDA(cudaDeviceSynchronize()); /* as in shx_group_upload_weights */
@@ -167,13 +209,13 @@ shx_status shx_group_capture(shx_group *g, int batch, int with_tail) {
   cudaGraph_t graph = NULL;
   drop_graphs(g);
   for (int d = 0; d < g->gpus; ++d) {
-    SHX_CUDA(cudaSetDevice(d));
+    SHX_CUDA(set_gpu(g, d));
     for (int parity = 0; parity < 2; ++parity) {
       SHX_CUDA(cudaStreamBeginCapture(g->stream[d], cudaStreamCaptureModeThreadLocal));
-      for (int r = 0; r < g->config.tp && status == SHX_SUCCESS; ++r)
+      for (int r = g->first; r < g->last && status == SHX_SUCCESS; ++r)
         if (g->device_of[r] == d)
           status = shx_record_step(g->ops[r], g->x[d], batch, parity, g->stream[d]);
-      for (int r = 0; r < g->config.tp && status == SHX_SUCCESS && with_tail; ++r)
+      for (int r = g->first; r < g->last && status == SHX_SUCCESS && with_tail; ++r)
         if (g->device_of[r] == d)
           status = shx_tail(g->ops[r], g->out[r], batch, parity, g->stream[d]);
       cudaError_t ended = cudaStreamEndCapture(g->stream[d], &graph);
@@ -198,12 +240,12 @@ shx_status shx_group_step(shx_group *g, int parity) {
   /* First every GPU waits for the others' previous step, then all launch: a GPU
    * that waited for another's *current* step would block its tails' peers. */
   for (int d = 0; d < g->gpus; ++d) {
-    SHX_CUDA(cudaSetDevice(d));
+    SHX_CUDA(set_gpu(g, d));
     for (int e = 0; e < g->gpus; ++e)
       if (e != d) SHX_CUDA(cudaStreamWaitEvent(g->stream[d], g->done[e], 0));
   }
   for (int d = 0; d < g->gpus; ++d) {
-    SHX_CUDA(cudaSetDevice(d));
+    SHX_CUDA(set_gpu(g, d));
     SHX_CUDA(cudaGraphLaunch(g->step[d][parity], g->stream[d]));
     SHX_CUDA(cudaEventRecord(g->done[d], g->stream[d]));
   }
@@ -214,11 +256,11 @@ cleanup:
 shx_status shx_group_sync(shx_group *g) {
   shx_status status = SHX_SUCCESS;
   for (int d = 0; d < g->gpus; ++d) {
-    SHX_CUDA(cudaSetDevice(d));
+    SHX_CUDA(set_gpu(g, d));
     SHX_CUDA(cudaStreamSynchronize(g->stream[d]));
   }
-  for (int r = 0; r < g->config.tp; ++r) {
-    SHX_CUDA(cudaSetDevice(g->device_of[r]));
+  for (int r = g->first; r < g->last; ++r) {
+    SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_TRY(shx_check_device(g->ops[r]));
   }
 cleanup:
@@ -227,8 +269,8 @@ cleanup:
 
 shx_status shx_group_poison_outputs(shx_group *g) {
   shx_status status = SHX_SUCCESS;
-  for (int r = 0; r < g->config.tp; ++r) {
-    SHX_CUDA(cudaSetDevice(g->device_of[r]));
+  for (int r = g->first; r < g->last; ++r) {
+    SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_CUDA(cudaMemsetAsync(g->out[r], 0xFF,
                              (size_t)g->config.capacity * g->shard * 2,
                              g->stream[g->device_of[r]]));
@@ -240,8 +282,8 @@ cleanup:
 shx_status shx_group_read_outputs(shx_group *g, int batch, uint16_t *out) {
   shx_status status = SHX_SUCCESS;
   size_t row_bytes = (size_t)g->shard * 2;
-  for (int r = 0; r < g->config.tp; ++r) {
-    SHX_CUDA(cudaSetDevice(g->device_of[r]));
+  for (int r = g->first; r < g->last; ++r) {
+    SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_CUDA(cudaMemcpy2D(out + (size_t)r * g->shard, (size_t)g->config.hidden * 2,
                           g->out[r], row_bytes, row_bytes, (size_t)batch,
                           cudaMemcpyDeviceToHost));
@@ -252,7 +294,8 @@ cleanup:
 
 shx_status shx_group_read_mailbox(shx_group *g, int rank, uint16_t *mailbox) {
   shx_status status = SHX_SUCCESS;
-  SHX_CUDA(cudaSetDevice(g->device_of[rank]));
+  if (!hosts(g, rank)) return shx_fail(SHX_INVALID_ARGUMENT, "rank %d is not hosted", rank);
+  SHX_CUDA(set_gpu(g, g->device_of[rank]));
   SHX_CUDA(cudaMemcpy(mailbox, g->mailbox[rank], g->mailbox_bytes,
                       cudaMemcpyDeviceToHost));
 cleanup:
@@ -261,17 +304,19 @@ cleanup:
 
 shx_status shx_group_rearm(shx_group *g) {
   shx_status status = SHX_SUCCESS;
-  for (int r = 0; r < g->config.tp; ++r) {
-    SHX_CUDA(cudaSetDevice(g->device_of[r]));
+  for (int r = g->first; r < g->last; ++r) {
+    SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_TRY(shx_mailbox_arm(g->mailbox[r], g->mailbox_bytes, g->stream[g->device_of[r]]));
   }
 cleanup:
   return status;
 }
 
-shx_op *shx_group_op(shx_group *g, int rank) { return g->ops[rank]; }
+shx_op *shx_group_op(shx_group *g, int rank) { return hosts(g, rank) ? g->ops[rank] : NULL; }
 
-void *shx_group_mailbox(shx_group *g, int rank) { return g->mailbox[rank]; }
+void *shx_group_mailbox(shx_group *g, int rank) {
+  return hosts(g, rank) ? g->mailbox[rank] : NULL;
+}
 
 shx_status shx_group_time_steps(shx_group *g, int steps, double *us_per_step) {
   shx_status status = SHX_SUCCESS;
@@ -279,19 +324,19 @@ shx_status shx_group_time_steps(shx_group *g, int steps, double *us_per_step) {
   float ms = 0;
   for (int i = 0; i < 5; ++i) SHX_TRY(shx_group_step(g, i % 2));
   SHX_TRY(shx_group_sync(g));
-  SHX_CUDA(cudaSetDevice(0));
+  SHX_CUDA(set_gpu(g, 0));
   SHX_CUDA(cudaEventCreate(&start));
   SHX_CUDA(cudaEventCreate(&stop));
   SHX_CUDA(cudaEventRecord(start, g->stream[0]));
   for (int i = 0; i < steps; ++i) SHX_TRY(shx_group_step(g, i % 2));
-  SHX_CUDA(cudaSetDevice(0));
+  SHX_CUDA(set_gpu(g, 0));
   for (int e = 1; e < g->gpus; ++e) SHX_CUDA(cudaStreamWaitEvent(g->stream[0], g->done[e], 0));
   SHX_CUDA(cudaEventRecord(stop, g->stream[0]));
   SHX_TRY(shx_group_sync(g));
   SHX_CUDA(cudaEventElapsedTime(&ms, start, stop));
   *us_per_step = ms * 1000.0 / steps;
 cleanup:
-  cudaSetDevice(0);
+  set_gpu(g, 0);
   if (start) cudaEventDestroy(start);
   if (stop) cudaEventDestroy(stop);
   return status;

@@ -24,6 +24,25 @@ typedef struct shx_group shx_group;
 shx_status shx_group_create(const shx_config *base, int gpus, shx_group **group);
 void shx_group_destroy(shx_group *group);
 
+/* The ranks of a group that one process hosts, where the others live in other processes
+ * (graphs/process_gpu_test): ranks [first_rank, last_rank) spread over the GPUs
+ * [first_gpu, first_gpu + gpus) as a whole group spreads its ranks. `mailboxes` NULL:
+ * the group allocates each hosted rank's mailbox (cudaMalloc; shx_group_mailbox reads
+ * them back, e.g. to export them); else mailboxes[r - first_rank] is rank r's, owned by
+ * the caller (e.g. carved from an NCCL window). Either way the group arms them before
+ * it returns. */
+typedef struct shx_group_part {
+  int first_rank, last_rank;
+  int first_gpu, gpus;
+  void *const *mailboxes;
+} shx_group_part;
+/* A part's ops have no peers until shx_group_bind_peers; every other call then works on
+ * the hosted ranks alone (read_outputs fills their columns only). */
+shx_status shx_group_create_part(const shx_config *base, const shx_group_part *part,
+                                 shx_group **group);
+/* Every rank's mailbox as this process sees it (peers[0..tp)), bound to every hosted op. */
+shx_status shx_group_bind_peers(shx_group *group, void *const *peers);
+
 /* Uploads rank r's weights from host BF16 arrays ([2 I, H] and [H, I]). */
 shx_status shx_group_upload_weights(shx_group *group, int rank, const uint16_t *gate_up,
                                     const uint16_t *down);
@@ -39,20 +58,21 @@ shx_status shx_group_step(shx_group *group, int parity);
 shx_status shx_group_sync(shx_group *group);
 
 /* Per-step time of the captured step over `steps` steps (after 5 warm-up steps),
- * measured with events on GPU 0's stream, which waits for every GPU's last step. */
+ * measured with events on the first GPU's stream, which waits for every GPU's last step. */
 shx_status shx_group_time_steps(shx_group *group, int steps, double *us_per_step);
 
 /* Fills every rank's output with 0xFFFF (a BF16 NaN) so unwritten elements show. */
 shx_status shx_group_poison_outputs(shx_group *group);
-/* Copies every rank's output shard into out [batch, H] (rank p's columns p S..). */
+/* Copies every hosted rank's output shard into out [batch, H] (rank p's columns p S..). */
 shx_status shx_group_read_outputs(shx_group *group, int batch, uint16_t *out);
 /* Copies rank p's whole mailbox (shx_mailbox_bytes) to host. */
 shx_status shx_group_read_mailbox(shx_group *group, int rank, uint16_t *mailbox);
 /* Re-arms every mailbox with 0x8000 (after a with_tail = 0 step). */
 shx_status shx_group_rearm(shx_group *group);
 
-/* Rank r's op and its mailbox (a device pointer on the rank's GPU, shx_mailbox_bytes),
- * for tests that drive one rank outside the captured graphs. The group keeps both. */
+/* Hosted rank r's op and its mailbox (a device pointer on the rank's GPU,
+ * shx_mailbox_bytes), for tests that drive one rank outside the captured graphs or export
+ * the mailbox. The group keeps both. */
 shx_op *shx_group_op(shx_group *group, int rank);
 void *shx_group_mailbox(shx_group *group, int rank);
 

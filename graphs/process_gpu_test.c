@@ -6,9 +6,9 @@
  *
  * For each case below the parent forks one worker process per part of the group before
  * any CUDA call (a process that has used CUDA must not fork). Worker p hosts ranks
- * [p tp / P, (p + 1) tp / P) on GPU p * GPUS / P: for each, an op of the case's variant,
- * its weights, mailbox and output. Its mailboxes reach the other workers in one of two
- * ways:
+ * [p tp / P, (p + 1) tp / P) on GPU p * GPUS / P as a part of a group (graphs/group.h,
+ * shx_group_create_part): for each, an op of the case's variant, its weights, mailbox
+ * and output. Its mailboxes reach the other workers in one of two ways:
  * - CUDA IPC: each its own cudaMalloc, exported with cudaIpcGetMemHandle; the others map
  *   them with cudaIpcOpenMemHandle (cudaIpcMemLazyEnablePeerAccess across GPUs);
  * - an NCCL symmetric window: one NCCL rank a worker, one worker a GPU (NCCL refuses two
@@ -21,7 +21,7 @@
  *   ncclCommWindowRegister succeeds but hands back a host-side local registration, not
  *   a device window (src/dev_runtime.cc; perf/RESULTS.md run 57 call 2), so on one GPU
  *   these cases are left out, and a worker that gets no device window says so.
- * It binds them with shx_bind_peers and captures its step graphs, one per parity: its
+ * It binds them (shx_group_bind_peers) and captures its step graphs, one per parity: its
  * ranks' shx_record_step, then their shx_tail, on one stream, as an engine process
  * would. Nothing else orders the workers' steps: a rank's push of step s + 2 follows its
  * own tail of step s + 1, which waited for every rank's push of s + 1, which followed
@@ -195,20 +195,12 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
   const int tp = c->tp, hidden = bed->config.hidden, processes = processes_of(c, gpus);
   const int first = worker * tp / processes, last = (worker + 1) * tp / processes;
   const int device = worker * gpus / processes;
-  const int shard = hidden / tp, inter = c->inter_total / tp;
+  const int shard = hidden / tp;
   shx_config config = bed->config;
   config.variant = c->variant;
   const size_t mailbox_bytes = shx_mailbox_bytes(&config);
   CHECK(mailbox_bytes > 0);
-
   CHECK_CUDA(cudaSetDevice(device));
-  cudaStream_t stream;
-  CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  void *x = NULL;
-  CHECK_CUDA(cudaMalloc(&x, (size_t)kCapacity * hidden * 2));
-  CHECK_CUDA(cudaMemcpy(x, bed->x, (size_t)kCapacity * hidden * 2, cudaMemcpyHostToDevice));
-  shx_op *ops[kMaxRanks] = {0};
-  void *gate_up[kMaxRanks] = {0}, *down[kMaxRanks] = {0}, *out[kMaxRanks] = {0};
   void *peers[kMaxRanks] = {0};
 
   /* NCCL: one communicator rank a worker; the local mailboxes side by side in one
@@ -216,6 +208,7 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
   ncclComm_t comm = NULL;
   ncclWindow_t window = NULL;
   void *block = NULL;
+  void *window_mailboxes[kMaxRanks] = {0}; /* the hosted ranks', from rank `first` on */
   const size_t stride = (mailbox_bytes + NCCL_WIN_REQUIRED_ALIGNMENT - 1) /
                         NCCL_WIN_REQUIRED_ALIGNMENT * NCCL_WIN_REQUIRED_ALIGNMENT;
   if (c->how == kNcclWindow) {
@@ -232,23 +225,21 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
               worker);
       exit(1);
     }
+    for (int r = first; r < last; ++r)
+      window_mailboxes[r - first] = (char *)block + stride * (r - first);
   }
+  /* The worker's ranks as a part of the group (graphs/group.c): ops, weights, outputs,
+   * one stream; the mailboxes its own (CUDA IPC) or the window's, armed either way. */
+  const shx_group_part part = {first, last, device, 1,
+                               c->how == kNcclWindow ? window_mailboxes : NULL};
+  shx_group *group = NULL;
+  SHX_CHECK_OK(shx_group_create_part(&config, &part, &group));
   for (int r = first; r < last; ++r) {
-    config.rank = r;
-    SHX_CHECK_OK(shx_create(&config, &ops[r]));
-    CHECK_CUDA(cudaMalloc(&gate_up[r], (size_t)2 * inter * hidden * 2));
-    CHECK_CUDA(cudaMalloc(&down[r], (size_t)hidden * inter * 2));
-    CHECK_CUDA(cudaMalloc(&out[r], (size_t)kCapacity * shard * 2));
-    if (c->how == kIpc) CHECK_CUDA(cudaMalloc(&peers[r], mailbox_bytes));
-    else peers[r] = (char *)block + stride * (r - first);
-    CHECK_CUDA(cudaMemcpy(gate_up[r], bed->gate_up[r], (size_t)2 * inter * hidden * 2,
-                          cudaMemcpyHostToDevice));
-    CHECK_CUDA(cudaMemcpy(down[r], bed->down[r], (size_t)hidden * inter * 2,
-                          cudaMemcpyHostToDevice));
-    SHX_CHECK_OK(shx_bind_weights(ops[r], gate_up[r], down[r]));
-    SHX_CHECK_OK(shx_mailbox_arm(peers[r], mailbox_bytes, NULL));
+    SHX_CHECK_OK(shx_group_upload_weights(group, r, bed->gate_up[r], bed->down[r]));
+    peers[r] = shx_group_mailbox(group, r);
     if (c->how == kIpc) CHECK_CUDA(cudaIpcGetMemHandle(&s->mailbox[r], peers[r]));
   }
+  SHX_CHECK_OK(shx_group_upload_x(group, bed->x, kCapacity));
   if (c->how == kNcclWindow) {
     /* Every rank's mailbox through the window, this worker's own ones included: NCCL
      * may map those at other addresses, but they must alias its own block (a word
@@ -261,7 +252,10 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
       owners[r] = r * processes / tp;
       offsets[r] = stride * (r - owners[r] * tp / processes);
     }
+    cudaStream_t stream;
+    CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     CHECK_CUDA(shx_nccl_window_addresses(window, owners, offsets, tp, addresses, stream));
+    CHECK_CUDA(cudaStreamDestroy(stream));
     for (int r = 0; r < tp; ++r) {
       if (r < first || r >= last) {
         peers[r] = addresses[r];
@@ -288,40 +282,25 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
         CHECK_CUDA(cudaIpcOpenMemHandle(&peers[r], s->mailbox[r],
                                         cudaIpcMemLazyEnablePeerAccess));
   }
-  for (int r = first; r < last; ++r) SHX_CHECK_OK(shx_bind_peers(ops[r], peers, tp));
+  SHX_CHECK_OK(shx_group_bind_peers(group, peers));
 
   uint16_t *got = malloc((size_t)kCapacity * hidden * 2);
   uint16_t *again = malloc((size_t)kCapacity * hidden * 2);
   CHECK(got && again);
   for (int b = 0; b < c->batch_count; ++b) {
     const int batch = c->batches[b];
-    cudaGraphExec_t step[2] = {NULL, NULL};
-    for (int parity = 0; parity < 2; ++parity) {
-      cudaGraph_t graph = NULL;
-      CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
-      for (int r = first; r < last; ++r)
-        SHX_CHECK_OK(shx_record_step(ops[r], x, batch, parity, stream));
-      for (int r = first; r < last; ++r)
-        SHX_CHECK_OK(shx_tail(ops[r], out[r], batch, parity, stream));
-      CHECK_CUDA(cudaStreamEndCapture(stream, &graph));
-      CHECK_CUDA(cudaGraphInstantiate(&step[parity], graph, 0));
-      CHECK_CUDA(cudaGraphDestroy(graph));
-    }
+    /* Its ranks' shx_record_step, then their shx_tail, one graph a parity. */
+    SHX_CHECK_OK(shx_group_capture(group, batch, 1));
     double step_ms[kReplays]; /* host time from launch to the step's end, informational */
     for (int i = 0; i < kReplays; ++i) {
-      for (int r = first; r < last; ++r)
-        CHECK_CUDA(cudaMemsetAsync(out[r], 0xFF, (size_t)kCapacity * shard * 2, stream));
-      CHECK_CUDA(cudaStreamSynchronize(stream));
+      SHX_CHECK_OK(shx_group_poison_outputs(group));
+      SHX_CHECK_OK(shx_group_sync(group));
       const double launched = seconds_now();
-      CHECK_CUDA(cudaGraphLaunch(step[i % 2], stream));
-      CHECK_CUDA(cudaStreamSynchronize(stream));
+      SHX_CHECK_OK(shx_group_step(group, i % 2));
+      SHX_CHECK_OK(shx_group_sync(group)); /* and the watchdog flags */
       step_ms[i] = 1e3 * (seconds_now() - launched);
-      for (int r = first; r < last; ++r) SHX_CHECK_OK(shx_check_device(ops[r]));
       uint16_t *read = i == 0 ? got : again;
-      for (int r = first; r < last; ++r)
-        CHECK_CUDA(cudaMemcpy2D(read + (size_t)r * shard, (size_t)hidden * 2, out[r],
-                                (size_t)shard * 2, (size_t)shard * 2, (size_t)batch,
-                                cudaMemcpyDeviceToHost));
+      SHX_CHECK_OK(shx_group_read_outputs(group, batch, read)); /* the hosted columns */
       for (int r = first; r < last && i > 0; ++r)
         for (int t = 0; t < batch; ++t)
           if (memcmp(got + (size_t)t * hidden + (size_t)r * shard,
@@ -345,8 +324,6 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
       memcpy(s->outputs[b] + (size_t)t * hidden + (size_t)first * shard,
              got + (size_t)t * hidden + (size_t)first * shard,
              (size_t)(last - first) * shard * 2);
-    CHECK_CUDA(cudaGraphExecDestroy(step[0]));
-    CHECK_CUDA(cudaGraphExecDestroy(step[1]));
   }
   barrier_wait(s, worker, "last step"); /* no push into a local mailbox after this */
 
@@ -354,7 +331,7 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
   uint16_t *mailbox = malloc(mailbox_bytes);
   CHECK(mailbox);
   for (int r = first; r < last; ++r) {
-    CHECK_CUDA(cudaMemcpy(mailbox, peers[r], mailbox_bytes, cudaMemcpyDeviceToHost));
+    SHX_CHECK_OK(shx_group_read_mailbox(group, r, mailbox));
     for (size_t i = 0; i < slots; ++i)
       if (mailbox[i] != 0x8000) {
         fprintf(stderr, "worker %d: rank %d mailbox slot %zu is 0x%04x, not re-armed\n",
@@ -369,19 +346,11 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
     CHECK_NCCL(ncclCommWindowDeregister(comm, window)); /* the barrier below orders frees */
   }
   barrier_wait(s, worker, "unmapped"); /* every mapping of a local mailbox is gone */
-  for (int r = first; r < last; ++r) {
-    SHX_CHECK_OK(shx_destroy(ops[r]));
-    CHECK_CUDA(cudaFree(gate_up[r]));
-    CHECK_CUDA(cudaFree(down[r]));
-    CHECK_CUDA(cudaFree(out[r]));
-    if (c->how == kIpc) CHECK_CUDA(cudaFree(peers[r]));
-  }
+  shx_group_destroy(group); /* frees its own mailboxes (CUDA IPC), not the window's */
   if (c->how == kNcclWindow) {
     CHECK_NCCL(ncclMemFree(block));
     CHECK_NCCL(ncclCommDestroy(comm));
   }
-  CHECK_CUDA(cudaFree(x));
-  CHECK_CUDA(cudaStreamDestroy(stream));
   free(mailbox);
   free(got);
   free(again);
