@@ -74,6 +74,8 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
                                  shx_group **out) {
   shx_status status = SHX_SUCCESS;
   shx_group *g = NULL;
+  if (base == NULL || part == NULL || out == NULL)
+    return shx_fail(SHX_INVALID_ARGUMENT, "NULL argument");
   *out = NULL;
   if ((status = shx_check_config(base)) != SHX_SUCCESS) return status;
   int visible = 0;
@@ -162,6 +164,7 @@ cleanup:
 }
 
 shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
+  if (base == NULL || out == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "NULL argument");
   const shx_group_part whole = {0, base->tp, 0, gpus, NULL};
   shx_status status = shx_group_create_part(base, &whole, out);
   if (status != SHX_SUCCESS) return status;

@@ -8,12 +8,16 @@
 set -euo pipefail
 [ $# -eq 3 ] || { echo "usage: tools/install_files.sh PREFIX ARCHIVE HEADER" >&2; exit 2; }
 prefix=$(realpath -m "$1") archive=$2 header=$3
-cuda=${CUDA_HOME:-/usr/local/cuda}
+# The toolkit the archive was built with (WORKSPACE's @cuda, tools/cuda.bzl's nvcc): its
+# objects need that toolkit's cudart and cuBLASLt, whatever CUDA_HOME says.
+cuda=/usr/local/cuda
 mkdir -p "$prefix/include" "$prefix/lib/pkgconfig" "$prefix/lib/cmake/shared_expert"
 install -m 644 "$header" "$prefix/include/shared_expert.h"
 install -m 644 "$archive" "$prefix/lib/libshared_expert.a"
-version=$(sed -n 's/^#define SHX_VERSION_MAJOR \([0-9]*\)$/\1/p' "$header").$(
-  sed -n 's/^#define SHX_VERSION_MINOR \([0-9]*\)$/\1/p' "$header")
+major=$(sed -n 's/^#define SHX_VERSION_MAJOR \([0-9]*\)$/\1/p' "$header")
+minor=$(sed -n 's/^#define SHX_VERSION_MINOR \([0-9]*\)$/\1/p' "$header")
+[ -n "$major" ] && [ -n "$minor" ] || { echo "install: no version in $header" >&2; exit 1; }
+version=$major.$minor
 cat > "$prefix/lib/pkgconfig/shared_expert.pc" <<PC
 prefix=$prefix
 includedir=\${prefix}/include
@@ -39,7 +43,6 @@ if(NOT TARGET shared_expert::shared_expert)
 endif()
 unset(_shx_prefix)
 CMAKE
-major=${version%%.*}
 cat > "$prefix/lib/cmake/shared_expert/shared_expertConfigVersion.cmake" <<CMAKE
 # Compatible with a request of the same major version, at most this one.
 set(PACKAGE_VERSION $version)

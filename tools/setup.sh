@@ -6,14 +6,17 @@
 # it is not in Debian's archive at this version.
 set -euo pipefail
 
+# `tools/setup.sh build`: what the build alone needs (tools/install.sh).
 need=()
 command -v bazel >/dev/null 2>&1 || need+=(bazel-bootstrap)
 [ -d /usr/share/bazel/rules/java ] || need+=(bazel-rules-java)
-command -v gnuplot >/dev/null 2>&1 || need+=(gnuplot-nox)
-# tools:consumer_build_test builds docs/example outside Bazel, as engines would.
-command -v cmake >/dev/null 2>&1 || need+=(cmake)
-command -v pkg-config >/dev/null 2>&1 || need+=(pkgconf)
-command -v c++filt >/dev/null 2>&1 || need+=(binutils)
+if [ "${1:-}" != build ]; then
+  command -v gnuplot >/dev/null 2>&1 || need+=(gnuplot-nox)
+  # tools:consumer_build_test builds docs/example outside Bazel, as engines would.
+  command -v cmake >/dev/null 2>&1 || need+=(cmake)
+  command -v pkg-config >/dev/null 2>&1 || need+=(pkgconf)
+  command -v c++filt >/dev/null 2>&1 || need+=(binutils)
+fi
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
