@@ -38,6 +38,13 @@
  * griddepcontrol.wait itself (this library's PDL kernels do). A kernel launched with PDL
  * that never waits must not sit between two launches of one op.
  *
+ * Memory synchronization domains (Hopper). A fused-variant step of parity 1 is launched
+ * in the remote domain (cudaLaunchMemSyncDomainRemote), of parity 0 in the default one,
+ * so that one step's fences do not wait for the next step's loads. Work that reads what
+ * a step wrote is ordered by the stream (or griddepcontrol.wait) as usual, which holds
+ * across domains; a stream's or graph's cudaLaunchAttributeMemSyncDomainMap decides
+ * which physical domain "remote" is.
+ *
  * The fused kernel's grid barrier needs every one of its CTAs resident at once (the
  * plan proves it on an idle device). Ranks of one process that share a GPU go on one
  * stream, every rank's push of a step before any rank's tail; no other spinning or

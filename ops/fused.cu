@@ -175,6 +175,23 @@
  *             The output is then garbage, but the kernel ends; the engine re-arms the
  *             counters when it reports SHX_DEVICE_TIMEOUT.
  *
+ * SYNC DOMAINS: a fused launch of parity 1 goes into the remote memory synchronization
+ * domain (cudaLaunchAttributeMemSyncDomain; Hopper: a fence orders only its own domain's
+ * traffic), parity 0 into the default one. Consecutive steps alternate parity, so a
+ * step's h release (red.release.gpu) and its completion flush no longer order the next
+ * step's first-ring loads, which run beside them once the step has triggered (run 41: a
+ * release waits for other CTAs' copies on its SM; run 44: a grid's completion waits for
+ * the traffic in flight). Nothing this kernel synchronizes crosses a launch (h, the grid
+ * barrier's counters, DSMEM belong to one launch); what does (x, the counters' re-arm,
+ * the mailboxes' re-arm) is ordered by stream order or griddepcontrol.wait, which makes
+ * every memory operation of the prerequisite grids visible to the current grid whatever
+ * its domain (PTX ISA), and the tails read each mailbox element as its own flag, which
+ * needs no ordering. Measured (perf/RESULTS.md run 58 calls 4-6, three rounds each, the
+ * kernels' code unchanged): TP8 B = 9..16 0.09-0.16 us a step faster, B = 40, 64 0.1, the
+ * DeepSeek TP8 B = 9..64 0.04-0.14, TP16 within 0.04 but B=48 (0.09 faster); the floor
+ * kernel alternated the same way did not move, and the split variant's gate kernel,
+ * equal in the A/B, stays in the default domain.
+ *
  * WEIGHTS IN L2: every weight load (gate/up and down, in both kernels) carries an L2
  * evict_first cache policy. A step reads each weight once, and a TP8 step streams 33 MB
  * through the H200's 60 MB L2: with the default policy those lines push out what the
@@ -2595,10 +2612,16 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
         threads = RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads;
       }
     }
-    cudaLaunchAttribute attributes[2];
+    cudaLaunchAttribute attributes[3];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
-    const cudaLaunchConfig_t config = launch_config<N, S>(
+    cudaLaunchConfig_t config = launch_config<N, S>(
         *plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl, threads);
+    if (mode != kGate) { /* SYNC DOMAINS */
+      attributes[config.numAttrs].id = cudaLaunchAttributeMemSyncDomain;
+      attributes[config.numAttrs].val.memSyncDomain =
+          args->parity ? cudaLaunchMemSyncDomainRemote : cudaLaunchMemSyncDomainDefault;
+      ++config.numAttrs;
+    }
     return cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map, h_map, *plan,
                               *args);
   });
