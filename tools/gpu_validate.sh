@@ -3,14 +3,15 @@
 # with a bundle made by tools/bundle.sh: the 2-GPU group tests, the 100-replay mailbox
 # determinism test, and compute-sanitizer (memcheck, racecheck, synccheck) on one TP8
 # B=16 step (SANITIZER_SHAPE="tp B" picks another) of the fused, split and baseline
-# variants.
+# variants: a graph of SANITIZER_STEPS steps (default 2, both parities: a fused step of
+# parity 1 runs in the remote memory synchronization domain, ops/fused.cu SYNC DOMAINS).
 #   tools/gpu_validate.sh [OUTDIR]
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh"
 TAIL=${TAIL:-6} run_bundle_tests ${TESTS:-mailbox_gpu_test group_baseline_2gpu_test \
   group_fused_2gpu_test group_split_2gpu_test}
 cd "$bundle"
-# One step (SHX_REPLAYS=1: 4 launches) per tool and variant. Under racecheck and
+# One replay (SHX_REPLAYS=1: 4 launches) of the graph per tool and variant. Under racecheck and
 # synccheck every launch is far slower, so the watchdog there is SANITIZER_WATCHDOG_MS
 # (default 5000 ms; with 20 ms even the split variant's mbarrier waits gave up, run 16).
 # Under racecheck some waits still time out (runs 16, 17 and 19); a kernel whose wait gave
@@ -30,7 +31,7 @@ for tool in ${SANITIZERS:-synccheck memcheck racecheck}; do
     extra=""; [ "$tool" = synccheck ] && extra="--num-cuda-barriers 1024"
     SHX_REPLAYS=1 SHX_WATCHDOG_MS=$watchdog_ms timeout ${SANITIZER_TIMEOUT:-300} \
       compute-sanitizer --tool "$tool" $extra --error-exitcode 9 --print-limit 20 \
-      ./profile_step $variant $shape 1 > "$log" 2>&1
+      ./profile_step $variant $shape ${SANITIZER_STEPS:-2} > "$log" 2>&1
     echo "exit $? after $SECONDS s"
     grep -E "ERROR SUMMARY|RACECHECK SUMMARY|us per step|timed out|TIMEOUT|error detected|Warning" \
       "$log" | sort | uniq -c | tail -6
