@@ -178,10 +178,11 @@
  * SYNC DOMAINS: a fused launch of parity 1 goes into the remote memory synchronization
  * domain (cudaLaunchAttributeMemSyncDomain; Hopper: a fence orders only its own domain's
  * traffic), parity 0 into the default one. Consecutive steps alternate parity, so a
- * step's h release (red.release.gpu) and its completion flush no longer order the next
- * step's first-ring loads, which run beside them once the step has triggered (run 41: a
- * release waits for other CTAs' copies on its SM; run 44: a grid's completion waits for
- * the traffic in flight). Nothing this kernel synchronizes crosses a launch (h, the grid
+ * step's fences (its h release, red.release.gpu; the flush at its completion) need not
+ * order the next step's first-ring loads, which run beside them once the step has
+ * triggered (run 41: a release waits for other CTAs' copies on its SM; run 44: a grid's
+ * completion waits for the traffic in flight; here the gap to the next wait did not
+ * shrink measurably, call 4's limits). Nothing this kernel synchronizes crosses a launch (h, the grid
  * barrier's counters, DSMEM belong to one launch); what does (x, the counters' re-arm,
  * the mailboxes' re-arm) is ordered by stream order or griddepcontrol.wait, which makes
  * every memory operation of the prerequisite grids visible to the current grid whatever
