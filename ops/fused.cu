@@ -182,16 +182,17 @@
  * order the next step's first-ring loads, which run beside them once the step has
  * triggered (run 41: a release waits for other CTAs' copies on its SM; run 44: a grid's
  * completion waits for the traffic in flight; here the gap to the next wait did not
- * shrink measurably, call 4's limits). Nothing this kernel synchronizes crosses a launch (h, the grid
- * barrier's counters, DSMEM belong to one launch); what does (x, the counters' re-arm,
- * the mailboxes' re-arm) is ordered by stream order or griddepcontrol.wait, which makes
- * every memory operation of the prerequisite grids visible to the current grid whatever
- * its domain (PTX ISA), and the tails read each mailbox element as its own flag, which
- * needs no ordering. Measured (perf/RESULTS.md run 58 calls 4-6, three rounds each, the
- * kernels' code unchanged): TP8 B = 9..16 0.09-0.16 us a step faster, B = 40, 64 0.1, the
- * DeepSeek TP8 B = 9..64 0.04-0.14, TP16 within 0.04 but B=48 (0.09 faster); the floor
- * kernel alternated the same way did not move, and the split variant's gate kernel,
- * equal in the A/B, stays in the default domain.
+ * shrink measurably, call 4's limits). Nothing this kernel synchronizes crosses a launch
+ * (h, the grid barrier's counters, DSMEM belong to one launch); what does (x, the
+ * counters' re-arm, the mailboxes' re-arm) is ordered by stream order or
+ * griddepcontrol.wait, which makes every memory operation of the prerequisite grids
+ * visible to the current grid whatever its domain (PTX ISA), and the tails read each
+ * mailbox element as its own flag, which needs no ordering. Measured (perf/RESULTS.md
+ * run 58 calls 4-6, three rounds each, the kernels' code unchanged): TP8 B = 9..16
+ * 0.09-0.16 us a step faster, B = 40, 64 0.1, the DeepSeek TP8 B = 9..64 0.04-0.14, TP16
+ * within 0.04 but B=48 (0.09 faster); the floor kernel alternated the same way did not
+ * move, and the split variant's gate kernel, equal in the A/B, stays in the default
+ * domain.
  *
  * WEIGHTS IN L2: every weight load (gate/up and down, in both kernels) carries an L2
  * evict_first cache policy. A step reads each weight once, and a TP8 step streams 33 MB
