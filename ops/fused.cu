@@ -175,24 +175,29 @@
  *             The output is then garbage, but the kernel ends; the engine re-arms the
  *             counters when it reports SHX_DEVICE_TIMEOUT.
  *
- * SYNC DOMAINS: a fused launch of parity 1 goes into the remote memory synchronization
- * domain (cudaLaunchAttributeMemSyncDomain; Hopper: a fence orders only its own domain's
- * traffic), parity 0 into the default one. Consecutive steps alternate parity, so a
- * step's fences (its h release, red.release.gpu; the flush at its completion) need not
- * order the next step's first-ring loads, which run beside them once the step has
- * triggered (run 41: a release waits for other CTAs' copies on its SM; run 44: a grid's
- * completion waits for the traffic in flight; here the gap to the next wait did not
- * shrink measurably, call 4's limits). Nothing this kernel synchronizes crosses a launch
- * (h, the grid barrier's counters, DSMEM belong to one launch); what does (x, the
- * counters' re-arm, the mailboxes' re-arm) is ordered by stream order or
- * griddepcontrol.wait, which makes every memory operation of the prerequisite grids
- * visible to the current grid whatever its domain (PTX ISA), and the tails read each
- * mailbox element as its own flag, which needs no ordering. Measured (perf/RESULTS.md
- * run 58 calls 4-6, three rounds each, the kernels' code unchanged): TP8 B = 9..16
- * 0.09-0.16 us a step faster, B = 40, 64 0.1, the DeepSeek TP8 B = 9..64 0.04-0.14, TP16
- * within 0.04 but B=48 (0.09 faster); the floor kernel alternated the same way did not
- * move, and the split variant's gate kernel, equal in the A/B, stays in the default
- * domain.
+ * SYNC DOMAINS: a fused launch of parity 1 goes into a memory synchronization domain of
+ * its own (Hopper: a fence orders only its own domain's traffic): the logical remote
+ * domain (cudaLaunchAttributeMemSyncDomain), mapped for this launch to physical domain 2
+ * (cudaLaunchAttributeMemSyncDomainMap; odd_sync_domain), apart from the default domain
+ * 0 and from domain 1, where "remote" maps by default and NCCL launches its kernels.
+ * Parity 0 carries no domain attribute: it runs in the stream's (the default). Consecutive
+ * steps alternate parity, so a step's fences need not order the next step's first-ring
+ * loads, which run beside them once the step has triggered (run 41: a release waits for
+ * its own CTA's loads in flight; run 42: also for another CTA's copies on its SM). The
+ * release's share of it went; the grid's completion still waits for the next grid's
+ * traffic (run 44; the gap to the next wait did not shrink measurably, call 4's limits).
+ * What this kernel synchronizes through h, the grid barrier's counters and DSMEM is
+ * synchronized within one launch; the reuse of those buffers by the next launch, x and
+ * the mailboxes' re-arm are ordered by stream order or griddepcontrol.wait, which makes
+ * every memory operation of the prerequisite grids visible to the current grid whatever
+ * its domain (PTX ISA), and the tails read each mailbox element as its own flag, which
+ * needs no ordering. Measured between consecutive fused steps (perf/RESULTS.md run 58
+ * calls 4-6, three rounds each, domains 0 and 1 then, the kernels' code unchanged): TP8 B
+ * = 9..16 0.09-0.16 us a step faster, B = 40, 64 0.1, the DeepSeek TP8 B = 9..64
+ * 0.04-0.14, TP16 within 0.04 but B=48 (0.09 faster), the DeepSeek TP16 cells at B >= 32
+ * bimodal either way; the floor kernel alternated the same way did not move, and the
+ * split variant's gate kernel, equal in the A/B, stays in the default domain. Domain 2
+ * instead of 1: call 11.
  *
  * WEIGHTS IN L2: every weight load (gate/up and down, in both kernels) carries an L2
  * evict_first cache policy. A step reads each weight once, and a TP8 step streams 33 MB
@@ -2465,6 +2470,21 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
 
 namespace {
 
+/* SYNC DOMAINS: the physical memory synchronization domain of a fused launch of parity 1
+ * on the current device: 2 where it has 3 or more (Hopper: 4), a domain of its own,
+ * apart from the default one (0) of the engine's other kernels and from the one (1) that
+ * "remote" maps to by default, where NCCL launches its kernels; 1 where it has 2; 0
+ * (none: parity 1 launches as parity 0) where it has 1 or the query fails. */
+int odd_sync_domain() {
+  int device = 0, domains = 1;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&domains, cudaDevAttrMemSyncDomainCount, device) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return domains >= 3 ? 2 : domains - 1;
+}
+
 /* Whether the fused launch takes the kFusedX instance (CONSUMER X): N = 16 and a gate/up
  * CTA of more than 16 K blocks (TP8 at the design dims). */
 bool takes_consumer_x(const shx_fused_plan &plan) {
@@ -2614,15 +2634,19 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
         threads = RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads;
       }
     }
-    cudaLaunchAttribute attributes[3];
+    cudaLaunchAttribute attributes[4];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     cudaLaunchConfig_t config = launch_config<N, S>(
         *plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl, threads);
-    if (mode != kGate) { /* SYNC DOMAINS */
+    const int odd_domain = mode == kGate || args->parity != 1 ? 0 : odd_sync_domain();
+    if (odd_domain > 0) { /* SYNC DOMAINS */
       attributes[config.numAttrs].id = cudaLaunchAttributeMemSyncDomain;
-      attributes[config.numAttrs].val.memSyncDomain =
-          args->parity ? cudaLaunchMemSyncDomainRemote : cudaLaunchMemSyncDomainDefault;
-      ++config.numAttrs;
+      attributes[config.numAttrs].val.memSyncDomain = cudaLaunchMemSyncDomainRemote;
+      attributes[config.numAttrs + 1].id = cudaLaunchAttributeMemSyncDomainMap;
+      attributes[config.numAttrs + 1].val.memSyncDomainMap.default_ = 0;
+      attributes[config.numAttrs + 1].val.memSyncDomainMap.remote =
+          static_cast<unsigned char>(odd_domain);
+      config.numAttrs += 2;
     }
     return cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map, h_map, *plan,
                               *args);
