@@ -39,11 +39,11 @@
  * that never waits must not sit between two launches of one op.
  *
  * Memory synchronization domains (Hopper). A fused-variant step of parity 1 is launched
- * in the remote domain (cudaLaunchMemSyncDomainRemote), of parity 0 in the default one,
- * so that one step's fences do not wait for the next step's loads. Work that reads what
- * a step wrote is ordered by the stream (or griddepcontrol.wait) as usual, which holds
- * across domains; a stream's or graph's cudaLaunchAttributeMemSyncDomainMap decides
- * which physical domain "remote" is.
+ * in a domain of its own (the remote domain, mapped to physical domain 2 for that launch:
+ * not the default 0, nor 1, where NCCL's kernels run by default), so that one step's
+ * fences do not wait for the next step's loads; a step of parity 0 carries no domain
+ * attribute and runs in the stream's. Work that reads what a step wrote is ordered by
+ * the stream (or griddepcontrol.wait) as usual, which holds across domains.
  *
  * The fused kernel's grid barrier needs every one of its CTAs resident at once (the
  * plan proves it on an idle device). Ranks of one process that share a GPU go on one

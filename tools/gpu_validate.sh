@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Validation on a GPU host (two GPUs for the cross-GPU tests), from the repository root
 # with a bundle made by tools/bundle.sh: the 2-GPU group tests, the 100-replay mailbox
-# determinism test, and compute-sanitizer (memcheck, racecheck, synccheck) on one TP8
-# B=16 step (SANITIZER_SHAPE="tp B" picks another) of the fused, split and baseline
-# variants: a graph of SANITIZER_STEPS steps (default 2, both parities: a fused step of
-# parity 1 runs in the remote memory synchronization domain, ops/fused.cu SYNC DOMAINS).
+# determinism test, and compute-sanitizer (memcheck, racecheck, synccheck) at TP8 B=16
+# (SANITIZER_SHAPE="tp B" picks another) of the fused, split and baseline variants: a
+# graph of SANITIZER_STEPS steps (default 2, both parities: a fused step of parity 1 runs
+# in a memory synchronization domain of its own, ops/fused.cu SYNC DOMAINS).
 #   tools/gpu_validate.sh [OUTDIR]
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh"
 TAIL=${TAIL:-6} run_bundle_tests ${TESTS:-mailbox_gpu_test group_baseline_2gpu_test \
   group_fused_2gpu_test group_split_2gpu_test}
 cd "$bundle"
-# One replay (SHX_REPLAYS=1: 4 launches) of the graph per tool and variant. Under racecheck and
+# One replay (SHX_REPLAYS=1) of the graph per tool and variant. Under racecheck and
 # synccheck every launch is far slower, so the watchdog there is SANITIZER_WATCHDOG_MS
 # (default 5000 ms; with 20 ms even the split variant's mbarrier waits gave up, run 16).
 # Under racecheck some waits still time out (runs 16, 17 and 19); a kernel whose wait gave

@@ -6,7 +6,7 @@
 # over two GPUs, CUDA IPC and an NCCL symmetric window) and the TP2 NCCL comparison when
 # it sees two GPUs); the A/B is against `576ee8e`, run 51's kernel, so that the two-GPU
 # host reads both kernels. Since run 58 main also launches every fused step of parity 1
-# in the remote memory synchronization domain (ops/fused.cu SYNC DOMAINS), which this run
+# in a memory synchronization domain of its own (ops/fused.cu SYNC DOMAINS), which this run
 # would be the first to take across two GPUs; the sanitizers now cover both parities.
 # Build first (here, with Bazel):
 #   git checkout main && tools/bundle.sh bundle
