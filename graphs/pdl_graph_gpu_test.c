@@ -17,6 +17,11 @@
  * - the baseline: its edges are printed, not checked (cuBLASLt launches some of its
  *   kernels with programmatic dependent launch itself: 8 programmatic edges into its
  *   kernel nodes, which give no parameters back, perf/RESULTS.md run 54 call 3).
+ * The graphs are of parity 0; the fused one is captured at parity 1 too. Each fused
+ * kernel node's memory synchronization domain is read back (ops/fused.cu SYNC DOMAINS):
+ * at parity 1 the remote domain mapped to physical domain 2 (on a device with at least
+ * 3 domains), at parity 0 the default domain; the split variant's gate kernels stay in
+ * the default domain at parity 1.
  * Each graph then runs once and shx_check_device reports success for every rank.
  * Exits 77 (skipped) without a Hopper GPU.
  */
@@ -32,6 +37,8 @@ enum { kBatch = 9, kFusedThreads = 160 };
 
 typedef struct edge_counts {
   int nodes, kernel_nodes, edges, programmatic;
+  int domain_nodes; /* kernel nodes of kFusedThreads threads */
+  int own_domain;   /* of those: remote domain, mapped to physical domain 2 */
 } edge_counts;
 
 static int is_kernel(cudaGraphNode_t node) {
@@ -49,14 +56,26 @@ static unsigned block_threads(cudaGraphNode_t node) {
 /* Counts the graph's nodes and edges; checks every programmatic edge's ends (kernel nodes,
  * the downstream one of `threads` threads unless 0) and port. */
 static edge_counts count_edges(cudaGraph_t graph, unsigned threads) {
-  edge_counts counts = {0, 0, 0, 0};
+  edge_counts counts = {0, 0, 0, 0, 0, 0};
   size_t nodes = 0, edges = 0;
   CHECK_CUDA(cudaGraphGetNodes(graph, NULL, &nodes));
   cudaGraphNode_t *all = malloc((nodes + 1) * sizeof *all);
   CHECK(all != NULL);
   CHECK_CUDA(cudaGraphGetNodes(graph, all, &nodes));
   counts.nodes = (int)nodes;
-  for (size_t i = 0; i < nodes; ++i) counts.kernel_nodes += is_kernel(all[i]);
+  for (size_t i = 0; i < nodes; ++i) {
+    if (!is_kernel(all[i])) continue;
+    ++counts.kernel_nodes;
+    if (threads == 0 || block_threads(all[i]) != threads) continue;
+    cudaLaunchAttributeValue domain, map;
+    CHECK_CUDA(cudaGraphKernelNodeGetAttribute(all[i], cudaLaunchAttributeMemSyncDomain,
+                                               &domain));
+    CHECK_CUDA(cudaGraphKernelNodeGetAttribute(all[i], cudaLaunchAttributeMemSyncDomainMap,
+                                               &map));
+    ++counts.domain_nodes;
+    counts.own_domain += domain.memSyncDomain == cudaLaunchMemSyncDomainRemote &&
+                         map.memSyncDomainMap.remote == 2;
+  }
   free(all);
 
   CHECK_CUDA(cudaGraphGetEdges(graph, NULL, NULL, NULL, &edges));
@@ -83,9 +102,10 @@ static edge_counts count_edges(cudaGraph_t graph, unsigned threads) {
   return counts;
 }
 
-/* Captures and reads the step graph of `variant` with `programmatic` launch; runs it once. */
+/* Captures and reads the step graph of `variant` with `programmatic` launch at `parity`;
+ * runs it once. */
 static edge_counts step_graph_edges(const shx_testbed *bed, shx_variant variant,
-                                    int programmatic) {
+                                    int programmatic, int parity) {
   /* cuBLASLt's kernel nodes do not give their parameters back: the baseline's edges are
    * only counted. */
   const unsigned threads = variant == SHX_VARIANT_BASELINE ? 0 : kFusedThreads;
@@ -105,9 +125,9 @@ static edge_counts step_graph_edges(const shx_testbed *bed, shx_variant variant,
   cudaGraph_t graph = NULL;
   CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
   for (int r = 0; r < tp; ++r)
-    SHX_CHECK_OK(shx_record_step(shx_group_op(group, r), x, kBatch, 0, stream));
+    SHX_CHECK_OK(shx_record_step(shx_group_op(group, r), x, kBatch, parity, stream));
   for (int r = 0; r < tp; ++r)
-    SHX_CHECK_OK(shx_tail(shx_group_op(group, r), out[r], kBatch, 0, stream));
+    SHX_CHECK_OK(shx_tail(shx_group_op(group, r), out[r], kBatch, parity, stream));
   CHECK_CUDA(cudaStreamEndCapture(stream, &graph));
   const edge_counts counts = count_edges(graph, threads);
 
@@ -123,11 +143,13 @@ static edge_counts step_graph_edges(const shx_testbed *bed, shx_variant variant,
   for (int r = 0; r < tp; ++r) CHECK_CUDA(cudaFree(out[r]));
   CHECK_CUDA(cudaFree(x));
   shx_group_destroy(group);
-  printf("  %-8s programmatic_launch %d: %d nodes (%d kernels), %d edges, %d programmatic\n",
+  printf("  %-8s programmatic_launch %d, parity %d: %d nodes (%d kernels), %d edges, %d "
+         "programmatic; %d of %d %d-thread kernels in their own domain\n",
          variant == SHX_VARIANT_FUSED   ? "fused"
          : variant == SHX_VARIANT_SPLIT ? "split"
                                         : "baseline",
-         programmatic, counts.nodes, counts.kernel_nodes, counts.edges, counts.programmatic);
+         programmatic, parity, counts.nodes, counts.kernel_nodes, counts.edges,
+         counts.programmatic, counts.own_domain, counts.domain_nodes, kFusedThreads);
   return counts;
 }
 
@@ -137,18 +159,27 @@ int main(void) {
   shx_testbed_make(&bed, 8, 7168, 6144, 128, SHX_ACT_SITU);
   const int tp = bed.config.tp;
 
-  edge_counts fused = step_graph_edges(&bed, SHX_VARIANT_FUSED, 1);
+  int domains = 1;
+  CHECK_CUDA(cudaDeviceGetAttribute(&domains, cudaDevAttrMemSyncDomainCount, 0));
+
+  edge_counts fused = step_graph_edges(&bed, SHX_VARIANT_FUSED, 1, 0);
   CHECK(fused.nodes == 2 * tp && fused.kernel_nodes == 2 * tp); /* steps, then tails */
   CHECK(fused.edges == 2 * tp - 1);                              /* one chain */
   CHECK(fused.programmatic == tp - 1);                           /* step to step */
+  CHECK(fused.domain_nodes == tp && fused.own_domain == 0);      /* parity 0: default */
 
-  edge_counts split = step_graph_edges(&bed, SHX_VARIANT_SPLIT, 1);
+  edge_counts odd = step_graph_edges(&bed, SHX_VARIANT_FUSED, 1, 1);
+  CHECK(odd.programmatic == tp - 1 && odd.domain_nodes == tp);
+  CHECK(odd.own_domain == (domains >= 3 ? tp : 0)); /* parity 1: a domain of its own */
+
+  edge_counts split = step_graph_edges(&bed, SHX_VARIANT_SPLIT, 1, 1);
   CHECK(split.programmatic == tp - 1); /* into each gate kernel but the first */
+  CHECK(split.own_domain == 0);        /* the gate kernels stay in the default domain */
 
-  edge_counts plain = step_graph_edges(&bed, SHX_VARIANT_FUSED, 0);
+  edge_counts plain = step_graph_edges(&bed, SHX_VARIANT_FUSED, 0, 0);
   CHECK(plain.edges == 2 * tp - 1 && plain.programmatic == 0);
 
-  (void)step_graph_edges(&bed, SHX_VARIANT_BASELINE, 1); /* printed only */
+  (void)step_graph_edges(&bed, SHX_VARIANT_BASELINE, 1, 0); /* printed only */
 
   shx_testbed_free(&bed);
   printf("pdl_graph: the programmatic edges are in the captured step graphs\n");
