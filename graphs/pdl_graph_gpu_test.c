@@ -19,9 +19,9 @@
  *   kernel nodes, which give no parameters back, perf/RESULTS.md run 54 call 3).
  * The graphs are of parity 0; the fused one is captured at parity 1 too. Each fused
  * kernel node's memory synchronization domain is read back (ops/fused.cu SYNC DOMAINS):
- * at parity 1 the remote domain mapped to physical domain 2 (on a device with at least
- * 3 domains), at parity 0 the default domain; the split variant's gate kernels stay in
- * the default domain at parity 1.
+ * the remote domain, mapped to physical domain 2 at parity 1 (on a device with at least
+ * 3 domains) and to 3 at parity 0 (at least 4); the split variant's kernels stay in the
+ * default domain.
  * Each graph then runs once and shx_check_device reports success for every rank.
  * Exits 77 (skipped) without a Hopper GPU.
  */
@@ -38,7 +38,7 @@ enum { kBatch = 9, kFusedThreads = 160 };
 typedef struct edge_counts {
   int nodes, kernel_nodes, edges, programmatic;
   int domain_nodes; /* kernel nodes of kFusedThreads threads */
-  int own_domain;   /* of those: remote domain, mapped to physical domain 2 */
+  int own_domain;   /* of those: remote domain, mapped to the parity's domain */
 } edge_counts;
 
 static int is_kernel(cudaGraphNode_t node) {
@@ -55,7 +55,7 @@ static unsigned block_threads(cudaGraphNode_t node) {
 
 /* Counts the graph's nodes and edges; checks every programmatic edge's ends (kernel nodes,
  * the downstream one of `threads` threads unless 0) and port. */
-static edge_counts count_edges(cudaGraph_t graph, unsigned threads) {
+static edge_counts count_edges(cudaGraph_t graph, unsigned threads, int parity) {
   edge_counts counts = {0, 0, 0, 0, 0, 0};
   size_t nodes = 0, edges = 0;
   CHECK_CUDA(cudaGraphGetNodes(graph, NULL, &nodes));
@@ -74,7 +74,7 @@ static edge_counts count_edges(cudaGraph_t graph, unsigned threads) {
                                                &map));
     ++counts.domain_nodes;
     counts.own_domain += domain.memSyncDomain == cudaLaunchMemSyncDomainRemote &&
-                         map.memSyncDomainMap.remote == 2;
+                         map.memSyncDomainMap.remote == (parity ? 2 : 3);
   }
   free(all);
 
@@ -129,7 +129,7 @@ static edge_counts step_graph_edges(const shx_testbed *bed, shx_variant variant,
   for (int r = 0; r < tp; ++r)
     SHX_CHECK_OK(shx_tail(shx_group_op(group, r), out[r], kBatch, parity, stream));
   CHECK_CUDA(cudaStreamEndCapture(stream, &graph));
-  const edge_counts counts = count_edges(graph, threads);
+  const edge_counts counts = count_edges(graph, threads, parity);
 
   cudaGraphExec_t exec = NULL;
   CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
@@ -166,15 +166,16 @@ int main(void) {
   CHECK(fused.nodes == 2 * tp && fused.kernel_nodes == 2 * tp); /* steps, then tails */
   CHECK(fused.edges == 2 * tp - 1);                              /* one chain */
   CHECK(fused.programmatic == tp - 1);                           /* step to step */
-  CHECK(fused.domain_nodes == tp && fused.own_domain == 0);      /* parity 0: default */
+  CHECK(fused.domain_nodes == tp);
+  CHECK(fused.own_domain == (domains >= 4 ? tp : 0)); /* parity 0: domain 3 */
 
   edge_counts odd = step_graph_edges(&bed, SHX_VARIANT_FUSED, 1, 1);
   CHECK(odd.programmatic == tp - 1 && odd.domain_nodes == tp);
-  CHECK(odd.own_domain == (domains >= 3 ? tp : 0)); /* parity 1: a domain of its own */
+  CHECK(odd.own_domain == (domains >= 3 ? tp : 0)); /* parity 1: domain 2 */
 
   edge_counts split = step_graph_edges(&bed, SHX_VARIANT_SPLIT, 1, 1);
   CHECK(split.programmatic == tp - 1); /* into each gate kernel but the first */
-  CHECK(split.own_domain == 0);        /* the gate kernels stay in the default domain */
+  CHECK(split.own_domain == 0);        /* gate and SharedDown stay in the default domain */
 
   edge_counts plain = step_graph_edges(&bed, SHX_VARIANT_FUSED, 0, 0);
   CHECK(plain.edges == 2 * tp - 1 && plain.programmatic == 0);

@@ -175,17 +175,19 @@
  *             The output is then garbage, but the kernel ends; the engine re-arms the
  *             counters when it reports SHX_DEVICE_TIMEOUT.
  *
- * SYNC DOMAINS: a fused launch of parity 1 goes into a memory synchronization domain of
- * its own (Hopper: a fence orders only its own domain's traffic): the logical remote
- * domain (cudaLaunchAttributeMemSyncDomain), mapped for this launch to physical domain 2
- * (cudaLaunchAttributeMemSyncDomainMap; odd_sync_domain), apart from the default domain
- * 0 and from domain 1, where "remote" maps by default and NCCL launches its kernels.
- * Parity 0 carries no domain attribute: it runs in the stream's (the default). Consecutive
- * steps alternate parity, so a step's fences need not order the next step's first-ring
- * loads, which run beside them once the step has triggered (run 41: a release waits for
- * its own CTA's loads in flight; run 42: also for another CTA's copies on its SM). The
- * release's share of it went; the grid's completion still waits for the next grid's
- * traffic (run 44; the gap to the next wait did not shrink measurably, call 4's limits).
+ * SYNC DOMAINS: a fused launch goes into a memory synchronization domain of its own
+ * (Hopper: a fence orders only its own domain's traffic), one per parity: the logical
+ * remote domain (cudaLaunchAttributeMemSyncDomain), mapped for this launch
+ * (cudaLaunchAttributeMemSyncDomainMap; step_sync_domain) to physical domain 2 at
+ * parity 1 and 3 at parity 0, apart from the default domain 0 of the engine's other
+ * kernels (a kernel launched after a step with PDL, e.g. the routed experts, can run
+ * beside its chain) and from domain 1, where "remote" maps by default and NCCL launches
+ * its kernels. Consecutive steps alternate parity, so a step's fences need not order the
+ * next step's first-ring loads, which run beside them once the step has triggered (run
+ * 41: a release waits for its own CTA's loads in flight; run 42: also for another CTA's
+ * copies on its SM). The release's share of it went; the grid's completion still waits
+ * for the next grid's traffic (run 44; the gap to the next wait did not shrink
+ * measurably, call 4's limits).
  * What this kernel synchronizes through h, the grid barrier's counters and DSMEM is
  * synchronized within one launch; the reuse of those buffers by the next launch, x and
  * the mailboxes' re-arm are ordered by stream order or griddepcontrol.wait, which makes
@@ -197,7 +199,7 @@
  * 0.04-0.14, TP16 within 0.04 but B=48 (0.09 faster), the DeepSeek TP16 cells at B >= 32
  * bimodal either way; the floor kernel alternated the same way did not move, and the
  * split variant's gate kernel, equal in the A/B, stays in the default domain. Domain 2
- * instead of 1: call 11.
+ * instead of 1: call 11; parity 0 in 3 instead of the default: call 13.
  *
  * WEIGHTS IN L2: every weight load (gate/up and down, in both kernels) carries an L2
  * evict_first cache policy. A step reads each weight once, and a TP8 step streams 33 MB
@@ -2470,19 +2472,21 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
 
 namespace {
 
-/* SYNC DOMAINS: the physical memory synchronization domain of a fused launch of parity 1
- * on the current device: 2 where it has 3 or more (Hopper: 4), a domain of its own,
- * apart from the default one (0) of the engine's other kernels and from the one (1) that
- * "remote" maps to by default, where NCCL launches its kernels; 1 where it has 2; 0
- * (none: parity 1 launches as parity 0) where it has 1 or the query fails. */
-int odd_sync_domain() {
+/* SYNC DOMAINS: the physical memory synchronization domain of a fused launch of `parity`
+ * on the current device, apart from the default one (0) of the engine's other kernels
+ * and from the one (1) that "remote" maps to by default, where NCCL launches its
+ * kernels: with 4 domains (Hopper) parity 1 in 2 and parity 0 in 3; with 3, parity 1 in
+ * 2 and parity 0 in the stream's; with 2, parity 1 in 1. 0: no domain attribute (the
+ * stream's), also where the query fails. */
+int step_sync_domain(int parity) {
   int device = 0, domains = 1;
   if (cudaGetDevice(&device) != cudaSuccess ||
       cudaDeviceGetAttribute(&domains, cudaDevAttrMemSyncDomainCount, device) != cudaSuccess) {
     cudaGetLastError();
     return 0;
   }
-  return domains >= 3 ? 2 : domains - 1;
+  if (parity == 1) return domains >= 3 ? 2 : domains - 1;
+  return domains >= 4 ? 3 : 0;
 }
 
 /* Whether the fused launch takes the kFusedX instance (CONSUMER X): N = 16 and a gate/up
@@ -2638,14 +2642,14 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     cudaLaunchConfig_t config = launch_config<N, S>(
         *plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl, threads);
-    const int odd_domain = mode == kGate || args->parity != 1 ? 0 : odd_sync_domain();
-    if (odd_domain > 0) { /* SYNC DOMAINS */
+    const int domain = mode == kGate ? 0 : step_sync_domain(args->parity);
+    if (domain > 0) { /* SYNC DOMAINS */
       attributes[config.numAttrs].id = cudaLaunchAttributeMemSyncDomain;
       attributes[config.numAttrs].val.memSyncDomain = cudaLaunchMemSyncDomainRemote;
       attributes[config.numAttrs + 1].id = cudaLaunchAttributeMemSyncDomainMap;
       attributes[config.numAttrs + 1].val.memSyncDomainMap.default_ = 0;
       attributes[config.numAttrs + 1].val.memSyncDomainMap.remote =
-          static_cast<unsigned char>(odd_domain);
+          static_cast<unsigned char>(domain);
       config.numAttrs += 2;
     }
     return cudaLaunchKernelEx(&config, kernel, gate_up_map, down_map, x_map, h_map, *plan,
