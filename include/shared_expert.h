@@ -38,12 +38,13 @@
  * griddepcontrol.wait itself (this library's PDL kernels do). A kernel launched with PDL
  * that never waits must not sit between two launches of one op.
  *
- * Memory synchronization domains (Hopper). A fused-variant step of parity 1 is launched
- * in a domain of its own (the remote domain, mapped to physical domain 2 for that launch:
- * not the default 0, nor 1, where NCCL's kernels run by default), so that one step's
- * fences do not wait for the next step's loads; a step of parity 0 carries no domain
- * attribute and runs in the stream's. Work that reads what a step wrote is ordered by
- * the stream (or griddepcontrol.wait) as usual, which holds across domains.
+ * Memory synchronization domains (Hopper). A fused-variant step is launched in a domain
+ * of its own (the remote domain, mapped for that launch to physical domain 2 at parity 1
+ * and 3 at parity 0: neither the default 0 of your kernels nor 1, where NCCL's kernels
+ * run by default), so that one step's fences do not wait for the loads of the kernel
+ * after it (the next step, or yours) that runs beside it under PDL. Work that reads what
+ * a step wrote is ordered by the stream (or griddepcontrol.wait) as usual, which holds
+ * across domains. The per-launch attributes override a domain or map set on the stream.
  *
  * The fused kernel's grid barrier needs every one of its CTAs resident at once (the
  * plan proves it on an idle device). Ranks of one process that share a GPU go on one
