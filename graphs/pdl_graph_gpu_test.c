@@ -54,7 +54,9 @@ static unsigned block_threads(cudaGraphNode_t node) {
 }
 
 /* Counts the graph's nodes and edges; checks every programmatic edge's ends (kernel nodes,
- * the downstream one of `threads` threads unless 0) and port. */
+ * the downstream one of `threads` threads unless 0) and port; counts the kernel nodes of
+ * `threads` threads, and those of them in the remote domain mapped to `parity`'s
+ * physical domain (2 or 3). */
 static edge_counts count_edges(cudaGraph_t graph, unsigned threads, int parity) {
   edge_counts counts = {0, 0, 0, 0, 0, 0};
   size_t nodes = 0, edges = 0;
