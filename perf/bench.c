@@ -1,7 +1,7 @@
 /* bench.c: the benchmark against cuBLASLt: table, CSV, policy.
  *
- *   bench [--quick | --batches B1,B2,...] [--table-only] [--repeat N] [--csv FILE]
- *         [--policy FILE] [--dims design | deepseek] [--engine-state]
+ *   bench [--quick | --batches B1,B2,...] [--table-only | --beside-only] [--repeat N]
+ *         [--csv FILE] [--policy FILE] [--dims design | deepseek] [--engine-state]
  *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
  *
  * Part 1, for tp in {8, 16} and B in {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128}
@@ -11,10 +11,14 @@
  * in this run, beside the floor: the pure weight stream of the same bytes with the fused
  * kernel's CTAs and PDL. Columns: us per step, weight GB/s, ratio to the floor, speed-up
  * over the baseline. Then the PDL on/off step of the fused kernel at B = 9 and 64.
- * Part 2 (the split variant beside the routed experts): a stand-in takes 100 of the 132
- * SMs for 15 us while streaming its own weights; the step (gate kernel, then SharedDown
- * on the remaining SMs overlapped with the stand-in) against the stand-in alone and the
- * baseline chain followed by the stand-in, and how much of SharedDown hides.
+ * Part 2 (the shared expert beside the routed experts): a stand-in takes 100 of the 132
+ * SMs for 15 us while streaming its own weights; the split variant's step (gate kernel,
+ * then SharedDown on the remaining SMs overlapped with the stand-in) against the stand-in
+ * alone, the baseline's step followed by the stand-in and the fused step followed by the
+ * stand-in (as an engine that runs its routed experts after the shared expert; the
+ * stand-in is a plain launch, so it starts once the step's grid completes, and the next
+ * layer's step, launched with PDL, overlaps its prologue with the stand-in's end), each
+ * also as what it adds to the stand-in alone, and how much of SharedDown hides.
  * Part 3, where two or more Hopper GPUs are visible: one rank per GPU (TP2), the
  * baseline chain followed by NCCL's reduce-scatter (what engines do today) against the
  * same chain with the push and the tail, at B = 9 and 64 (perf/nccl_compare.h).
@@ -22,7 +26,8 @@
  * records, per tp and B, the run-to-run spread: the largest change of a variant's
  * median between runs (CSV variant "run_spread").
  * --table-only stops after part 1's table: no PDL on/off, parts 2-3 or policy file (an
- * A/B of two builds needs only the table). --batches takes precedence over --quick.
+ * A/B of two builds needs only the table). --beside-only runs part 2 alone (its rows to
+ * the CSV; no policy file). --batches takes precedence over --quick.
  * --engine-state first puts the process in the state an engine that copies on streams of
  * its own runs in (perf/timing.h, ENGINE STATE: after SHX_ENGINE_STATE_COPIES (8)
  * asynchronous copies on a non-blocking stream every later graph runs slower, the
@@ -73,7 +78,9 @@ static void progress(const char *what, int tp, int batch) {
 
 /* ---- Part 2: the split variant beside the routed experts' stand-in ---------------- */
 
-typedef enum beside_mode { kStandinAlone, kBaselineThenStandin, kSplitBeside, kGateOnly,
+/* kStepThenStandin: the op's whole step (baseline or fused), then the stand-in after it on
+ * the same stream, as an engine that runs its routed experts after the shared expert. */
+typedef enum beside_mode { kStandinAlone, kStepThenStandin, kSplitBeside, kGateOnly,
                            kDownOnly } beside_mode;
 
 typedef struct beside_context {
@@ -103,7 +110,7 @@ static shx_status record_beside(void *context, const shx_bench *b, int layer) {
   switch (c->mode) {
     case kStandinAlone:
       return standin(c, main);
-    case kBaselineThenStandin:
+    case kStepThenStandin:
       status = shx_record_step(c->op, b->x, c->batch, layer % 2, main);
       return status == SHX_SUCCESS ? standin(c, main) : status;
     case kGateOnly:
@@ -294,14 +301,74 @@ static int parse_batches(const char *text, int *batches, int capacity) {
   return count > 0 ? count : -1;
 }
 
+/* Part 2: the shared expert beside the routed experts' stand-in, at tp 8 and 16, B = 9 and
+ * 64: the stand-in alone; the baseline's and the fused variant's step, each followed by the
+ * stand-in; the split variant's gate, then SharedDown beside the stand-in; the gate and
+ * SharedDown alone. Rows to the table on stdout and to `csv`. Returns 0, or 1 where the
+ * stand-in's weights could not be allocated. */
+static int beside_table(FILE *csv, bench_dims dims) {
+  size_t standin_bytes = (size_t)512 << 20;
+  void *standin_weights = NULL;
+  if (cudaMalloc(&standin_weights, standin_bytes) != cudaSuccess ||
+      cudaMemset(standin_weights, 1, standin_bytes) != cudaSuccess) {
+    fprintf(stderr, "no device memory for the stand-in\n");
+    return 1;
+  }
+  const int tps[] = {8, 16};
+  printf("\nThe shared expert beside the routed stand-in (%d SMs, %.0f us; SharedDown on %d "
+         "SMs), us per step\n", STANDIN_SMS, STANDIN_US, 132 - STANDIN_SMS);
+  printf("%3s %4s | %8s %8s %8s %8s | %26s | %8s %8s | %s\n", "tp", "B", "stand-in",
+         "base+si", "fused+si", "split||si", "added to the stand-in: b/f/s", "gate", "down",
+         "SharedDown hidden");
+  for (int t = 0; t < 2; ++t)
+    for (int b = 0; b < 2; ++b) {
+      shx_config config = bench_config(tps[t], dims);
+      shx_timing_setup setup = shx_timing_standard(config);
+      int batch = kQuickBatches[b];
+      shx_step_time alone, baseline_then, fused_then, beside, gate, down;
+      progress("beside the stand-in", tps[t], batch);
+      SHX_CHECK_OK(time_beside(&setup, batch, kStandinAlone, SHX_VARIANT_BASELINE,
+                               standin_weights, standin_bytes, &alone));
+      SHX_CHECK_OK(time_beside(&setup, batch, kStepThenStandin, SHX_VARIANT_BASELINE,
+                               standin_weights, standin_bytes, &baseline_then));
+      SHX_CHECK_OK(time_beside(&setup, batch, kStepThenStandin, SHX_VARIANT_FUSED,
+                               standin_weights, standin_bytes, &fused_then));
+      SHX_CHECK_OK(time_beside(&setup, batch, kSplitBeside, SHX_VARIANT_SPLIT,
+                               standin_weights, standin_bytes, &beside));
+      SHX_CHECK_OK(time_beside(&setup, batch, kGateOnly, SHX_VARIANT_SPLIT, standin_weights,
+                               standin_bytes, &gate));
+      SHX_CHECK_OK(time_beside(&setup, batch, kDownOnly, SHX_VARIANT_SPLIT, standin_weights,
+                               standin_bytes, &down));
+      double hidden = (gate.median_us + down.median_us + alone.median_us - beside.median_us) /
+                      down.median_us;
+      printf("%3d %4d | %8.2f %8.2f %8.2f %8.2f | %8.2f %8.2f %8.2f | %8.2f %8.2f | %.0f%%\n",
+             tps[t], batch, alone.median_us, baseline_then.median_us, fused_then.median_us,
+             beside.median_us, baseline_then.median_us - alone.median_us,
+             fused_then.median_us - alone.median_us, beside.median_us - alone.median_us,
+             gate.median_us, down.median_us, 100.0 * hidden);
+      const char *names[] = {"standin", "baseline_then_standin", "fused_then_standin",
+                             "split_beside_standin", "gate_only", "shared_down_only"};
+      const shx_step_time *times[] = {&alone, &baseline_then, &fused_then, &beside, &gate,
+                                      &down};
+      for (int v = 0; v < 6; ++v)
+        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,,,\n", tps[t], batch, names[v],
+                times[v]->median_us, times[v]->min_us, times[v]->max_us);
+    }
+  fprintf(stderr, "\n");
+  cudaFree(standin_weights);
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  int quick = 0, repeat = 1, table_only = 0, listed_count = 0, engine_state = 0;
+  int quick = 0, repeat = 1, table_only = 0, beside_only = 0, listed_count = 0;
+  int engine_state = 0;
   int listed[MAX_BATCHES];
   const char *csv_path = NULL, *policy_path = NULL, *from_csv = NULL;
   bench_dims dims = kDesignDims;
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
     else if (strcmp(argv[i], "--table-only") == 0) table_only = 1;
+    else if (strcmp(argv[i], "--beside-only") == 0) beside_only = 1;
     else if (strcmp(argv[i], "--engine-state") == 0) engine_state = 1;
     else if (strcmp(argv[i], "--batches") == 0 && i + 1 < argc) {
       listed_count = parse_batches(argv[++i], listed, MAX_BATCHES);
@@ -318,7 +385,7 @@ int main(int argc, char **argv) {
              (strcmp(argv[i + 1], "design") == 0 || strcmp(argv[i + 1], "deepseek") == 0))
       dims = strcmp(argv[++i], "deepseek") == 0 ? kDeepSeekDims : kDesignDims;
     else {
-      fprintf(stderr, "usage: %s [--quick | --batches B1,B2,...] [--table-only] "
+      fprintf(stderr, "usage: %s [--quick | --batches B1,B2,...] [--table-only | --beside-only] "
               "[--repeat N] [--csv FILE] [--policy FILE] [--dims design | deepseek] "
               "[--engine-state] | --from-csv FILE [--policy FILE]\n", argv[0]);
       return 2;
@@ -358,6 +425,13 @@ int main(int argc, char **argv) {
   if (engine_state)
     fprintf(csv, "# engine state: after %d asynchronous copies (--engine-state)\n",
             SHX_ENGINE_STATE_COPIES);
+  if (beside_only) {
+    int failed = beside_table(csv, dims);
+    fprintf(stderr, "\n");
+    fclose(csv);
+    if (!failed) printf("\nwrote %s\n", csv_path);
+    return failed;
+  }
   const int tps[] = {8, 16};
   if (repeat < 1) repeat = 1;
   for (int run = 0; run < repeat; ++run) {
@@ -469,49 +543,8 @@ int main(int argc, char **argv) {
               off.median_us, off.min_us, off.max_us);
     }
 
-  /* Part 2: the split variant beside the routed experts' stand-in. */
-  size_t standin_bytes = (size_t)512 << 20;
-  void *standin_weights = NULL;
-  if (cudaMalloc(&standin_weights, standin_bytes) != cudaSuccess ||
-      cudaMemset(standin_weights, 1, standin_bytes) != cudaSuccess) {
-    fprintf(stderr, "no device memory for the stand-in\n");
-    return 1;
-  }
-  printf("\nSplit beside the routed stand-in (%d SMs, %.0f us; SharedDown on %d SMs), us "
-         "per step\n", STANDIN_SMS, STANDIN_US, 132 - STANDIN_SMS);
-  printf("%3s %4s | %8s %8s %8s | %8s %8s | %s\n", "tp", "B", "stand-in", "base+si",
-         "split||si", "gate", "down", "SharedDown hidden");
-  for (int t = 0; t < 2; ++t)
-    for (int b = 0; b < 2; ++b) {
-      shx_config config = bench_config(tps[t], dims);
-      shx_timing_setup setup = shx_timing_standard(config);
-      int batch = kQuickBatches[b];
-      shx_step_time alone, chained, beside, gate, down;
-      progress("split beside stand-in", tps[t], batch);
-      SHX_CHECK_OK(time_beside(&setup, batch, kStandinAlone, SHX_VARIANT_BASELINE,
-                               standin_weights, standin_bytes, &alone));
-      SHX_CHECK_OK(time_beside(&setup, batch, kBaselineThenStandin, SHX_VARIANT_BASELINE,
-                               standin_weights, standin_bytes, &chained));
-      SHX_CHECK_OK(time_beside(&setup, batch, kSplitBeside, SHX_VARIANT_SPLIT,
-                               standin_weights, standin_bytes, &beside));
-      SHX_CHECK_OK(time_beside(&setup, batch, kGateOnly, SHX_VARIANT_SPLIT, standin_weights,
-                               standin_bytes, &gate));
-      SHX_CHECK_OK(time_beside(&setup, batch, kDownOnly, SHX_VARIANT_SPLIT, standin_weights,
-                               standin_bytes, &down));
-      double hidden = (gate.median_us + down.median_us + alone.median_us - beside.median_us) /
-                      down.median_us;
-      printf("%3d %4d | %8.2f %8.2f %8.2f | %8.2f %8.2f | %.0f%%\n", tps[t], batch,
-             alone.median_us, chained.median_us, beside.median_us, gate.median_us,
-             down.median_us, 100.0 * hidden);
-      const char *names[] = {"standin", "baseline_then_standin", "split_beside_standin",
-                             "gate_only", "shared_down_only"};
-      const shx_step_time *times[] = {&alone, &chained, &beside, &gate, &down};
-      for (int v = 0; v < 5; ++v)
-        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,,,\n", tps[t], batch, names[v],
-                times[v]->median_us, times[v]->min_us, times[v]->max_us);
-    }
-  fprintf(stderr, "\n");
-  cudaFree(standin_weights);
+  /* Part 2: the shared expert beside the routed experts' stand-in. */
+  if (beside_table(csv, dims) != 0) return 1;
 
   /* Part 3: NCCL's reduce-scatter against the push, one rank per GPU. */
   if (dims != kDesignDims) {
