@@ -11,14 +11,18 @@
  * in this run, beside the floor: the pure weight stream of the same bytes with the fused
  * kernel's CTAs and PDL. Columns: us per step, weight GB/s, ratio to the floor, speed-up
  * over the baseline. Then the PDL on/off step of the fused kernel at B = 9 and 64.
- * Part 2 (the shared expert beside the routed experts): a stand-in takes 100 of the 132
- * SMs for 15 us while streaming its own weights; the split variant's step (gate kernel,
- * then SharedDown on the remaining SMs overlapped with the stand-in) against the stand-in
- * alone, the baseline's step followed by the stand-in and the fused step followed by the
- * stand-in (as an engine that runs its routed experts after the shared expert; the
- * stand-in is a plain launch, so it starts once the step's grid completes, and the next
- * layer's step, launched with PDL, overlaps its prologue with the stand-in's end), each
- * also as what it adds to the stand-in alone, and how much of SharedDown hides.
+ * Part 2 (the shared expert beside the routed experts): a stand-in streams 64 MiB of its
+ * own weights on 100 of the 132 SMs (about 16 us alone; a fixed number of bytes, so that
+ * traffic beside it slows it, as real routed experts streaming their weights would be);
+ * per layer: the split variant's step (gate kernel, then SharedDown on the remaining SMs
+ * beside the stand-in) against the stand-in alone, the baseline's step followed by the
+ * stand-in and the fused step followed by the stand-in (an engine that runs its routed
+ * experts after the shared expert). The stand-in is plain (no PDL, no trigger: it starts
+ * once the step's grid completes, and the next layer's step starts as its CTAs exit) or
+ * cooperative (launched with PDL, its first ring before its griddepcontrol.wait, its
+ * dependents triggered once that ring is out, so the next layer's fused step loads its
+ * first ring beside it); each row also as what it adds to the stand-in alone, and how
+ * much of SharedDown hides.
  * Part 3, where two or more Hopper GPUs are visible: one rank per GPU (TP2), the
  * baseline chain followed by NCCL's reduce-scatter (what engines do today) against the
  * same chain with the push and the tail, at B = 9 and 64 (perf/nccl_compare.h).
@@ -56,8 +60,11 @@
 #include "perf/nccl_compare.h"
 #include "perf/timing.h"
 
+/* The routed experts' stand-in: 100 SMs stream 64 MiB (about 16 us alone), a layer's own
+ * of 8 slices of its buffer, so that L2 is cold for them as for the weights. */
 #define STANDIN_SMS 100
-#define STANDIN_US 15.0
+#define STANDIN_LAYER_BYTES ((size_t)64 << 20)
+#define STANDIN_SETS 8
 
 static const int kAllBatches[] = {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128};
 /* The most batch sizes one run measures (per tp), and rows for both tps. */
@@ -76,11 +83,15 @@ static void progress(const char *what, int tp, int batch) {
   fflush(stderr);
 }
 
-/* ---- Part 2: the split variant beside the routed experts' stand-in ---------------- */
+/* ---- Part 2: the shared expert beside the routed experts' stand-in ------------------ */
 
-/* kStepThenStandin: the op's whole step (baseline or fused), then the stand-in after it on
- * the same stream, as an engine that runs its routed experts after the shared expert. */
-typedef enum beside_mode { kStandinAlone, kStepThenStandin, kSplitBeside, kGateOnly,
+/* kStepThenStandin: the op's whole step (baseline or fused), then the plain stand-in after
+ * it on the same stream, as an engine that runs its routed experts after the shared expert
+ * with kernels that know nothing of PDL. The Cooperative modes use the cooperative stand-in
+ * (perf/floor.h: launched with PDL, triggering its dependents early), so the fused step
+ * after it overlaps its first ring with the stand-in's end. */
+typedef enum beside_mode { kStandinAlone, kStandinAloneCooperative, kStepThenStandin,
+                           kFusedThenStandinCooperative, kSplitBeside, kGateOnly,
                            kDownOnly } beside_mode;
 
 typedef struct beside_context {
@@ -88,16 +99,18 @@ typedef struct beside_context {
   shx_op *op;
   int batch;
   beside_mode mode;
-  void *standin_weights;
-  size_t standin_bytes;
+  void *standin_weights; /* STANDIN_SETS x STANDIN_LAYER_BYTES */
   cudaStream_t side;
   cudaEvent_t fork[64], join[64];
 } beside_context;
 
-static shx_status standin(beside_context *c, cudaStream_t stream) {
+static shx_status standin(beside_context *c, int layer, int cooperative,
+                          cudaStream_t stream) {
   char message[256] = "";
-  shx_status status = shx_standin_launch(c->standin_weights, c->standin_bytes, STANDIN_SMS,
-                                         STANDIN_US, stream, message);
+  const char *slice = (const char *)c->standin_weights +
+                      (size_t)(layer % STANDIN_SETS) * STANDIN_LAYER_BYTES;
+  shx_status status = shx_standin_launch(slice, STANDIN_LAYER_BYTES, STANDIN_SMS,
+                                         cooperative, stream, message);
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
 }
 
@@ -109,10 +122,14 @@ static shx_status record_beside(void *context, const shx_bench *b, int layer) {
   if (status != SHX_SUCCESS) return status;
   switch (c->mode) {
     case kStandinAlone:
-      return standin(c, main);
+    case kStandinAloneCooperative:
+      return standin(c, layer, c->mode == kStandinAloneCooperative, main);
     case kStepThenStandin:
+    case kFusedThenStandinCooperative:
       status = shx_record_step(c->op, b->x, c->batch, layer % 2, main);
-      return status == SHX_SUCCESS ? standin(c, main) : status;
+      return status == SHX_SUCCESS
+                 ? standin(c, layer, c->mode == kFusedThenStandinCooperative, main)
+                 : status;
     case kGateOnly:
       return shx_record_gate(c->op, b->x, c->batch, main);
     case kDownOnly:
@@ -124,7 +141,7 @@ static shx_status record_beside(void *context, const shx_bench *b, int layer) {
       if (cudaEventRecord(c->fork[layer], main) != cudaSuccess ||
           cudaStreamWaitEvent(c->side, c->fork[layer], 0) != cudaSuccess)
         return shx_fail(SHX_CUDA_ERROR, "fork failed");
-      status = standin(c, c->side);
+      status = standin(c, layer, 0, c->side);
       if (status == SHX_SUCCESS) status = shx_record_down(c->op, c->batch, layer % 2, main);
       if (status != SHX_SUCCESS) return status;
       if (cudaEventRecord(c->join[layer], c->side) != cudaSuccess ||
@@ -140,7 +157,7 @@ static shx_status check_beside(void *context) {
 }
 
 static shx_status time_beside(const shx_timing_setup *setup, int batch, beside_mode mode,
-                              shx_variant variant, void *standin_weights, size_t standin_bytes,
+                              shx_variant variant, void *standin_weights,
                               shx_step_time *time) {
   shx_status status = SHX_SUCCESS;
   if (setup->layers > 64) return shx_fail(SHX_INVALID_ARGUMENT, "at most 64 layers here");
@@ -153,7 +170,6 @@ static shx_status time_beside(const shx_timing_setup *setup, int batch, beside_m
   c.batch = batch;
   c.mode = mode;
   c.standin_weights = standin_weights;
-  c.standin_bytes = standin_bytes;
   shx_bench b;
   SHX_TRY(shx_bench_make(setup, batch, &b));
   SHX_TRY(shx_create(&config, &c.op));
@@ -302,12 +318,13 @@ static int parse_batches(const char *text, int *batches, int capacity) {
 }
 
 /* Part 2: the shared expert beside the routed experts' stand-in, at tp 8 and 16, B = 9 and
- * 64: the stand-in alone; the baseline's and the fused variant's step, each followed by the
- * stand-in; the split variant's gate, then SharedDown beside the stand-in; the gate and
- * SharedDown alone. Rows to the table on stdout and to `csv`. Returns 0, or 1 where the
- * stand-in's weights could not be allocated. */
+ * 64: the stand-in alone (plain and cooperative); the baseline's and the fused variant's
+ * step, each followed by the plain stand-in; the fused step followed by the cooperative
+ * stand-in; the split variant's gate, then SharedDown beside the plain stand-in; the gate
+ * and SharedDown alone. Rows to the table on stdout and to `csv`. Returns 0, or 1 where
+ * the stand-in's weights could not be allocated. */
 static int beside_table(FILE *csv, bench_dims dims) {
-  size_t standin_bytes = (size_t)512 << 20;
+  size_t standin_bytes = STANDIN_SETS * STANDIN_LAYER_BYTES;
   void *standin_weights = NULL;
   if (cudaMalloc(&standin_weights, standin_bytes) != cudaSuccess ||
       cudaMemset(standin_weights, 1, standin_bytes) != cudaSuccess) {
@@ -315,46 +332,49 @@ static int beside_table(FILE *csv, bench_dims dims) {
     return 1;
   }
   const int tps[] = {8, 16};
-  printf("\nThe shared expert beside the routed stand-in (%d SMs, %.0f us; SharedDown on %d "
-         "SMs), us per step\n", STANDIN_SMS, STANDIN_US, 132 - STANDIN_SMS);
-  printf("%3s %4s | %8s %8s %8s %8s | %26s | %8s %8s | %s\n", "tp", "B", "stand-in",
-         "base+si", "fused+si", "split||si", "added to the stand-in: b/f/s", "gate", "down",
-         "SharedDown hidden");
+  printf("\nThe shared expert beside the routed stand-in (%d SMs streaming %zu MiB a layer; "
+         "SharedDown on %d SMs), us per layer;\nadded: the row minus the stand-in alone "
+         "(coop: the cooperative stand-in, PDL and an early trigger)\n", STANDIN_SMS,
+         STANDIN_LAYER_BYTES >> 20, 132 - STANDIN_SMS);
+  printf("%3s %4s | %8s %8s | %8s %8s %8s %8s | %6s %6s %6s %6s | %6s %6s | %s\n", "tp", "B",
+         "si", "si coop", "base+si", "fused+si", "f+sicoop", "split||si", "add b", "add f",
+         "add fc", "add s", "gate", "down", "SharedDown hidden");
   for (int t = 0; t < 2; ++t)
     for (int b = 0; b < 2; ++b) {
       shx_config config = bench_config(tps[t], dims);
       shx_timing_setup setup = shx_timing_standard(config);
       int batch = kQuickBatches[b];
-      shx_step_time alone, baseline_then, fused_then, beside, gate, down;
+      enum { kModes = 7 };
+      static const beside_mode modes[kModes] = {
+          kStandinAlone, kStandinAloneCooperative, kStepThenStandin, kStepThenStandin,
+          kFusedThenStandinCooperative, kSplitBeside, kGateOnly};
+      static const shx_variant variants[kModes] = {
+          SHX_VARIANT_BASELINE, SHX_VARIANT_BASELINE, SHX_VARIANT_BASELINE, SHX_VARIANT_FUSED,
+          SHX_VARIANT_FUSED, SHX_VARIANT_SPLIT, SHX_VARIANT_SPLIT};
+      static const char *names[kModes + 1] = {
+          "standin", "standin_cooperative", "baseline_then_standin", "fused_then_standin",
+          "fused_then_standin_cooperative", "split_beside_standin", "gate_only",
+          "shared_down_only"};
+      shx_step_time times[kModes + 1];
       progress("beside the stand-in", tps[t], batch);
-      SHX_CHECK_OK(time_beside(&setup, batch, kStandinAlone, SHX_VARIANT_BASELINE,
-                               standin_weights, standin_bytes, &alone));
-      SHX_CHECK_OK(time_beside(&setup, batch, kStepThenStandin, SHX_VARIANT_BASELINE,
-                               standin_weights, standin_bytes, &baseline_then));
-      SHX_CHECK_OK(time_beside(&setup, batch, kStepThenStandin, SHX_VARIANT_FUSED,
-                               standin_weights, standin_bytes, &fused_then));
-      SHX_CHECK_OK(time_beside(&setup, batch, kSplitBeside, SHX_VARIANT_SPLIT,
-                               standin_weights, standin_bytes, &beside));
-      SHX_CHECK_OK(time_beside(&setup, batch, kGateOnly, SHX_VARIANT_SPLIT, standin_weights,
-                               standin_bytes, &gate));
+      for (int m = 0; m < kModes; ++m)
+        SHX_CHECK_OK(time_beside(&setup, batch, modes[m], variants[m], standin_weights,
+                                 &times[m]));
       SHX_CHECK_OK(time_beside(&setup, batch, kDownOnly, SHX_VARIANT_SPLIT, standin_weights,
-                               standin_bytes, &down));
-      double hidden = (gate.median_us + down.median_us + alone.median_us - beside.median_us) /
-                      down.median_us;
-      printf("%3d %4d | %8.2f %8.2f %8.2f %8.2f | %8.2f %8.2f %8.2f | %8.2f %8.2f | %.0f%%\n",
-             tps[t], batch, alone.median_us, baseline_then.median_us, fused_then.median_us,
-             beside.median_us, baseline_then.median_us - alone.median_us,
-             fused_then.median_us - alone.median_us, beside.median_us - alone.median_us,
-             gate.median_us, down.median_us, 100.0 * hidden);
-      const char *names[] = {"standin", "baseline_then_standin", "fused_then_standin",
-                             "split_beside_standin", "gate_only", "shared_down_only"};
-      const shx_step_time *times[] = {&alone, &baseline_then, &fused_then, &beside, &gate,
-                                      &down};
-      for (int v = 0; v < 6; ++v)
+                               &times[kModes]));
+      const double alone = times[0].median_us, alone_cooperative = times[1].median_us;
+      const double gate = times[6].median_us, down = times[7].median_us;
+      const double beside = times[5].median_us;
+      printf("%3d %4d | %8.2f %8.2f | %8.2f %8.2f %8.2f %8.2f | %6.2f %6.2f %6.2f %6.2f | "
+             "%6.2f %6.2f | %.0f%%\n",
+             tps[t], batch, alone, alone_cooperative, times[2].median_us, times[3].median_us,
+             times[4].median_us, beside, times[2].median_us - alone,
+             times[3].median_us - alone, times[4].median_us - alone_cooperative,
+             beside - alone, gate, down, 100.0 * (gate + down + alone - beside) / down);
+      for (int v = 0; v <= kModes; ++v)
         fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,,,\n", tps[t], batch, names[v],
-                times[v]->median_us, times[v]->min_us, times[v]->max_us);
+                times[v].median_us, times[v].min_us, times[v].max_us);
     }
-  fprintf(stderr, "\n");
   cudaFree(standin_weights);
   return 0;
 }
