@@ -11,18 +11,18 @@
  * in this run, beside the floor: the pure weight stream of the same bytes with the fused
  * kernel's CTAs and PDL. Columns: us per step, weight GB/s, ratio to the floor, speed-up
  * over the baseline. Then the PDL on/off step of the fused kernel at B = 9 and 64.
- * Part 2 (the shared expert beside the routed experts): a stand-in streams 64 MiB of its
- * own weights on 100 of the 132 SMs (about 16 us alone; a fixed number of bytes, so that
- * traffic beside it slows it, as real routed experts streaming their weights would be);
- * per layer: the split variant's step (gate kernel, then SharedDown on the remaining SMs
- * beside the stand-in) against the stand-in alone, the baseline's step followed by the
- * stand-in and the fused step followed by the stand-in (an engine that runs its routed
- * experts after the shared expert). The stand-in is plain (no PDL, no trigger: it starts
- * once the step's grid completes, and the next layer's step starts as its CTAs exit) or
- * cooperative (launched with PDL, its first ring before its griddepcontrol.wait, its
- * dependents triggered once that ring is out, so the next layer's fused step loads its
- * first ring beside it); each row also as what it adds to the stand-in alone, and how
- * much of SharedDown hides.
+ * Part 2 (the shared expert beside the routed experts), at B = 9 and 64, with two stand-ins
+ * for the routed experts on 100 of the 132 SMs (perf/floor.h): the timed one streams its
+ * own weights for 15 us (issue 4's measure: traffic beside it costs it nothing); the
+ * bytes one streams 64 MiB of them a layer (about 21 us alone), so that traffic beside it
+ * slows it as it would slow real routed experts, and is plain (no PDL, no trigger: it
+ * starts once the step's grid completes, and the next layer's step starts as its CTAs
+ * exit) or cooperative (launched with PDL, its first ring before its griddepcontrol.wait,
+ * its dependents triggered once that ring is out). Per layer: the stand-in alone, the
+ * baseline's step then the stand-in, the fused step then the stand-in (an engine that
+ * runs its routed experts after the shared expert), and the split variant's gate, then
+ * SharedDown on the remaining SMs beside the stand-in, with how much of SharedDown hides
+ * (against the gate and SharedDown alone).
  * Part 3, where two or more Hopper GPUs are visible: one rank per GPU (TP2), the
  * baseline chain followed by NCCL's reduce-scatter (what engines do today) against the
  * same chain with the push and the tail, at B = 9 and 64 (perf/nccl_compare.h).
@@ -60,9 +60,11 @@
 #include "perf/nccl_compare.h"
 #include "perf/timing.h"
 
-/* The routed experts' stand-in: 100 SMs stream 64 MiB (about 16 us alone), a layer's own
- * of 8 slices of its buffer, so that L2 is cold for them as for the weights. */
+/* The routed experts' stand-ins on 100 SMs: the timed one streams for 15 us (issue 4's
+ * measure); the bytes one streams 64 MiB a layer (about 21 us alone), a layer's own of 8
+ * slices of the buffer, so that L2 is cold for them as for the weights. */
 #define STANDIN_SMS 100
+#define STANDIN_US 15.0
 #define STANDIN_LAYER_BYTES ((size_t)64 << 20)
 #define STANDIN_SETS 8
 
@@ -85,32 +87,41 @@ static void progress(const char *what, int tp, int batch) {
 
 /* ---- Part 2: the shared expert beside the routed experts' stand-in ------------------ */
 
-/* kStepThenStandin: the op's whole step (baseline or fused), then the plain stand-in after
- * it on the same stream, as an engine that runs its routed experts after the shared expert
- * with kernels that know nothing of PDL. The Cooperative modes use the cooperative stand-in
- * (perf/floor.h: launched with PDL, triggering its dependents early), so the fused step
- * after it overlaps its first ring with the stand-in's end. */
-typedef enum beside_mode { kStandinAlone, kStandinAloneCooperative, kStepThenStandin,
-                           kFusedThenStandinCooperative, kSplitBeside, kGateOnly,
+/* kStepThenStandin: the op's whole step (baseline or fused), then the stand-in after it
+ * on the same stream, as an engine that runs its routed experts after the shared expert.
+ * kSplitBeside: the gate kernel, then SharedDown beside the stand-in on a side stream. */
+typedef enum beside_mode { kStandinAlone, kStepThenStandin, kSplitBeside, kGateOnly,
                            kDownOnly } beside_mode;
+
+/* Which stand-in (perf/floor.h): timed (15 us, traffic beside it free), bytes (64 MiB, a
+ * plain launch that never triggers: a kernel that knows nothing of PDL) or bytes
+ * cooperative (launched with PDL, its dependents triggered early: the fused step after
+ * it loads its first ring beside the stand-in's end). */
+typedef enum standin_kind { kStandinTimed, kStandinBytes, kStandinBytesCooperative }
+    standin_kind;
 
 typedef struct beside_context {
   const shx_timing_setup *setup;
   shx_op *op;
   int batch;
   beside_mode mode;
+  standin_kind kind;
   void *standin_weights; /* STANDIN_SETS x STANDIN_LAYER_BYTES */
   cudaStream_t side;
   cudaEvent_t fork[64], join[64];
 } beside_context;
 
-static shx_status standin(beside_context *c, int layer, int cooperative,
-                          cudaStream_t stream) {
+static shx_status standin(beside_context *c, int layer, cudaStream_t stream) {
   char message[256] = "";
+  const size_t all = STANDIN_SETS * STANDIN_LAYER_BYTES;
   const char *slice = (const char *)c->standin_weights +
                       (size_t)(layer % STANDIN_SETS) * STANDIN_LAYER_BYTES;
-  shx_status status = shx_standin_launch(slice, STANDIN_LAYER_BYTES, STANDIN_SMS,
-                                         cooperative, stream, message);
+  shx_status status =
+      c->kind == kStandinTimed
+          ? shx_standin_launch(c->standin_weights, all, STANDIN_SMS, STANDIN_US, stream,
+                               message)
+          : shx_standin_bytes_launch(slice, STANDIN_LAYER_BYTES, STANDIN_SMS,
+                                     c->kind == kStandinBytesCooperative, stream, message);
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
 }
 
@@ -122,14 +133,10 @@ static shx_status record_beside(void *context, const shx_bench *b, int layer) {
   if (status != SHX_SUCCESS) return status;
   switch (c->mode) {
     case kStandinAlone:
-    case kStandinAloneCooperative:
-      return standin(c, layer, c->mode == kStandinAloneCooperative, main);
+      return standin(c, layer, main);
     case kStepThenStandin:
-    case kFusedThenStandinCooperative:
       status = shx_record_step(c->op, b->x, c->batch, layer % 2, main);
-      return status == SHX_SUCCESS
-                 ? standin(c, layer, c->mode == kFusedThenStandinCooperative, main)
-                 : status;
+      return status == SHX_SUCCESS ? standin(c, layer, main) : status;
     case kGateOnly:
       return shx_record_gate(c->op, b->x, c->batch, main);
     case kDownOnly:
@@ -141,7 +148,7 @@ static shx_status record_beside(void *context, const shx_bench *b, int layer) {
       if (cudaEventRecord(c->fork[layer], main) != cudaSuccess ||
           cudaStreamWaitEvent(c->side, c->fork[layer], 0) != cudaSuccess)
         return shx_fail(SHX_CUDA_ERROR, "fork failed");
-      status = standin(c, layer, 0, c->side);
+      status = standin(c, layer, c->side);
       if (status == SHX_SUCCESS) status = shx_record_down(c->op, c->batch, layer % 2, main);
       if (status != SHX_SUCCESS) return status;
       if (cudaEventRecord(c->join[layer], c->side) != cudaSuccess ||
@@ -157,7 +164,7 @@ static shx_status check_beside(void *context) {
 }
 
 static shx_status time_beside(const shx_timing_setup *setup, int batch, beside_mode mode,
-                              shx_variant variant, void *standin_weights,
+                              shx_variant variant, standin_kind kind, void *standin_weights,
                               shx_step_time *time) {
   shx_status status = SHX_SUCCESS;
   if (setup->layers > 64) return shx_fail(SHX_INVALID_ARGUMENT, "at most 64 layers here");
@@ -169,6 +176,7 @@ static shx_status time_beside(const shx_timing_setup *setup, int batch, beside_m
   c.setup = setup;
   c.batch = batch;
   c.mode = mode;
+  c.kind = kind;
   c.standin_weights = standin_weights;
   shx_bench b;
   SHX_TRY(shx_bench_make(setup, batch, &b));
@@ -318,11 +326,41 @@ static int parse_batches(const char *text, int *batches, int capacity) {
 }
 
 /* Part 2: the shared expert beside the routed experts' stand-in, at tp 8 and 16, B = 9 and
- * 64: the stand-in alone (plain and cooperative); the baseline's and the fused variant's
- * step, each followed by the plain stand-in; the fused step followed by the cooperative
- * stand-in; the split variant's gate, then SharedDown beside the plain stand-in; the gate
- * and SharedDown alone. Rows to the table on stdout and to `csv`. Returns 0, or 1 where
- * the stand-in's weights could not be allocated. */
+ * 64, with each stand-in (standin_kind): the stand-in alone; the baseline's and the fused
+ * variant's step, each followed by the stand-in; the split variant's gate, then SharedDown
+ * beside the stand-in; and, with the timed stand-in only, the gate and SharedDown alone.
+ * Two tables on stdout (timed; bytes, plain and cooperative), every row to `csv`. Returns
+ * 0, or 1 where the stand-in's weights could not be allocated. */
+typedef struct beside_row {
+  beside_mode mode;
+  shx_variant variant;
+  standin_kind kind;
+  const char *name;
+} beside_row;
+
+enum {
+  kTimedAlone, kTimedBaseline, kTimedFused, kTimedSplit, kGate, kDown, kBytesAlone,
+  kBytesAloneCooperative, kBytesBaseline, kBytesFused, kBytesFusedCooperative, kBytesSplit,
+  kBesideRows
+};
+
+static const beside_row kBesideRowSpecs[kBesideRows] = {
+    {kStandinAlone, SHX_VARIANT_BASELINE, kStandinTimed, "standin"},
+    {kStepThenStandin, SHX_VARIANT_BASELINE, kStandinTimed, "baseline_then_standin"},
+    {kStepThenStandin, SHX_VARIANT_FUSED, kStandinTimed, "fused_then_standin"},
+    {kSplitBeside, SHX_VARIANT_SPLIT, kStandinTimed, "split_beside_standin"},
+    {kGateOnly, SHX_VARIANT_SPLIT, kStandinTimed, "gate_only"},
+    {kDownOnly, SHX_VARIANT_SPLIT, kStandinTimed, "shared_down_only"},
+    {kStandinAlone, SHX_VARIANT_BASELINE, kStandinBytes, "standin_bytes"},
+    {kStandinAlone, SHX_VARIANT_BASELINE, kStandinBytesCooperative,
+     "standin_bytes_cooperative"},
+    {kStepThenStandin, SHX_VARIANT_BASELINE, kStandinBytes, "baseline_then_standin_bytes"},
+    {kStepThenStandin, SHX_VARIANT_FUSED, kStandinBytes, "fused_then_standin_bytes"},
+    {kStepThenStandin, SHX_VARIANT_FUSED, kStandinBytesCooperative,
+     "fused_then_standin_bytes_cooperative"},
+    {kSplitBeside, SHX_VARIANT_SPLIT, kStandinBytes, "split_beside_standin_bytes"},
+};
+
 static int beside_table(FILE *csv, bench_dims dims) {
   size_t standin_bytes = STANDIN_SETS * STANDIN_LAYER_BYTES;
   void *standin_weights = NULL;
@@ -332,50 +370,49 @@ static int beside_table(FILE *csv, bench_dims dims) {
     return 1;
   }
   const int tps[] = {8, 16};
-  printf("\nThe shared expert beside the routed stand-in (%d SMs streaming %zu MiB a layer; "
-         "SharedDown on %d SMs), us per layer;\nadded: the row minus the stand-in alone "
-         "(coop: the cooperative stand-in, PDL and an early trigger)\n", STANDIN_SMS,
-         STANDIN_LAYER_BYTES >> 20, 132 - STANDIN_SMS);
-  printf("%3s %4s | %8s %8s | %8s %8s %8s %8s | %6s %6s %6s %6s | %6s %6s | %s\n", "tp", "B",
-         "si", "si coop", "base+si", "fused+si", "f+sicoop", "split||si", "add b", "add f",
-         "add fc", "add s", "gate", "down", "SharedDown hidden");
+  double us[2][2][kBesideRows]; /* [tp][batch][row], medians */
   for (int t = 0; t < 2; ++t)
     for (int b = 0; b < 2; ++b) {
       shx_config config = bench_config(tps[t], dims);
       shx_timing_setup setup = shx_timing_standard(config);
       int batch = kQuickBatches[b];
-      enum { kModes = 7 };
-      static const beside_mode modes[kModes] = {
-          kStandinAlone, kStandinAloneCooperative, kStepThenStandin, kStepThenStandin,
-          kFusedThenStandinCooperative, kSplitBeside, kGateOnly};
-      static const shx_variant variants[kModes] = {
-          SHX_VARIANT_BASELINE, SHX_VARIANT_BASELINE, SHX_VARIANT_BASELINE, SHX_VARIANT_FUSED,
-          SHX_VARIANT_FUSED, SHX_VARIANT_SPLIT, SHX_VARIANT_SPLIT};
-      static const char *names[kModes + 1] = {
-          "standin", "standin_cooperative", "baseline_then_standin", "fused_then_standin",
-          "fused_then_standin_cooperative", "split_beside_standin", "gate_only",
-          "shared_down_only"};
-      shx_step_time times[kModes + 1];
       progress("beside the stand-in", tps[t], batch);
-      for (int m = 0; m < kModes; ++m)
-        SHX_CHECK_OK(time_beside(&setup, batch, modes[m], variants[m], standin_weights,
-                                 &times[m]));
-      SHX_CHECK_OK(time_beside(&setup, batch, kDownOnly, SHX_VARIANT_SPLIT, standin_weights,
-                               &times[kModes]));
-      const double alone = times[0].median_us, alone_cooperative = times[1].median_us;
-      const double gate = times[6].median_us, down = times[7].median_us;
-      const double beside = times[5].median_us;
-      printf("%3d %4d | %8.2f %8.2f | %8.2f %8.2f %8.2f %8.2f | %6.2f %6.2f %6.2f %6.2f | "
-             "%6.2f %6.2f | %.0f%%\n",
-             tps[t], batch, alone, alone_cooperative, times[2].median_us, times[3].median_us,
-             times[4].median_us, beside, times[2].median_us - alone,
-             times[3].median_us - alone, times[4].median_us - alone_cooperative,
-             beside - alone, gate, down, 100.0 * (gate + down + alone - beside) / down);
-      for (int v = 0; v <= kModes; ++v)
-        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,,,\n", tps[t], batch, names[v],
-                times[v].median_us, times[v].min_us, times[v].max_us);
+      for (int r = 0; r < kBesideRows; ++r) {
+        const beside_row *row = &kBesideRowSpecs[r];
+        shx_step_time time;
+        SHX_CHECK_OK(time_beside(&setup, batch, row->mode, row->variant, row->kind,
+                                 standin_weights, &time));
+        us[t][b][r] = time.median_us;
+        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,,,\n", tps[t], batch, row->name,
+                time.median_us, time.min_us, time.max_us);
+      }
     }
   cudaFree(standin_weights);
+  printf("\nThe shared expert beside the timed routed stand-in (%d SMs, %.0f us; SharedDown "
+         "on %d SMs), us per layer\n", STANDIN_SMS, STANDIN_US, 132 - STANDIN_SMS);
+  printf("%3s %4s | %8s %8s %8s %8s | %8s %8s | %s\n", "tp", "B", "stand-in", "base+si",
+         "fused+si", "split||si", "gate", "down", "SharedDown hidden");
+  for (int t = 0; t < 2; ++t)
+    for (int b = 0; b < 2; ++b) {
+      const double *u = us[t][b];
+      printf("%3d %4d | %8.2f %8.2f %8.2f %8.2f | %8.2f %8.2f | %.0f%%\n", tps[t],
+             kQuickBatches[b], u[kTimedAlone], u[kTimedBaseline], u[kTimedFused],
+             u[kTimedSplit], u[kGate], u[kDown],
+             100.0 * (u[kGate] + u[kDown] + u[kTimedAlone] - u[kTimedSplit]) / u[kDown]);
+    }
+  printf("\nThe shared expert beside the bytes stand-in (%d SMs streaming %zu MiB a layer; "
+         "coop: launched with PDL, triggering early), us per layer\n", STANDIN_SMS,
+         STANDIN_LAYER_BYTES >> 20);
+  printf("%3s %4s | %8s %8s | %8s %8s %10s %8s | %s\n", "tp", "B", "si", "si coop",
+         "base+si", "fused+si", "fused+coop", "split||si", "SharedDown hidden");
+  for (int t = 0; t < 2; ++t)
+    for (int b = 0; b < 2; ++b) {
+      const double *u = us[t][b];
+      printf("%3d %4d | %8.2f %8.2f | %8.2f %8.2f %10.2f %8.2f | %.0f%%\n", tps[t],
+             kQuickBatches[b], u[kBytesAlone], u[kBytesAloneCooperative], u[kBytesBaseline],
+             u[kBytesFused], u[kBytesFusedCooperative], u[kBytesSplit],
+             100.0 * (u[kGate] + u[kDown] + u[kBytesAlone] - u[kBytesSplit]) / u[kDown]);
+    }
   return 0;
 }
 

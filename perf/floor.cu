@@ -8,11 +8,13 @@
  * the previous kernel) and launch_dependents follows at once, as the fused kernel would
  * do if it had no grid barrier.
  *
- * The routed experts' stand-in is the same stream over its own bytes on fewer SMs: a
- * fixed number of bytes, so that traffic beside it (SharedDown's, the next kernel's
- * first ring) slows it as it would slow real routed experts streaming their weights. A
- * cooperative stand-in is the floor's form (PDL, the trigger after its first ring); a
- * plain one is a plain launch that never triggers, as a kernel that knows nothing of PDL.
+ * The routed experts' stand-ins: routed_standin streams for a fixed time (it holds its
+ * SMs for that long whatever runs beside it); the bytes stand-in is the floor's stream
+ * over a fixed number of its own bytes on fewer SMs, so that traffic beside it
+ * (SharedDown's, the next kernel's first ring) slows it as it would slow real routed
+ * experts streaming their weights. A cooperative bytes stand-in is the floor's form (PDL,
+ * the trigger after its first ring); a plain one is a plain launch that never triggers,
+ * as a kernel that knows nothing of PDL.
  */
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -114,7 +116,62 @@ __global__ void __launch_bounds__(32, 1)
   }
 }
 
+/* The routed experts' stand-in: `gridDim.x` CTAs, one per SM (128 KB of shared memory
+ * each, so no SharedDown CTA fits beside one), each streaming its own slice of
+ * `weights` through a bulk-copy ring until `duration_ns` have passed: it occupies those
+ * SMs for a fixed time and takes HBM bandwidth as real experts would. */
+__global__ void __launch_bounds__(32, 1)
+    routed_standin(const uint8_t *weights, size_t bytes, uint64_t duration_ns) {
+  extern __shared__ __align__(128) uint8_t smem[];
+  if (threadIdx.x != 0) return;
+  const uint32_t ring = shx::ptx::smem_address(smem);
+  const uint32_t barriers = init_ring(ring, kStages, kChunkBytes);
+  const size_t slice = bytes / gridDim.x / kChunkBytes * kChunkBytes;
+  const uint8_t *begin = weights + slice * blockIdx.x;
+  const uint64_t start = shx::ptx::globaltimer();
+  size_t i = 0;
+  for (; shx::ptx::globaltimer() - start < duration_ns; ++i) {
+    const int stage = static_cast<int>(i % kStages);
+    const uint32_t barrier = barriers + 8 * stage;
+    if (i >= kStages) {
+      while (!shx::ptx::mbarrier_try_wait(barrier, static_cast<uint32_t>((i / kStages - 1) & 1))) {
+      }
+    }
+    shx::ptx::mbarrier_arrive_expect_tx(barrier, kChunkBytes);
+    shx::ptx::bulk_load(ring + stage * kChunkBytes, begin + (i * kChunkBytes) % slice,
+                        kChunkBytes, barrier);
+  }
+  for (size_t k = i > kStages ? i - kStages : 0; k < i; ++k) {
+    while (!shx::ptx::mbarrier_try_wait(barriers + 8 * (k % kStages),
+                                        static_cast<uint32_t>((k / kStages) & 1))) {
+    }
+  }
+}
+
 }  // namespace
+
+extern "C" shx_status shx_standin_launch(const void *weights, size_t bytes, int sms,
+                                         double microseconds, void *stream, char *message) {
+  if (weights == nullptr || sms < 1 || bytes / sms < kChunkBytes) {
+    snprintf(message, 256, "standin: %d SMs over %zu bytes unsupported", sms, bytes);
+    return SHX_INVALID_ARGUMENT;
+  }
+  cudaError_t error = cudaFuncSetAttribute(routed_standin,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           kSmemBytes);
+  if (error == cudaSuccess) {
+    routed_standin<<<sms, 32, kSmemBytes, static_cast<cudaStream_t>(stream)>>>(
+        static_cast<const uint8_t *>(weights), bytes,
+        static_cast<uint64_t>(microseconds * 1000.0));
+    error = cudaGetLastError();
+  }
+  if (error != cudaSuccess) {
+    (void)cudaGetLastError();
+    snprintf(message, 256, "standin launch: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  return SHX_SUCCESS;
+}
 
 extern "C" shx_status shx_floor_tiles_launch(const void *gate_up, int hidden, int inter,
                                              void *stream, char *message) {
@@ -208,8 +265,9 @@ extern "C" shx_status shx_floor_launch(const void *weights, size_t bytes, int gr
   return SHX_SUCCESS;
 }
 
-extern "C" shx_status shx_standin_launch(const void *weights, size_t bytes, int sms,
-                                         int cooperative, void *stream, char *message) {
+extern "C" shx_status shx_standin_bytes_launch(const void *weights, size_t bytes, int sms,
+                                               int cooperative, void *stream,
+                                               char *message) {
   if (!stream_arguments_ok("standin", weights, bytes, sms, message))
     return SHX_INVALID_ARGUMENT;
   const cudaError_t error = cooperative ? launch_stream<true>(weights, bytes, sms, 1, stream)

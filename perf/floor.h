@@ -19,14 +19,21 @@ extern "C" {
 shx_status shx_floor_launch(const void *weights, size_t bytes, int grid, int pdl,
                             void *stream, char *message);
 
-/* The routed experts' stand-in for the benchmarks: `sms` CTAs, one per SM (128 KB of
- * shared memory each), stream [weights, weights + bytes) once, each its slice, as routed
- * experts streaming their weights would: traffic beside it slows it. cooperative: launched
- * with PDL, its first ring issued before griddepcontrol.wait and its dependents triggered
- * once that ring is out (a PDL-aware engine kernel, the floor's form); otherwise a plain
- * launch that never triggers (its dependents start as its CTAs exit). */
-shx_status shx_standin_launch(const void *weights, size_t bytes, int sms, int cooperative,
-                              void *stream, char *message);
+/* The routed experts' stand-in for the split variant's benchmarks (issue 4): `sms` CTAs,
+ * one per SM (128 KB of shared memory each), stream slices of [weights, weights + bytes)
+ * for `microseconds`: it holds those SMs for a fixed time, and traffic beside it costs it
+ * nothing. A plain launch. */
+shx_status shx_standin_launch(const void *weights, size_t bytes, int sms,
+                              double microseconds, void *stream, char *message);
+
+/* The stand-in that pays for traffic beside it: `sms` CTAs, one per SM (128 KB of shared
+ * memory each), stream [weights, weights + bytes) once, each its slice, as routed experts
+ * streaming their weights would. cooperative: launched with PDL, its first ring issued
+ * before griddepcontrol.wait and its dependents triggered once that ring is out (a
+ * PDL-aware engine kernel, the floor's form); otherwise a plain launch that never
+ * triggers (its dependents start as its CTAs exit). */
+shx_status shx_standin_bytes_launch(const void *weights, size_t bytes, int sms,
+                                    int cooperative, void *stream, char *message);
 
 /* Experiment: the gate/up weights [2 I, hidden] streamed through 2D boxes in the fused
  * kernel's pattern (4 CTAs per 64-row tile, each a quarter of K), no PDL. */
