@@ -29,7 +29,7 @@ for round in 1 2; do
 done
 for b in bundle bundle_t0; do
   echo "== limits $b"
-  BUNDLE=$b CELLS="16 9;16 16" tools/limits.sh $OUT/limits_$b 2>&1 | tail -4
+  BUNDLE=$b CELLS="16 9;16 16" tools/limits.sh $OUT/limits_$b 2>&1 | tail -8
 done
 (cd $OUT && tar czf ab.tgz d1 d2 s1 s2 limits_bundle limits_bundle_t0 && rm -rf d1 d2 s1 s2 limits_bundle limits_bundle_t0)
 echo "done after $SECONDS s"
