@@ -325,12 +325,8 @@ static int parse_batches(const char *text, int *batches, int capacity) {
   return count > 0 ? count : -1;
 }
 
-/* Part 2: the shared expert beside the routed experts' stand-in, at tp 8 and 16, B = 9 and
- * 64, with each stand-in (standin_kind): the stand-in alone; the baseline's and the fused
- * variant's step, each followed by the stand-in; the split variant's gate, then SharedDown
- * beside the stand-in; and, with the timed stand-in only, the gate and SharedDown alone.
- * Two tables on stdout (timed; bytes, plain and cooperative), every row to `csv`. Returns
- * 0, or 1 where the stand-in's weights could not be allocated. */
+/* One measurement of part 2: what a layer records, with which variant and stand-in, and
+ * its CSV name. */
 typedef struct beside_row {
   beside_mode mode;
   shx_variant variant;
@@ -361,6 +357,12 @@ static const beside_row kBesideRowSpecs[kBesideRows] = {
     {kSplitBeside, SHX_VARIANT_SPLIT, kStandinBytes, "split_beside_standin_bytes"},
 };
 
+/* Part 2: the shared expert beside the routed experts' stand-in, at tp 8 and 16, B = 9 and
+ * 64, with each stand-in (standin_kind): the stand-in alone; the baseline's and the fused
+ * variant's step, each followed by the stand-in; the split variant's gate, then SharedDown
+ * beside the stand-in; and, with the timed stand-in only, the gate and SharedDown alone.
+ * Two tables on stdout (timed; bytes, plain and cooperative), every row to `csv`. Returns
+ * 0, or 1 where the stand-in's weights could not be allocated. */
 static int beside_table(FILE *csv, bench_dims dims) {
   size_t standin_bytes = STANDIN_SETS * STANDIN_LAYER_BYTES;
   void *standin_weights = NULL;
@@ -388,6 +390,7 @@ static int beside_table(FILE *csv, bench_dims dims) {
       }
     }
   cudaFree(standin_weights);
+  fprintf(stderr, "\n"); /* ends the progress line */
   printf("\nThe shared expert beside the timed routed stand-in (%d SMs, %.0f us; SharedDown "
          "on %d SMs), us per layer\n", STANDIN_SMS, STANDIN_US, 132 - STANDIN_SMS);
   printf("%3s %4s | %8s %8s %8s %8s | %8s %8s | %s\n", "tp", "B", "stand-in", "base+si",
@@ -484,7 +487,6 @@ int main(int argc, char **argv) {
             SHX_ENGINE_STATE_COPIES);
   if (beside_only) {
     int failed = beside_table(csv, dims);
-    fprintf(stderr, "\n");
     fclose(csv);
     if (!failed) printf("\nwrote %s\n", csv_path);
     return failed;
