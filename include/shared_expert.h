@@ -43,8 +43,8 @@
  * and 3 at parity 0: neither the default 0 of your kernels nor 1, where NCCL's kernels
  * run by default), so that one step's fences need not order the traffic of the kernel
  * after it (the next step, or yours) that runs beside it under PDL (measured: 0.1 us a
- * step at TP8; a release still waits for another grid's copies in flight on its SM,
- * docs/integration.md). Work that reads what
+ * step at TP8; a release still waits for another grid's copies in flight on its SM, with
+ * or without the domains, docs/integration.md). Work that reads what
  * a step wrote is ordered by the stream (or griddepcontrol.wait) as usual, which holds
  * across domains. The per-launch attributes override a domain or map set on the stream.
  *
