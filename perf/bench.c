@@ -369,6 +369,7 @@ static int beside_table(FILE *csv, bench_dims dims) {
   if (cudaMalloc(&standin_weights, standin_bytes) != cudaSuccess ||
       cudaMemset(standin_weights, 1, standin_bytes) != cudaSuccess) {
     fprintf(stderr, "no device memory for the stand-in\n");
+    cudaFree(standin_weights); /* NULL where the allocation failed */
     return 1;
   }
   const int tps[] = {8, 16};
@@ -450,6 +451,12 @@ int main(int argc, char **argv) {
               "[--engine-state] | --from-csv FILE [--policy FILE]\n", argv[0]);
       return 2;
     }
+  }
+  if (beside_only && (table_only || quick || listed_count > 0 || repeat != 1 ||
+                      policy_path != NULL || from_csv != NULL)) {
+    fprintf(stderr, "--beside-only runs part 2 alone, at B = 9 and 64: it takes --csv, "
+            "--dims and --engine-state only\n");
+    return 2;
   }
   if (csv_path == NULL) csv_path = dims == kDeepSeekDims ? "bench_deepseek.csv" : "bench.csv";
   if (policy_path == NULL)

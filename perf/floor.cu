@@ -14,7 +14,8 @@
  * (SharedDown's, the next kernel's first ring) slows it as it would slow real routed
  * experts streaming their weights. A cooperative bytes stand-in is the floor's form (PDL,
  * the trigger after its first ring); a plain one is a plain launch that never triggers,
- * as a kernel that knows nothing of PDL.
+ * as a kernel that knows nothing of PDL (a dependent launched with PDL starts once all of
+ * its CTAs have exited).
  */
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -43,7 +44,9 @@ __device__ __forceinline__ uint32_t init_ring(uint32_t ring, int stages, uint32_
 }
 
 /* kTrigger: launch_dependents once the first ring is issued (the floor, the cooperative
- * stand-in); without it the kernel's dependents start as its CTAs exit. */
+ * stand-in), in a CTA of more than kStages chunks (a shorter slice triggers by exiting);
+ * without it a dependent launched with PDL starts only once all of this grid's CTAs have
+ * exited. Without the PDL launch attribute griddepcontrol.wait returns at once. */
 template <bool kTrigger>
 __global__ void __launch_bounds__(32, 1) stream_floor(const uint8_t *weights, size_t bytes) {
   extern __shared__ __align__(128) uint8_t smem[];

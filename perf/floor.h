@@ -30,8 +30,9 @@ shx_status shx_standin_launch(const void *weights, size_t bytes, int sms,
  * memory each), stream [weights, weights + bytes) once, each its slice, as routed experts
  * streaming their weights would. cooperative: launched with PDL, its first ring issued
  * before griddepcontrol.wait and its dependents triggered once that ring is out (a
- * PDL-aware engine kernel, the floor's form); otherwise a plain launch that never
- * triggers (its dependents start as its CTAs exit). */
+ * PDL-aware engine kernel, the floor's form; a slice of at most 8 x 16 KB triggers only by
+ * exiting); otherwise a plain launch that never triggers (a dependent launched with PDL
+ * starts once all of its CTAs have exited). Slices of at least 16 KB. */
 shx_status shx_standin_bytes_launch(const void *weights, size_t bytes, int sms,
                                     int cooperative, void *stream, char *message);
 
