@@ -67,6 +67,7 @@
 #define STANDIN_US 15.0
 #define STANDIN_LAYER_BYTES ((size_t)64 << 20)
 #define STANDIN_SETS 8
+#define STANDIN_BYTES (STANDIN_SETS * STANDIN_LAYER_BYTES) /* the buffer */
 
 static const int kAllBatches[] = {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128};
 /* The most batch sizes one run measures (per tp), and rows for both tps. */
@@ -106,20 +107,19 @@ typedef struct beside_context {
   int batch;
   beside_mode mode;
   standin_kind kind;
-  void *standin_weights; /* STANDIN_SETS x STANDIN_LAYER_BYTES */
+  void *standin_weights; /* STANDIN_BYTES: STANDIN_SETS slices of STANDIN_LAYER_BYTES */
   cudaStream_t side;
   cudaEvent_t fork[64], join[64];
 } beside_context;
 
 static shx_status standin(beside_context *c, int layer, cudaStream_t stream) {
   char message[256] = "";
-  const size_t all = STANDIN_SETS * STANDIN_LAYER_BYTES;
   const char *slice = (const char *)c->standin_weights +
                       (size_t)(layer % STANDIN_SETS) * STANDIN_LAYER_BYTES;
   shx_status status =
       c->kind == kStandinTimed
-          ? shx_standin_launch(c->standin_weights, all, STANDIN_SMS, STANDIN_US, stream,
-                               message)
+          ? shx_standin_launch(c->standin_weights, STANDIN_BYTES, STANDIN_SMS, STANDIN_US,
+                               stream, message)
           : shx_standin_bytes_launch(slice, STANDIN_LAYER_BYTES, STANDIN_SMS,
                                      c->kind == kStandinBytesCooperative, stream, message);
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
@@ -364,10 +364,9 @@ static const beside_row kBesideRowSpecs[kBesideRows] = {
  * Two tables on stdout (timed; bytes, plain and cooperative), every row to `csv`. Returns
  * 0, or 1 where the stand-in's weights could not be allocated. */
 static int beside_table(FILE *csv, bench_dims dims) {
-  size_t standin_bytes = STANDIN_SETS * STANDIN_LAYER_BYTES;
   void *standin_weights = NULL;
-  if (cudaMalloc(&standin_weights, standin_bytes) != cudaSuccess ||
-      cudaMemset(standin_weights, 1, standin_bytes) != cudaSuccess) {
+  if (cudaMalloc(&standin_weights, STANDIN_BYTES) != cudaSuccess ||
+      cudaMemset(standin_weights, 1, STANDIN_BYTES) != cudaSuccess) {
     fprintf(stderr, "no device memory for the stand-in\n");
     cudaFree(standin_weights); /* NULL where the allocation failed */
     return 1;

@@ -12,10 +12,11 @@
 extern "C" {
 #endif
 
-/* Streams [weights, weights + bytes) (16-byte aligned, bytes a multiple of 16) into
- * shared memory with `grid` CTAs, one per SM. With pdl, launched with programmatic
- * stream serialization: the first ring is issued before griddepcontrol.wait and the
- * dependents are triggered at once (there is no grid barrier to protect). */
+/* Streams [weights, weights + bytes) (16-byte aligned, bytes a multiple of 16, at least
+ * 16 KB a CTA) into shared memory with `grid` CTAs, one per SM. With pdl, launched with
+ * programmatic stream serialization: the first ring is issued before griddepcontrol.wait
+ * and the dependents are triggered once it is out (there is no grid barrier to protect;
+ * a CTA of at most 8 x 16 KB triggers by exiting). */
 shx_status shx_floor_launch(const void *weights, size_t bytes, int grid, int pdl,
                             void *stream, char *message);
 
