@@ -8,6 +8,8 @@
 # host reads both kernels. Since run 58 main also launches every fused step of parity 1
 # in a memory synchronization domain of its own (ops/fused.cu SYNC DOMAINS), which this run
 # would be the first to take across two GPUs; the sanitizers now cover both parities.
+# Since run 60 the full bundle also holds soak_2gpu_test (one group's life over thousands
+# of steps, on two GPUs here), which tools/gpu_release.sh runs with the others.
 # Build first (here, with Bazel):
 #   git checkout main && tools/bundle.sh bundle
 #   git checkout 576ee8e && tools/bundle.sh bundle_576 ab && git checkout main
