@@ -19,6 +19,16 @@
  * (0x8000): the tails re-armed all that the pushes wrote. The properties are those of
  * group_gpu_test; what this adds is their holding over one group's whole life, across
  * re-captures and variant switches, thousands of steps long.
+ *
+ * Every other phase (drawn) runs beside a busy neighbour, as an engine's other streams
+ * may be: before each step, on a stream of its own that nothing orders against the
+ * step's, the routed experts' timed stand-in (perf/floor.h) holds 8..132 SMs (128 KB of
+ * shared memory each, so no fused CTA fits beside it) for 5..60 us. The fused plan
+ * proves its grid co-resident on an idle device; beside such a kernel part of the grid
+ * waits for SMs while the rest spins at the grid barrier, and the step must still
+ * complete, unchanged to the bit and well before the watchdog: a neighbour that
+ * neither spins nor waits for the step only delays it (the header's rule forbids only
+ * spinning or persistent ones beside a step).
  * Exits 77 (skipped) without the GPUs it needs, never 0.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, mkstemp, fdopen */
@@ -28,9 +38,12 @@
 #include <string.h>
 #include <time.h>
 
+#include <cuda_runtime_api.h>
+
 #include "engine/check.h"
 #include "graphs/group.h"
 #include "graphs/testbed.h"
+#include "perf/floor.h"
 
 /* The auto table of the soak: every variant over some batch ranges at both tps, so that
  * phases switch between them (fused = split bit for bit; the baseline differs). */
@@ -73,6 +86,40 @@ static double seconds_now(void) {
   return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
 }
 
+/* The busy neighbour: the timed stand-in on the group's first GPU, its own stream. */
+typedef struct neighbour {
+  void *weights;
+  size_t bytes;
+  cudaStream_t stream;
+} neighbour;
+
+static void neighbour_make(neighbour *n) {
+  n->bytes = (size_t)64 << 20;
+  CHECK_CUDA(cudaSetDevice(0));
+  CHECK_CUDA(cudaMalloc(&n->weights, n->bytes));
+  CHECK_CUDA(cudaMemset(n->weights, 0, n->bytes));
+  CHECK_CUDA(cudaStreamCreateWithFlags(&n->stream, cudaStreamNonBlocking));
+}
+
+static void neighbour_free(neighbour *n) {
+  CHECK_CUDA(cudaSetDevice(0));
+  CHECK_CUDA(cudaStreamSynchronize(n->stream));
+  CHECK_CUDA(cudaStreamDestroy(n->stream));
+  CHECK_CUDA(cudaFree(n->weights));
+}
+
+/* Holds `sms` SMs of GPU 0 for `microseconds`, unordered against the group's streams. */
+static void neighbour_busy(const neighbour *n, int sms, double microseconds) {
+  char message[256];
+  CHECK_CUDA(cudaSetDevice(0));
+  const shx_status status =
+      shx_standin_launch(n->weights, n->bytes, sms, microseconds, n->stream, message);
+  if (status != SHX_SUCCESS) {
+    fprintf(stderr, "neighbour: %s\n", message);
+    exit(1);
+  }
+}
+
 static void check_mailboxes_empty(shx_group *group, const shx_config *config, int step) {
   const size_t slots = shx_mailbox_bytes(config) / 2;
   uint16_t *mailbox = malloc(slots * 2);
@@ -89,7 +136,8 @@ static void check_mailboxes_empty(shx_group *group, const shx_config *config, in
   free(mailbox);
 }
 
-static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_path) {
+static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_path,
+                 const neighbour *busy) {
   shx_testbed bed;
   shx_testbed_make(&bed, tp, 7168, 6144, kCapacity, SHX_ACT_SITU);
   shx_config config = bed.config;
@@ -107,13 +155,14 @@ static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_
   shx_testbed_reference(&bed, kCapacity, want);
 
   int steps_of[4] = {0}; /* by shx_variant */
-  int phases = 0, parity = 0, step = 0;
+  int phases = 0, parity = 0, step = 0, busy_steps = 0;
   const double start = seconds_now();
   while (step < steps) {
     const int which = (int)(next_random(&seed) % kBatchCount);
     const int batch = kBatches[which];
     int length = 1 + (int)(next_random(&seed) % 48);
     if (length > steps - step) length = steps - step;
+    const int beside_busy = (int)(next_random(&seed) % 2);
     shx_variant variant;
     SHX_CHECK_OK(shx_variant_for(shx_group_op(group, 0), batch, &variant));
     SHX_CHECK_OK(shx_group_upload_x(group, bed.x, batch));
@@ -121,6 +170,11 @@ static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_
     const size_t count = (size_t)batch * row;
     for (int i = 0; i < length; ++i, ++step, parity ^= 1) {
       SHX_CHECK_OK(shx_group_poison_outputs(group));
+      if (beside_busy) {
+        const int sms = 8 + (int)(next_random(&seed) % 125);
+        neighbour_busy(busy, sms, 5.0 + (double)(next_random(&seed) % 56));
+        ++busy_steps;
+      }
       SHX_CHECK_OK(shx_group_step(group, parity));
       SHX_CHECK_OK(shx_group_sync(group)); /* fails on a watchdog timeout */
       SHX_CHECK_OK(shx_group_read_outputs(group, batch, got));
@@ -151,12 +205,13 @@ static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_
   int distinct = 0;
   for (int b = 0; b < kBatchCount; ++b) distinct += first[b] != NULL;
   printf("  tp %2d on %d GPU(s): %d steps in %d phases (captures), %d batches, steps by "
-         "variant: fused %d, split %d, baseline %d; %.1f s\n", tp, gpus, step, phases,
-         distinct, steps_of[SHX_VARIANT_FUSED], steps_of[SHX_VARIANT_SPLIT],
-         steps_of[SHX_VARIANT_BASELINE], seconds);
+         "variant: fused %d, split %d, baseline %d; %d beside the busy neighbour; %.1f s\n",
+         tp, gpus, step, phases, distinct, steps_of[SHX_VARIANT_FUSED],
+         steps_of[SHX_VARIANT_SPLIT], steps_of[SHX_VARIANT_BASELINE], busy_steps, seconds);
   /* A soak that never switched variants would not test the switches. */
   CHECK(steps < 200 || (steps_of[SHX_VARIANT_FUSED] > 0 && steps_of[SHX_VARIANT_SPLIT] > 0 &&
-                        steps_of[SHX_VARIANT_BASELINE] > 0));
+                        steps_of[SHX_VARIANT_BASELINE] > 0 && busy_steps > 0 &&
+                        busy_steps < steps));
   for (int b = 0; b < kBatchCount; ++b) free(first[b]);
   free(want);
   free(got);
@@ -185,9 +240,12 @@ int main(int argc, char **argv) {
   CHECK(fputs(kSoakPolicy, file) >= 0);
   CHECK(fclose(file) == 0);
 
+  neighbour busy;
+  neighbour_make(&busy);
   printf("soak: %d steps a tp, seed %llu\n", steps, (unsigned long long)seed);
-  soak(8, SHX_TEST_GPUS, steps, seed, path);
-  soak(16, SHX_TEST_GPUS, steps, seed + 1, path);
+  soak(8, SHX_TEST_GPUS, steps, seed, path, &busy);
+  soak(16, SHX_TEST_GPUS, steps, seed + 1, path, &busy);
+  neighbour_free(&busy);
   remove(path);
   printf("soak_gpu_test on %d GPU(s): all steps passed\n", SHX_TEST_GPUS);
   return 0;
