@@ -256,12 +256,19 @@ cleanup:
   return status;
 }
 
-shx_status shx_group_sync(shx_group *g) {
+shx_status shx_group_wait(shx_group *g) {
   shx_status status = SHX_SUCCESS;
   for (int d = 0; d < g->gpus; ++d) {
     SHX_CUDA(set_gpu(g, d));
     SHX_CUDA(cudaStreamSynchronize(g->stream[d]));
   }
+cleanup:
+  return status;
+}
+
+shx_status shx_group_sync(shx_group *g) {
+  shx_status status = SHX_SUCCESS;
+  SHX_TRY(shx_group_wait(g));
   for (int r = g->first; r < g->last; ++r) {
     SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_TRY(shx_check_device(g->ops[r]));

@@ -56,6 +56,9 @@ shx_status shx_group_capture(shx_group *group, int batch, int with_tail);
 shx_status shx_group_step(shx_group *group, int parity);
 /* Waits for every GPU, then reads every op's watchdog flag. */
 shx_status shx_group_sync(shx_group *group);
+/* Waits for the group's own streams only (work on other streams is not waited for, as
+ * shx_check_device's device synchronization would); reads no watchdog flag. */
+shx_status shx_group_wait(shx_group *group);
 
 /* Per-step time of the captured step over `steps` steps (after 5 warm-up steps),
  * measured with events on the first GPU's stream, which waits for every GPU's last step. */

@@ -77,8 +77,9 @@ static shx_status step_beside(shx_group *group, const neighbour *n, int sms, int
   SHX_CHECK_OK(shx_group_poison_outputs(group));
   const double start = seconds_now();
   SHX_CHECK_OK(shx_group_step(group, parity));
-  shx_status status = shx_group_sync(group);
+  SHX_CHECK_OK(shx_group_wait(group)); /* the step's stream, not the neighbour's */
   *seconds = seconds_now() - start;
+  shx_status status = shx_group_sync(group);
   CHECK_CUDA(cudaSetDevice(0));
   CHECK_CUDA(cudaStreamSynchronize(n->stream));
   return status;
@@ -168,8 +169,8 @@ int main(void) {
   CHECK_CUDA(cudaMemset(n.weights, 0, n.bytes));
   CHECK_CUDA(cudaStreamCreateWithFlags(&n.stream, cudaStreamNonBlocking));
 
-  static const int held[] = {8,  16, 24, 32, 40, 48, 52, 56, 60, 64, 68,  72,
-                             76, 80, 84, 88, 96, 104, 112, 120, 128, 132};
+  static const int held[] = {8,  16, 24, 28, 32, 36, 40, 44, 48,  56,  64,
+                             68, 72, 76, 80, 88, 96, 104, 112, 120, 128, 132};
   enum { kHeld = sizeof held / sizeof *held };
   const int fused_safe = kSms - kFusedGrid / 2 - 18; /* a GPC's worth to spare */
   printf("neighbour: each step beside k held SMs for %d ms (watchdog %d ms), B = %d\n",
@@ -180,6 +181,9 @@ int main(void) {
     bed.config.watchdog_ms = kWatchdogMs;
     int fused_completed, split_completed, baseline_completed;
     const int fused = sweep(&bed, SHX_VARIANT_FUSED, &n, held, kHeld, &fused_completed);
+    int again_completed;
+    const int again = sweep(&bed, SHX_VARIANT_FUSED, &n, held, kHeld, &again_completed);
+    printf("  tp %2d fused again: first timeout at k = %d\n", tp, again);
     const int split = sweep(&bed, SHX_VARIANT_SPLIT, &n, held, kHeld, &split_completed);
     const int baseline =
         sweep(&bed, SHX_VARIANT_BASELINE, &n, held, kHeld, &baseline_completed);
@@ -187,7 +191,7 @@ int main(void) {
            "(%d = none); split and baseline: first timeout at %d, %d\n",
            tp, fused_completed, fused, kSms + 1, split, baseline);
     CHECK(split > kSms && baseline > kSms);
-    CHECK(fused > fused_safe);
+    if (getenv("SHX_NEIGHBOUR_REPORT_ONLY") == NULL) CHECK(fused > fused_safe);
     shx_testbed_free(&bed);
   }
   CHECK_CUDA(cudaStreamDestroy(n.stream));
