@@ -85,15 +85,19 @@ static shx_status step_beside(shx_group *group, const neighbour *n, int sms, int
   return status;
 }
 
-/* After a timeout: every rank recovered (the header's shx_check_device comment). */
+/* After a timeout: every rank recovered (the header's shx_check_device comment). Prints
+ * the ranks whose flag was still set (shx_group_sync cleared the first one's). */
 static void recover(shx_group *group, int tp) {
   CHECK_CUDA(cudaSetDevice(0));
   CHECK_CUDA(cudaDeviceSynchronize());
   SHX_CHECK_OK(shx_group_rearm(group));
+  printf("[also");
   for (int r = 0; r < tp; ++r) {
     const shx_status status = shx_check_device(shx_group_op(group, r));
     CHECK(status == SHX_SUCCESS || status == SHX_DEVICE_TIMEOUT);
+    if (status == SHX_DEVICE_TIMEOUT) printf(" %d", r);
   }
+  printf("]");
   for (int r = 0; r < tp; ++r) SHX_CHECK_OK(shx_check_device(shx_group_op(group, r)));
 }
 
@@ -138,9 +142,11 @@ static int sweep(const shx_testbed *bed, shx_variant variant, const neighbour *n
     }
     CHECK(status == SHX_DEVICE_TIMEOUT);
     CHECK(seconds >= 0.9e-3 * kWatchdogMs && seconds <= 30.0);
-    printf(" %d:TIMEOUT(%.0fms)", sms, 1e3 * seconds);
+    const char *rank = strstr(shx_last_error(), "rank ");
+    printf(" %d:TIMEOUT(%.0fms, %.7s", sms, 1e3 * seconds, rank != NULL ? rank : "rank ?");
     if (sms < first_timeout) first_timeout = sms;
     recover(group, config->tp);
+    printf(")");
     CHECK(step_beside(group, n, 0, parity, &seconds) == SHX_SUCCESS);
     parity ^= 1;
     SHX_CHECK_OK(shx_group_read_outputs(group, kBatch, got));
