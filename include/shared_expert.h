@@ -52,7 +52,10 @@
  * plan proves it on an idle device). Ranks of one process that share a GPU go on one
  * stream, every rank's push of a step before any rank's tail; no other spinning or
  * persistent kernel may hold the SMs meanwhile. Otherwise a step can wait until the
- * watchdog fires. (Ranks of separate processes on one GPU take turns in time slices:
+ * watchdog fires. Measured on an H200 (docs/integration.md "Beside persistent
+ * kernels"): a fused step completed beside a kernel holding up to 32 SMs at B <= 64 (8
+ * above) and timed out beside some holding more; the split and baseline variants
+ * completed beside any. (Ranks of separate processes on one GPU take turns in time slices:
  * correct but slow, docs/integration.md; deploy one process per GPU.)
  */
 #ifndef SHARED_EXPERT_H_
