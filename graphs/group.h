@@ -54,10 +54,12 @@ shx_status shx_group_upload_x(shx_group *group, const uint16_t *x, int batch);
 shx_status shx_group_capture(shx_group *group, int batch, int with_tail);
 /* Launches the captured step of `parity` on every GPU (asynchronous). */
 shx_status shx_group_step(shx_group *group, int parity);
-/* Waits for every GPU, then reads every op's watchdog flag. */
+/* Waits for the group's streams, then checks the ops' watchdog flags in rank order
+ * (shx_check_device, which synchronizes each op's whole device): SHX_DEVICE_TIMEOUT at
+ * the first op whose flag was set (that flag cleared, later ops not checked). */
 shx_status shx_group_sync(shx_group *group);
-/* Waits for the group's own streams only (work on other streams is not waited for, as
- * shx_check_device's device synchronization would); reads no watchdog flag. */
+/* Waits for the group's streams only: unlike shx_group_sync, not for other work on the
+ * devices (another stream's kernels), and no watchdog flag is read. */
 shx_status shx_group_wait(shx_group *group);
 
 /* Per-step time of the captured step over `steps` steps (after 5 warm-up steps),

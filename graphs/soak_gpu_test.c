@@ -8,7 +8,8 @@
  *   soak_<GPUS>gpu_test [STEPS [SEED]]     STEPS a tp (default 3000, or SHX_SOAK_STEPS)
  *
  * For TP8 and TP16 at the design dims (SiTU), phases drawn from a seeded generator: a
- * batch from every bucket's ends and middles, 1..48 steps. Before every step every
+ * batch from kBatches (both ends of every padded size's range, a middle of most, and
+ * every edge of the table below), 1..48 steps. Before every step every
  * output is poisoned with NaN; after it the watchdog flags must be clear
  * (shx_group_sync), and the output must be
  *   - the first time a batch runs: within rel L2 5e-3 of the CPU reference (computed
@@ -20,30 +21,26 @@
  * group_gpu_test; what this adds is their holding over one group's whole life, across
  * re-captures and variant switches, thousands of steps long.
  *
- * Every other phase (drawn) runs beside a busy neighbour, as an engine's other streams
- * may be: before each step, on a stream of its own that nothing orders against the
- * step's, the routed experts' timed stand-in (perf/floor.h) holds 8..132 SMs (128 KB of
- * shared memory each, so no fused CTA fits beside it) for 5..60 us. The fused plan
- * proves its grid co-resident on an idle device; beside such a kernel part of the grid
- * waits for SMs while the rest spins at the grid barrier, and the step must still
- * complete, unchanged to the bit and well before the watchdog: a neighbour that
- * neither spins nor waits for the step only delays it (the header's rule forbids only
- * spinning or persistent ones beside a step).
+ * Half of the phases (a coin flip each) run beside a busy neighbour, as an engine's
+ * other streams may be: before each step, on a stream of its own that nothing orders
+ * against the step's, the routed experts' timed stand-in (shx_testbed_neighbour_hold:
+ * 128 KB of shared memory a CTA, so no fused CTA fits beside one) holds 8..132 SMs for
+ * 20..200 us, far below the watchdog (kWatchdogMs). The step's kernels then find part of
+ * the GPU taken, or all of it, for part of their run, in an order nothing fixes; each
+ * step must still complete without a timeout and unchanged to the bit. Which steps the
+ * neighbour overlapped is not observed. (A neighbour that holds its SMs longer than the
+ * watchdog is graphs/neighbour_gpu_test's subject.)
  * Exits 77 (skipped) without the GPUs it needs, never 0.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime, mkstemp, fdopen */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-#include <cuda_runtime_api.h>
 
 #include "engine/check.h"
 #include "graphs/group.h"
 #include "graphs/testbed.h"
-#include "perf/floor.h"
 
 /* The auto table of the soak: every variant over some batch ranges at both tps, so that
  * phases switch between them (fused = split bit for bit; the baseline differs). */
@@ -61,63 +58,20 @@ static const char kSoakPolicy[] =
     "16 49 96 fused\n"
     "16 97 128 split\n";
 
-/* Each bucket's ends and a middle (ops/fused.h: multiples of 8 up to 64, of 16 above). */
-static const int kBatches[] = {1,  5,  8,  9,  13, 16, 17,  24, 31,  32,  33,
-                               40, 48, 57, 64, 65, 80, 96,  100, 112, 127, 128};
-enum { kBatchCount = sizeof kBatches / sizeof *kBatches, kCapacity = 128 };
+/* Both ends of every padded size's range (ops/fused.h: multiples of 8 up to 64, of 16
+ * above), a middle of most, and every edge of kSoakPolicy's ranges. */
+static const int kBatches[] = {1,  5,  8,  9,  12, 13, 16,  17,  24,  25, 31,  32, 33,
+                               40, 41, 48, 49, 57, 64,  65,  80,  96, 97, 100, 101,
+                               112, 113, 127, 128};
+/* Far above a step's microseconds and the neighbour's 200 us at most, far below the
+ * default second: a timeout here is a fault, found quickly. */
+enum { kBatchCount = sizeof kBatches / sizeof *kBatches, kCapacity = 128, kWatchdogMs = 50 };
 
 /* A 64-bit linear congruential generator (Knuth's MMIX constants): the phases are the
  * same for the same seed on every host. */
 static uint32_t next_random(uint64_t *state) {
   *state = *state * 6364136223846793005ull + 1442695040888963407ull;
   return (uint32_t)(*state >> 33);
-}
-
-static const char *variant_name(shx_variant variant) {
-  return variant == SHX_VARIANT_FUSED   ? "fused"
-         : variant == SHX_VARIANT_SPLIT ? "split"
-         : variant == SHX_VARIANT_BASELINE ? "baseline"
-                                           : "auto";
-}
-
-static double seconds_now(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
-}
-
-/* The busy neighbour: the timed stand-in on the group's first GPU, its own stream. */
-typedef struct neighbour {
-  void *weights;
-  size_t bytes;
-  cudaStream_t stream;
-} neighbour;
-
-static void neighbour_make(neighbour *n) {
-  n->bytes = (size_t)64 << 20;
-  CHECK_CUDA(cudaSetDevice(0));
-  CHECK_CUDA(cudaMalloc(&n->weights, n->bytes));
-  CHECK_CUDA(cudaMemset(n->weights, 0, n->bytes));
-  CHECK_CUDA(cudaStreamCreateWithFlags(&n->stream, cudaStreamNonBlocking));
-}
-
-static void neighbour_free(neighbour *n) {
-  CHECK_CUDA(cudaSetDevice(0));
-  CHECK_CUDA(cudaStreamSynchronize(n->stream));
-  CHECK_CUDA(cudaStreamDestroy(n->stream));
-  CHECK_CUDA(cudaFree(n->weights));
-}
-
-/* Holds `sms` SMs of GPU 0 for `microseconds`, unordered against the group's streams. */
-static void neighbour_busy(const neighbour *n, int sms, double microseconds) {
-  char message[256];
-  CHECK_CUDA(cudaSetDevice(0));
-  const shx_status status =
-      shx_standin_launch(n->weights, n->bytes, sms, microseconds, n->stream, message);
-  if (status != SHX_SUCCESS) {
-    fprintf(stderr, "neighbour: %s\n", message);
-    exit(1);
-  }
 }
 
 static void check_mailboxes_empty(shx_group *group, const shx_config *config, int step) {
@@ -137,12 +91,13 @@ static void check_mailboxes_empty(shx_group *group, const shx_config *config, in
 }
 
 static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_path,
-                 const neighbour *busy) {
+                 const shx_testbed_neighbour *busy) {
   shx_testbed bed;
   shx_testbed_make(&bed, tp, 7168, 6144, kCapacity, SHX_ACT_SITU);
   shx_config config = bed.config;
   config.variant = SHX_VARIANT_AUTO;
   config.policy_path = policy_path;
+  config.watchdog_ms = kWatchdogMs;
   shx_group *group = NULL;
   SHX_CHECK_OK(shx_group_create(&config, gpus, &group));
   for (int r = 0; r < tp; ++r)
@@ -156,7 +111,7 @@ static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_
 
   int steps_of[4] = {0}; /* by shx_variant */
   int phases = 0, parity = 0, step = 0, busy_steps = 0;
-  const double start = seconds_now();
+  const double start = shx_testbed_seconds();
   while (step < steps) {
     const int which = (int)(next_random(&seed) % kBatchCount);
     const int batch = kBatches[which];
@@ -172,7 +127,7 @@ static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_
       SHX_CHECK_OK(shx_group_poison_outputs(group));
       if (beside_busy) {
         const int sms = 8 + (int)(next_random(&seed) % 125);
-        neighbour_busy(busy, sms, 5.0 + (double)(next_random(&seed) % 56));
+        shx_testbed_neighbour_hold(busy, sms, 20.0 + (double)(next_random(&seed) % 181));
         ++busy_steps;
       }
       SHX_CHECK_OK(shx_group_step(group, parity));
@@ -182,7 +137,7 @@ static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_
         int nan_count = 0;
         const double error = shx_rel_l2(got, want, count, &nan_count);
         printf("  tp %2d B %3d (%s) first at step %d: rel L2 %.3e, NaN %d\n", tp, batch,
-               variant_name(variant), step, error, nan_count);
+               shx_testbed_variant_name(variant), step, error, nan_count);
         CHECK(nan_count == 0);
         CHECK(error <= 5e-3);
         first[which] = malloc(count * 2);
@@ -193,7 +148,7 @@ static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_
         for (size_t k = 0; k < count; ++k) differ += first[which][k] != got[k];
         fprintf(stderr, "tp %d B %d (%s) step %d (phase %d, parity %d): %zu of %zu outputs "
                 "differ from the first run of this batch\n", tp, batch,
-                variant_name(variant), step, phases, parity, differ, count);
+                shx_testbed_variant_name(variant), step, phases, parity, differ, count);
         exit(1);
       }
       ++steps_of[variant];
@@ -201,7 +156,7 @@ static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_
     if (++phases % 16 == 0) check_mailboxes_empty(group, &config, step);
   }
   check_mailboxes_empty(group, &config, step);
-  const double seconds = seconds_now() - start;
+  const double seconds = shx_testbed_seconds() - start;
   int distinct = 0;
   for (int b = 0; b < kBatchCount; ++b) distinct += first[b] != NULL;
   printf("  tp %2d on %d GPU(s): %d steps in %d phases (captures), %d batches, steps by "
@@ -219,6 +174,10 @@ static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_
   shx_testbed_free(&bed);
 }
 
+static char policy_file[4096];
+
+static void remove_policy_file(void) { remove(policy_file); }
+
 int main(int argc, char **argv) {
   const char *env_steps = getenv("SHX_SOAK_STEPS");
   const int steps = argc > 1 ? atoi(argv[1]) : env_steps ? atoi(env_steps) : 3000;
@@ -229,24 +188,27 @@ int main(int argc, char **argv) {
   }
   shx_testbed_skip_without_gpu(SHX_TEST_GPUS);
 
-  /* The table goes to a file of its own (policy_path is a path). */
+  setvbuf(stdout, NULL, _IOLBF, 0); /* each line out before a failure's exit */
+
+  /* The table goes to a file of its own (policy_path is a path), removed at any exit. */
   const char *directory = getenv("TEST_TMPDIR");
-  char path[4096];
-  snprintf(path, sizeof path, "%s/shx_soak_policy_XXXXXX", directory ? directory : "/tmp");
-  const int fd = mkstemp(path);
+  snprintf(policy_file, sizeof policy_file, "%s/shx_soak_policy_XXXXXX",
+           directory ? directory : "/tmp");
+  const char *path = policy_file;
+  const int fd = mkstemp(policy_file);
   CHECK(fd >= 0);
+  CHECK(atexit(remove_policy_file) == 0);
   FILE *file = fdopen(fd, "w");
   CHECK(file != NULL);
   CHECK(fputs(kSoakPolicy, file) >= 0);
   CHECK(fclose(file) == 0);
 
-  neighbour busy;
-  neighbour_make(&busy);
+  shx_testbed_neighbour busy;
+  shx_testbed_neighbour_make(&busy);
   printf("soak: %d steps a tp, seed %llu\n", steps, (unsigned long long)seed);
   soak(8, SHX_TEST_GPUS, steps, seed, path, &busy);
   soak(16, SHX_TEST_GPUS, steps, seed + 1, path, &busy);
-  neighbour_free(&busy);
-  remove(path);
+  shx_testbed_neighbour_free(&busy);
   printf("soak_gpu_test on %d GPU(s): all steps passed\n", SHX_TEST_GPUS);
   return 0;
 }

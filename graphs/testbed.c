@@ -1,11 +1,16 @@
 /* testbed.c: see testbed.h. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include "graphs/testbed.h"
 
 #include <cuda_runtime_api.h>
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 
+#include "engine/check.h"
 #include "graphs/group.h"
+#include "perf/floor.h"
 #include "testdata/inputs.h"
 
 int shx_testbed_hopper_count(void) {
@@ -115,4 +120,46 @@ void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out) {
   for (int r = 0; r < c->tp; ++r) pthread_join(threads[r], NULL);
   shx_ref_reduce_all(&problem, ys, out);
   for (int r = 0; r < c->tp; ++r) free(jobs[r].y);
+}
+
+double shx_testbed_seconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+const char *shx_testbed_variant_name(shx_variant variant) {
+  return variant == SHX_VARIANT_FUSED      ? "fused"
+         : variant == SHX_VARIANT_SPLIT    ? "split"
+         : variant == SHX_VARIANT_BASELINE ? "baseline"
+                                           : "auto";
+}
+
+void shx_testbed_neighbour_make(shx_testbed_neighbour *neighbour) {
+  neighbour->bytes = (size_t)64 << 20;
+  cudaStream_t stream;
+  CHECK_CUDA(cudaSetDevice(0));
+  CHECK_CUDA(cudaMalloc(&neighbour->weights, neighbour->bytes));
+  CHECK_CUDA(cudaMemset(neighbour->weights, 0, neighbour->bytes));
+  CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  neighbour->stream = stream;
+}
+
+void shx_testbed_neighbour_free(shx_testbed_neighbour *neighbour) {
+  CHECK_CUDA(cudaSetDevice(0));
+  CHECK_CUDA(cudaStreamSynchronize((cudaStream_t)neighbour->stream));
+  CHECK_CUDA(cudaStreamDestroy((cudaStream_t)neighbour->stream));
+  CHECK_CUDA(cudaFree(neighbour->weights));
+  memset(neighbour, 0, sizeof *neighbour);
+}
+
+void shx_testbed_neighbour_hold(const shx_testbed_neighbour *neighbour, int sms,
+                                double microseconds) {
+  char message[256];
+  CHECK_CUDA(cudaSetDevice(0));
+  if (shx_standin_launch(neighbour->weights, neighbour->bytes, sms, microseconds,
+                         neighbour->stream, message) != SHX_SUCCESS) {
+    fprintf(stderr, "neighbour: %s\n", message);
+    exit(1);
+  }
 }

@@ -46,4 +46,24 @@ struct shx_group *shx_testbed_group(const shx_testbed *bed, shx_variant variant,
 /* out [batch, H]: the reduced output of all ranks by the CPU reference. */
 void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out);
 
+/* Seconds on the host's monotonic clock. */
+double shx_testbed_seconds(void);
+/* "fused", "split", "baseline" or "auto". */
+const char *shx_testbed_variant_name(shx_variant variant);
+
+/* A busy neighbour for a group's steps: the routed experts' timed stand-in
+ * (perf/floor.h: one CTA an SM with 128 KB of shared memory, so no fused CTA fits beside
+ * one) on GPU 0, on a stream of its own that nothing orders against the group's. */
+typedef struct shx_testbed_neighbour {
+  void *weights; /* what it streams: 64 MB */
+  size_t bytes;
+  void *stream;  /* a cudaStream_t, non-blocking */
+} shx_testbed_neighbour;
+void shx_testbed_neighbour_make(shx_testbed_neighbour *neighbour);
+/* Waits for the neighbour's stream, then frees it. */
+void shx_testbed_neighbour_free(shx_testbed_neighbour *neighbour);
+/* Launches the stand-in on `sms` SMs of GPU 0 for `microseconds` (asynchronous). */
+void shx_testbed_neighbour_hold(const shx_testbed_neighbour *neighbour, int sms,
+                                double microseconds);
+
 #endif /* SHX_GRAPHS_TESTBED_H_ */

@@ -27,7 +27,6 @@
 #include <cuda_runtime_api.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "engine/check.h"
@@ -37,12 +36,6 @@
 
 enum { kHangSeconds = 600, kMissingSource = 3 };
 static unsigned watchdog_ms = 100;
-
-static double seconds_now(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
-}
 
 /* A watchdog that fired waited at least watchdog_ms, and not much longer. */
 static void check_elapsed(const char *what, double seconds) {
@@ -90,10 +83,10 @@ static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want)
                                stream));
   CHECK_CUDA(cudaStreamSynchronize(stream));
 
-  const double start = seconds_now();
+  const double start = shx_testbed_seconds();
   SHX_CHECK_OK(shx_tail(op, out, batch, parity, stream));
   const shx_status status = shx_check_device(op);
-  const double elapsed = seconds_now() - start;
+  const double elapsed = shx_testbed_seconds() - start;
   CHECK(status == SHX_DEVICE_TIMEOUT);
   CHECK(strstr(shx_last_error(), "rank 0") != NULL);
   check_elapsed("rank 0's tail, source 3 missing", elapsed);
@@ -126,9 +119,9 @@ static void stuck_grid_barrier(const shx_testbed *bed, int batch, const uint16_t
   const uint32_t corrupt = 0xFFFFFFFFu;
   CHECK_CUDA(cudaMemcpy(shx_group_op(group, 0)->scratch, &corrupt, sizeof corrupt,
                         cudaMemcpyHostToDevice));
-  const double start = seconds_now();
+  const double start = shx_testbed_seconds();
   const shx_status status = step(group, 1);
-  const double elapsed = seconds_now() - start;
+  const double elapsed = shx_testbed_seconds() - start;
   CHECK(status == SHX_DEVICE_TIMEOUT);
   CHECK(strstr(shx_last_error(), "rank 0") != NULL);
   char what[64];

@@ -51,11 +51,13 @@
  * The fused kernel's grid barrier needs every one of its CTAs resident at once (the
  * plan proves it on an idle device). Ranks of one process that share a GPU go on one
  * stream, every rank's push of a step before any rank's tail; no other spinning or
- * persistent kernel may hold the SMs meanwhile. Otherwise a step can wait until the
- * watchdog fires. Measured on an H200 (docs/integration.md "Beside persistent
- * kernels"): a fused step completed beside a kernel holding up to 32 SMs at B <= 64 (8
- * above) and timed out beside some holding more; the split and baseline variants
- * completed beside any. (Ranks of separate processes on one GPU take turns in time slices:
+ * persistent kernel may hold the SMs meanwhile. Otherwise the watchdog flags the step
+ * (SHX_DEVICE_TIMEOUT), but the step's stream, and shx_check_device's device
+ * synchronization, still wait for the SMs its unplaced CTAs need. Measured on H200s at
+ * B = 9, 64, 128 (docs/integration.md "Beside persistent kernels"): a fused step
+ * completed at once beside a kernel holding up to 32 SMs at B = 9, 64 (8 at B = 128)
+ * and timed out beside some holding more; the split and baseline variants never timed
+ * out (beside more SMs held they waited for them). (Ranks of separate processes on one GPU take turns in time slices:
  * correct but slow, docs/integration.md; deploy one process per GPU.)
  */
 #ifndef SHARED_EXPERT_H_

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run 60 call 5: graphs/neighbour_gpu_test at B = 64 and 128 (call 4 had B = 9), SHX_NEIGHBOUR_REPORT_ONLY=1: one step at TP8 and TP16
-# B=9 of each variant beside the timed stand-in holding k = 8..132 SMs for 300 ms
+# Run 60 call 5: graphs/neighbour_gpu_test at B = 64 and 128 (call 4 had B = 9),
+# SHX_NEIGHBOUR_REPORT_ONLY=1: one step at TP8 and TP16, B = 64 and 128, of each
+# variant beside the timed stand-in holding k = 8..132 SMs for 300 ms
 # (watchdog 100 ms): where the fused grid stops fitting, and that every such step either
 # completes bitwise as on an idle device or times out and recovers.
 # Build first (here, with Bazel):
