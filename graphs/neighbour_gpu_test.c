@@ -29,7 +29,7 @@
  * out; the fused variant completes at once at every k up to the bound
  * docs/integration.md "Beside persistent kernels" gives engines (fused_safe_sms: 32 SMs
  * at B <= 64, 8 above). A failure of that last check means the documented bound does not
- * hold on this GPU. Measured on four H200s (perf/RESULTS.md run 60 calls 3-6) at B = 9,
+ * hold on this GPU. Measured on five H200s (perf/RESULTS.md run 60 calls 3-7) at B = 9,
  * 64 and 128 only: the first fused timeout at k = 40 or 44 (B = 9, 64) and 16 (B = 128),
  * well below what counting SMs gives (76 and 20; our reading, not measured: a cluster
  * needs its SMs in one GPC, and the held SMs are spread over all of them). A timed-out
