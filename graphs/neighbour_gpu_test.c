@@ -35,8 +35,12 @@
  * needs its SMs in one GPC, and the held SMs are spread over all of them). A timed-out
  * step's stream was done only once the neighbour left, in all but one case: beside a
  * neighbour that never leaves it would not be done at all.
- * Printed: every k's outcome and time. Exits 77 (skipped) without a Hopper GPU of 132
- * SMs (the bounds were measured on H200s).
+ * Printed: every k's outcome and time. With SHX_NEIGHBOUR_TRACE=1 (a diagnostic) rank
+ * 0's fused kernel also writes its phase stamps (engine/op.h shx_op_set_fused_trace),
+ * and each fused timeout prints when that grid's CTAs entered and finished: how many
+ * entered at the start ("early") and by when those had pushed their down rows, and how
+ * many entered later and from when. Exits 77 (skipped) without a Hopper GPU of 132 SMs
+ * (the bounds were measured on H200s).
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 
@@ -48,6 +52,7 @@
 #include <cuda_runtime_api.h>
 
 #include "engine/check.h"
+#include "engine/op.h"
 #include "graphs/group.h"
 #include "graphs/testbed.h"
 
@@ -100,12 +105,63 @@ static void recover(shx_group *group, int tp) {
   for (int r = 0; r < tp; ++r) SHX_CHECK_OK(shx_check_device(shx_group_op(group, r)));
 }
 
+/* SHX_NEIGHBOUR_TRACE: rank 0's fused stamps of one step (SHX_FUSED_MAX_CTAS x
+ * SHX_FUSED_TRACE_POINTS %globaltimer values, 0 where not written). */
+enum { kTraceWords = SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS };
+
+static void trace_clear(unsigned long long *trace) {
+  if (trace == NULL) return;
+  CHECK_CUDA(cudaSetDevice(0));
+  CHECK_CUDA(cudaMemset(trace, 0, kTraceWords * sizeof *trace));
+  CHECK_CUDA(cudaDeviceSynchronize());
+}
+
+/* After a step (the device synchronized): which CTAs entered (point 8) within 10 ms of
+ * the first, when the last of those pushed its down rows (point 5), and when the others
+ * entered. */
+static void trace_print(const unsigned long long *trace) {
+  if (trace == NULL) return;
+  static unsigned long long host[kTraceWords];
+  CHECK_CUDA(cudaMemcpy(host, trace, sizeof host, cudaMemcpyDeviceToHost));
+  unsigned long long first = 0;
+  for (int c = 0; c < SHX_FUSED_MAX_CTAS; ++c) {
+    const unsigned long long entry = host[c * SHX_FUSED_TRACE_POINTS + 8];
+    if (entry != 0 && (first == 0 || entry < first)) first = entry;
+  }
+  int early = 0, late = 0;
+  double early_done_ms = 0.0, late_entry_ms = 1e9, late_done_ms = 0.0;
+  for (int c = 0; c < SHX_FUSED_MAX_CTAS; ++c) {
+    const unsigned long long *point = host + c * SHX_FUSED_TRACE_POINTS;
+    if (point[8] == 0) continue;
+    const double entry_ms = 1e-6 * (double)(point[8] - first);
+    const double done_ms = point[5] != 0 ? 1e-6 * (double)(point[5] - first) : -1.0;
+    if (entry_ms < 10.0) {
+      ++early;
+      if (done_ms > early_done_ms) early_done_ms = done_ms;
+    } else {
+      ++late;
+      if (entry_ms < late_entry_ms) late_entry_ms = entry_ms;
+      if (done_ms > late_done_ms) late_done_ms = done_ms;
+    }
+  }
+  printf(" [trace: %d early, pushed by %.1f ms; %d late", early, early_done_ms, late);
+  if (late > 0) printf(", entered from %.1f ms, pushed by %.1f ms", late_entry_ms, late_done_ms);
+  printf("]");
+}
+
 /* Every k of `held` beside one variant's group at `batch`; outcomes[i] for held[i]. */
 static void sweep(const shx_testbed *bed, shx_variant variant, int batch,
                   const shx_testbed_neighbour *neighbour, const int *held, int held_count,
                   outcome *outcomes) {
   const shx_config *config = &bed->config;
   shx_group *group = shx_testbed_group(bed, variant, 1, batch, 1);
+  unsigned long long *trace = NULL;
+  if (variant == SHX_VARIANT_FUSED && getenv("SHX_NEIGHBOUR_TRACE") != NULL) {
+    CHECK_CUDA(cudaSetDevice(0));
+    CHECK_CUDA(cudaMalloc((void **)&trace, kTraceWords * sizeof *trace));
+    shx_op_set_fused_trace(shx_group_op(group, 0), trace);
+    SHX_CHECK_OK(shx_group_capture(group, batch, 1)); /* the stamps' pointer recorded */
+  }
   const size_t count = (size_t)batch * config->hidden;
   uint16_t *idle = malloc(count * 2), *got = malloc(count * 2), *want = malloc(count * 2);
   CHECK(idle != NULL && got != NULL && want != NULL);
@@ -120,6 +176,7 @@ static void sweep(const shx_testbed *bed, shx_variant variant, int batch,
 
   printf("  tp %2d B %3d %-8s:", config->tp, batch, shx_testbed_variant_name(variant));
   for (int i = 0; i < held_count; ++i) {
+    trace_clear(trace);
     const shx_status status = step_beside(group, neighbour, held[i], parity, &seconds);
     parity ^= 1;
     if (status == SHX_SUCCESS) {
@@ -135,6 +192,7 @@ static void sweep(const shx_testbed *bed, shx_variant variant, int batch,
     outcomes[i] = kTimedOut;
     const char *rank = strstr(shx_last_error(), "rank ");
     printf(" %d:TO(%.0fms, %.7s", held[i], 1e3 * seconds, rank != NULL ? rank : "rank ?");
+    trace_print(trace);
     recover(group, config->tp);
     printf(")");
     CHECK(step_beside(group, neighbour, 0, parity, &seconds) == SHX_SUCCESS);
@@ -147,6 +205,7 @@ static void sweep(const shx_testbed *bed, shx_variant variant, int batch,
   free(got);
   free(want);
   shx_group_destroy(group);
+  if (trace != NULL) CHECK_CUDA(cudaFree(trace));
 }
 
 /* The first held[i] with `kind`, or kSms + 1 if none. */
