@@ -33,8 +33,10 @@
  * 64 and 128 only: the first fused timeout at k = 40 or 44 (B = 9, 64) and 16 (B = 128),
  * well below what counting SMs gives (76 and 20; our reading, not measured: a cluster
  * needs its SMs in one GPC, and the held SMs are spread over all of them). A timed-out
- * step's stream was done only once the neighbour left, in all but one case: beside a
- * neighbour that never leaves it would not be done at all.
+ * grid ends in waves, one watchdog period each: its placed CTAs give up and exit, and
+ * those kept out enter the SMs they free (call 8, with SHX_NEIGHBOUR_TRACE); with all
+ * ranks on one GPU every later rank's grid meets the neighbour too, so a step's stream
+ * was done when the neighbour left.
  * Printed: every k's outcome and time. With SHX_NEIGHBOUR_TRACE=1 (a diagnostic) rank
  * 0's fused kernel also writes its phase stamps (engine/op.h shx_op_set_fused_trace),
  * and each fused timeout prints when that grid's CTAs entered and finished: how many

@@ -52,8 +52,8 @@
  * plan proves it on an idle device). Ranks of one process that share a GPU go on one
  * stream, every rank's push of a step before any rank's tail; no other spinning or
  * persistent kernel may hold the SMs meanwhile. Otherwise the watchdog flags the step
- * (SHX_DEVICE_TIMEOUT), but the step's stream, and shx_check_device's device
- * synchronization, still wait for the SMs its unplaced CTAs need. Measured on H200s at
+ * (SHX_DEVICE_TIMEOUT) and the grid ends in waves, one watchdog period each, as its
+ * timed-out CTAs free SMs for those kept out. Measured on H200s at
  * B = 9, 64, 128 (docs/integration.md "Beside persistent kernels"): a fused step
  * completed at once beside a kernel holding up to 32 SMs at B = 9, 64 (8 at B = 128)
  * and timed out beside some holding more; the split and baseline variants never timed
