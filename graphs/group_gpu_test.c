@@ -52,19 +52,9 @@ static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int 
       exit(1);
     }
   }
-  size_t slots = shx_mailbox_bytes(&config) / 2;
-  uint16_t *mailbox = malloc(slots * 2);
-  CHECK(mailbox);
-  for (int r = 0; r < config.tp; ++r) {
-    SHX_CHECK_OK(shx_group_read_mailbox(group, r, mailbox));
-    for (size_t i = 0; i < slots; ++i)
-      if (mailbox[i] != 0x8000) {
-        fprintf(stderr, "rank %d mailbox slot %zu is 0x%04x, not re-armed\n", r, i,
-                mailbox[i]);
-        exit(1);
-      }
-  }
-  free(mailbox);
+  char context[64];
+  snprintf(context, sizeof context, "tp %d B %d", config.tp, batch);
+  shx_testbed_expect_rearmed(group, shx_mailbox_bytes(&config), 0, config.tp, context);
   free(first);
   free(again);
   free(want);

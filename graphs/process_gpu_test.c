@@ -327,18 +327,9 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
   }
   barrier_wait(s, worker, "last step"); /* no push into a local mailbox after this */
 
-  size_t slots = mailbox_bytes / 2;
-  uint16_t *mailbox = malloc(mailbox_bytes);
-  CHECK(mailbox);
-  for (int r = first; r < last; ++r) {
-    SHX_CHECK_OK(shx_group_read_mailbox(group, r, mailbox));
-    for (size_t i = 0; i < slots; ++i)
-      if (mailbox[i] != 0x8000) {
-        fprintf(stderr, "worker %d: rank %d mailbox slot %zu is 0x%04x, not re-armed\n",
-                worker, r, i, mailbox[i]);
-        exit(1);
-      }
-  }
+  char context[32];
+  snprintf(context, sizeof context, "worker %d", worker);
+  shx_testbed_expect_rearmed(group, mailbox_bytes, first, last, context);
   if (c->how == kIpc) {
     for (int r = 0; r < tp; ++r)
       if (r < first || r >= last) CHECK_CUDA(cudaIpcCloseMemHandle(peers[r]));
@@ -351,7 +342,6 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
     CHECK_NCCL(ncclMemFree(block));
     CHECK_NCCL(ncclCommDestroy(comm));
   }
-  free(mailbox);
   free(got);
   free(again);
 }

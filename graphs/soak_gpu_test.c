@@ -75,19 +75,9 @@ static uint32_t next_random(uint64_t *state) {
 }
 
 static void check_mailboxes_empty(shx_group *group, const shx_config *config, int step) {
-  const size_t slots = shx_mailbox_bytes(config) / 2;
-  uint16_t *mailbox = malloc(slots * 2);
-  CHECK(mailbox != NULL);
-  for (int r = 0; r < config->tp; ++r) {
-    SHX_CHECK_OK(shx_group_read_mailbox(group, r, mailbox));
-    for (size_t i = 0; i < slots; ++i)
-      if (mailbox[i] != 0x8000) {
-        fprintf(stderr, "after step %d: rank %d mailbox slot %zu is 0x%04x, not re-armed\n",
-                step, r, i, mailbox[i]);
-        exit(1);
-      }
-  }
-  free(mailbox);
+  char context[64];
+  snprintf(context, sizeof context, "after step %d", step);
+  shx_testbed_expect_rearmed(group, shx_mailbox_bytes(config), 0, config->tp, context);
 }
 
 static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_path,

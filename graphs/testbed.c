@@ -122,6 +122,22 @@ void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out) {
   for (int r = 0; r < c->tp; ++r) free(jobs[r].y);
 }
 
+void shx_testbed_expect_rearmed(shx_group *group, size_t mailbox_bytes, int first_rank,
+                                int last_rank, const char *context) {
+  const size_t slots = mailbox_bytes / 2;
+  uint16_t *mailbox = checked_malloc(mailbox_bytes);
+  for (int r = first_rank; r < last_rank; ++r) {
+    SHX_CHECK_OK(shx_group_read_mailbox(group, r, mailbox));
+    for (size_t i = 0; i < slots; ++i)
+      if (mailbox[i] != 0x8000) {
+        fprintf(stderr, "%s: rank %d mailbox slot %zu is 0x%04x, not re-armed\n", context, r,
+                i, mailbox[i]);
+        exit(1);
+      }
+  }
+  free(mailbox);
+}
+
 double shx_testbed_seconds(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);

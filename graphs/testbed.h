@@ -46,6 +46,12 @@ struct shx_group *shx_testbed_group(const shx_testbed *bed, shx_variant variant,
 /* out [batch, H]: the reduced output of all ranks by the CPU reference. */
 void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out);
 
+/* Exits naming the first slot that is not "empty" (0x8000) in the mailboxes of ranks
+ * [first_rank, last_rank) of `group` (each `mailbox_bytes`): a tail re-arms every slot a
+ * push wrote. `context` starts the message. */
+void shx_testbed_expect_rearmed(struct shx_group *group, size_t mailbox_bytes,
+                                int first_rank, int last_rank, const char *context);
+
 /* Seconds on the host's monotonic clock. */
 double shx_testbed_seconds(void);
 /* "fused", "split", "baseline" or "auto". */
