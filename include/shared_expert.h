@@ -53,12 +53,12 @@
  * stream, every rank's push of a step before any rank's tail; no other spinning or
  * persistent kernel may hold the SMs meanwhile. Otherwise the watchdog flags the step
  * (SHX_DEVICE_TIMEOUT) and the grid ends in waves, one watchdog period each, as its
- * timed-out CTAs free SMs for those kept out. Measured on H200s at
- * B = 9, 64, 128 (docs/integration.md "Beside persistent kernels"): a fused step
- * completed at once beside a kernel holding up to 32 SMs at B = 9, 64 (8 at B = 128)
- * and timed out beside some holding more; the split and baseline variants never timed
- * out (beside more SMs held they waited for them). (Ranks of separate processes on one GPU take turns in time slices:
- * correct but slow, docs/integration.md; deploy one process per GPU.)
+ * timed-out CTAs free SMs for those kept out. Measured on H200s at B = 9, 64, 128
+ * (docs/integration.md "Beside persistent kernels"): a fused step completed at once
+ * beside a kernel holding up to 32 SMs at B = 9, 64 (8 at B = 128) and timed out beside
+ * some holding more; the split and baseline variants never timed out (beside more SMs
+ * held they waited for them). (Ranks of separate processes on one GPU take turns in
+ * time slices: correct but slow, docs/integration.md; deploy one process per GPU.)
  */
 #ifndef SHARED_EXPERT_H_
 #define SHARED_EXPERT_H_
