@@ -147,9 +147,7 @@ static edge_counts step_graph_edges(const shx_testbed *bed, shx_variant variant,
   shx_group_destroy(group);
   printf("  %-8s programmatic_launch %d, parity %d: %d nodes (%d kernels), %d edges, %d "
          "programmatic; %d of %d %d-thread kernels in their own domain\n",
-         variant == SHX_VARIANT_FUSED   ? "fused"
-         : variant == SHX_VARIANT_SPLIT ? "split"
-                                        : "baseline",
+         shx_testbed_variant_name(variant),
          programmatic, parity, counts.nodes, counts.kernel_nodes, counts.edges,
          counts.programmatic, counts.own_domain, counts.domain_nodes, kFusedThreads);
   return counts;

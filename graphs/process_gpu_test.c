@@ -59,7 +59,6 @@
 #include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "engine/check.h"
@@ -119,18 +118,6 @@ typedef struct shared_state {
   uint16_t outputs[kMaxBatches][kCapacity * kHidden]; /* [batch][H] */
 } shared_state;
 
-static const char *variant_name(shx_variant variant) {
-  return variant == SHX_VARIANT_FUSED ? "fused"
-         : variant == SHX_VARIANT_SPLIT ? "split"
-                                        : "baseline";
-}
-
-static double seconds_now(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
-}
-
 /* Sense by generation: the last to arrive resets the count, then opens the barrier. */
 static void barrier_wait(shared_state *s, int worker, const char *where) {
   const int generation = __atomic_load_n(&s->generation, __ATOMIC_ACQUIRE);
@@ -139,13 +126,13 @@ static void barrier_wait(shared_state *s, int worker, const char *where) {
     __atomic_store_n(&s->generation, generation + 1, __ATOMIC_RELEASE);
     return;
   }
-  const double deadline = seconds_now() + kBarrierSeconds;
+  const double deadline = shx_testbed_seconds() + kBarrierSeconds;
   while (__atomic_load_n(&s->generation, __ATOMIC_ACQUIRE) == generation) {
     if (__atomic_load_n(&s->failed, __ATOMIC_ACQUIRE)) {
       fprintf(stderr, "worker %d: another worker failed (at %s)\n", worker, where);
       exit(1);
     }
-    if (seconds_now() > deadline) {
+    if (shx_testbed_seconds() > deadline) {
       fprintf(stderr, "worker %d: barrier %s not reached by every worker in %d s\n", worker,
               where, kBarrierSeconds);
       exit(1);
@@ -295,10 +282,10 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
     for (int i = 0; i < kReplays; ++i) {
       SHX_CHECK_OK(shx_group_poison_outputs(group));
       SHX_CHECK_OK(shx_group_sync(group));
-      const double launched = seconds_now();
+      const double launched = shx_testbed_seconds();
       SHX_CHECK_OK(shx_group_step(group, i % 2));
       SHX_CHECK_OK(shx_group_sync(group)); /* and the watchdog flags */
-      step_ms[i] = 1e3 * (seconds_now() - launched);
+      step_ms[i] = 1e3 * (shx_testbed_seconds() - launched);
       uint16_t *read = i == 0 ? got : again;
       SHX_CHECK_OK(shx_group_read_outputs(group, batch, read)); /* the hosted columns */
       for (int r = first; r < last && i > 0; ++r)
@@ -367,13 +354,13 @@ static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *con
     }
   }
   int ok = 1;
-  double deadline = seconds_now() + kCaseSeconds;
+  double deadline = shx_testbed_seconds() + kCaseSeconds;
   for (int left = processes; left > 0;) {
     int status = 0;
     pid_t pid = waitpid(-1, &status, WNOHANG);
     CHECK(pid >= 0);
     if (pid == 0) {
-      if (seconds_now() > deadline) { /* workers stuck beyond every bound: end them */
+      if (shx_testbed_seconds() > deadline) { /* workers stuck beyond every bound: end them */
         fprintf(stderr, "%d worker(s) still running at the deadline: killed\n", left);
         for (int p = 0; p < processes; ++p)
           if (pids[p] > 0) kill(pids[p], SIGKILL);
@@ -394,7 +381,7 @@ static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *con
       ok = 0;
       __atomic_store_n(&s->failed, 1, __ATOMIC_RELEASE);
       /* The others leave their barriers now, but one inside an NCCL call may not. */
-      if (deadline > seconds_now() + kGraceSeconds) deadline = seconds_now() + kGraceSeconds;
+      if (deadline > shx_testbed_seconds() + kGraceSeconds) deadline = shx_testbed_seconds() + kGraceSeconds;
     }
   }
   return ok;
@@ -455,7 +442,7 @@ int main(int argc, char **argv) {
       shx_testbed_reference(&bed, c->batches[b], want[b]);
     }
     printf(" %s TP%d, I_total %d, %d processes on %d GPU(s), %s\n",
-           variant_name(c->variant), c->tp, c->inter_total, processes_of(c, gpus), gpus,
+           shx_testbed_variant_name(c->variant), c->tp, c->inter_total, processes_of(c, gpus), gpus,
            c->how == kIpc ? "CUDA IPC" : "NCCL window");
     CHECK(run_workers(c, &bed, want, gpus, s));
     for (int b = 0; b < c->batch_count; ++b) {
@@ -484,22 +471,22 @@ int main(int argc, char **argv) {
       SHX_CHECK_OK(shx_group_step(group, 0));
       SHX_CHECK_OK(shx_group_sync(group));
       SHX_CHECK_OK(shx_group_read_outputs(group, batch, one));
-      const double launched = seconds_now(); /* one more step, timed as the workers' */
+      const double launched = shx_testbed_seconds(); /* one more step, timed as the workers' */
       SHX_CHECK_OK(shx_group_step(group, 1));
       for (int d = 0; d < gpus; ++d) {
         CHECK_CUDA(cudaSetDevice(d));
         CHECK_CUDA(cudaDeviceSynchronize());
       }
-      const double one_process_ms = 1e3 * (seconds_now() - launched);
+      const double one_process_ms = 1e3 * (shx_testbed_seconds() - launched);
       SHX_CHECK_OK(shx_group_sync(group)); /* and the watchdog flags */
       shx_group_destroy(group);
       if (memcmp(one, outputs[i][b], count * 2) != 0) {
         fprintf(stderr, "%s TP%d B %d: separate processes differ from one process\n",
-                variant_name(c->variant), c->tp, batch);
+                shx_testbed_variant_name(c->variant), c->tp, batch);
         return 1;
       }
       printf(" %s TP%d B %3d, %s: %d processes bitwise equal to one process (its step "
-             "%.3f ms, host clock)\n", variant_name(c->variant), c->tp, batch,
+             "%.3f ms, host clock)\n", shx_testbed_variant_name(c->variant), c->tp, batch,
              c->how == kIpc ? "CUDA IPC" : "NCCL window", processes_of(c, gpus),
              one_process_ms);
       free(one);
