@@ -77,6 +77,18 @@
  * perf/RESULTS.md (96 CTAs with two down tiles on some CTAs: 20.6 us a step at TP8 B=9;
  * this geometry: 14.0 us).
  *
+ * COOPERATIVE LAUNCH: the plan proves the grid fits an idle device, but kernels on other
+ * streams (an engine's persistent dispatch or collective) may hold SMs when a step
+ * launches. A plain launch places what fits and lets the rest in as SMs free: the placed
+ * CTAs spun at the grid barrier until the watchdog (beside a kernel holding 40-44 SMs at
+ * B = 9, 64, 16 at B = 128; perf/RESULTS.md run 60). A fused-mode launch is therefore
+ * cooperative (cudaLaunchAttributeCooperative, with the cluster and PDL attributes): the
+ * grid is placed whole or waits. Measured (run 61 call 1): beside every k held SMs the
+ * step then completed or waited for the neighbour, never timed out; between fused steps
+ * (PDL) B = 9..64 within 0.1 us of the plain launch, B = 128 (one CTA an SM, so the next
+ * grid enters only once the whole previous one has left) 0.25-0.3 us slower. Gate mode
+ * has no grid barrier and launches plainly.
+ *
  * WARP ROLES (160 threads; the kFused instance at N = 16 in clusters of at most 8 has a
  * sixth warp, the REFILL ISSUER; the FILL STAMPS diagnostic build adds one more warp after
  * those, which only stamps when ring fills land: stamp_fills)
@@ -2643,10 +2655,15 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
         threads = RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads;
       }
     }
-    cudaLaunchAttribute attributes[4];
+    cudaLaunchAttribute attributes[5];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     cudaLaunchConfig_t config = launch_config<N, S>(
         *plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl, threads);
+    if (mode != kGate) { /* COOPERATIVE LAUNCH: the grid barrier's CTAs placed together */
+      attributes[config.numAttrs].id = cudaLaunchAttributeCooperative;
+      attributes[config.numAttrs].val.cooperative = 1;
+      config.numAttrs += 1;
+    }
     const int domain = mode == kGate ? 0 : step_sync_domain(args->parity);
     if (domain > 0) { /* SYNC DOMAINS */
       attributes[config.numAttrs].id = cudaLaunchAttributeMemSyncDomain;
