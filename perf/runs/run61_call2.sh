@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Run 61 call 2: main with the COOPERATIVE LAUNCH (`bc6a89f`: fused-mode launches carry
+# cudaLaunchAttributeCooperative) validated on one H200 through tools/gpu_release.sh:
+# every one-GPU test (neighbour_gpu_test now asserts that no variant times out), the
+# main job, bench --repeat 2 at both dims, limits, compute-sanitizer at the design's
+# TP8 B=16 (fused, split), TP16 B=16 and TP8 B=128 (fused), and the A/B against the
+# run's start (bundle_orig: `de217db`, plain launches).
+# Build first (here, with Bazel):
+#   tools/bundle.sh bundle
+#   git checkout de217db && tools/bundle.sh bundle_orig ab && git checkout main
+#   rm -f bundle_pack/*; tar cJf bundle_pack/run61_call2.tar.xz bundle bundle_orig
+# carry: bundle_pack
+{
+date -u
+tar xJf bundle_pack/run61_call2.tar.xz && cat bundle/COMMIT bundle_orig/COMMIT
+nvidia-smi -L
+} 2>&1 | tee $OUT/stdout.txt
+export NCCL_NVLS_ENABLE=0
+export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
+SANITIZER_CASES="design 8 16 fused split;design 16 16 fused;design 8 128 fused" \
+  ORIG=bundle_orig AB_BATCHES=9,16,64,128 AB_DEEPSEEK_BATCHES=9,64 \
+  timeout 580 tools/gpu_release.sh $OUT 2>&1 | tee $OUT/release.txt | tail -120
+echo "release exit ${PIPESTATUS[0]} after $SECONDS s" | tee -a $OUT/stdout.txt
