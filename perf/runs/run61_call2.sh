@@ -10,14 +10,14 @@
 #   git checkout de217db && tools/bundle.sh bundle_orig ab && git checkout main
 #   rm -f bundle_pack/*; tar cJf bundle_pack/run61_call2.tar.xz bundle bundle_orig
 # carry: bundle_pack
-{
+{ # (release.txt: this log; with gpu_release.sh's seven files, eight)
 date -u
 tar xJf bundle_pack/run61_call2.tar.xz && cat bundle/COMMIT bundle_orig/COMMIT
 nvidia-smi -L
-} 2>&1 | tee $OUT/stdout.txt
+} 2>&1 | tee $OUT/release.txt
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 SANITIZER_CASES="design 8 16 fused split;design 16 16 fused;design 8 128 fused" \
   ORIG=bundle_orig AB_BATCHES=9,16,64,128 AB_DEEPSEEK_BATCHES=9,64 \
-  timeout 580 tools/gpu_release.sh $OUT 2>&1 | tee $OUT/release.txt | tail -120
-echo "release exit ${PIPESTATUS[0]} after $SECONDS s" | tee -a $OUT/stdout.txt
+  timeout 580 tools/gpu_release.sh $OUT 2>&1 | tee -a $OUT/release.txt | tail -120
+echo "release exit ${PIPESTATUS[0]} after $SECONDS s" | tee -a $OUT/release.txt
