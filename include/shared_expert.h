@@ -49,16 +49,18 @@
  * across domains. The per-launch attributes override a domain or map set on the stream.
  *
  * The fused kernel's grid barrier needs every one of its CTAs resident at once (the
- * plan proves it on an idle device). Ranks of one process that share a GPU go on one
- * stream, every rank's push of a step before any rank's tail; no other spinning or
- * persistent kernel may hold the SMs meanwhile. Otherwise the watchdog flags the step
- * (SHX_DEVICE_TIMEOUT) and the grid ends in waves, one watchdog period each, as its
- * timed-out CTAs free SMs for those kept out. Measured on H200s at B = 9, 64, 128
- * (docs/integration.md "Beside persistent kernels"): a fused step completed at once
- * beside a kernel holding up to 32 SMs at B = 9, 64 (8 at B = 128) and timed out beside
- * some holding more; the split and baseline variants never timed out (beside more SMs
- * held they waited for them). (Ranks of separate processes on one GPU take turns in
- * time slices: correct but slow, docs/integration.md; deploy one process per GPU.)
+ * plan proves it fits an idle device), so its launch is cooperative: the grid is placed
+ * whole, or waits for SMs that kernels on other streams hold. Ranks of one process that
+ * share a GPU go on one stream, every rank's push of a step before any rank's tail.
+ * Measured on H200s at B = 9, 64, 128 (docs/integration.md "Beside persistent
+ * kernels"): beside a kernel holding up to 32 SMs at B = 9, 64 (8 at B = 128) a fused
+ * step completed at once; beside more it waited for them, as the split and baseline
+ * variants do beside more (64 and 112 at B = 9, TP8). No variant timed out. A step of
+ * any variant that waits longer than watchdog_ms for SMs while a peer's tail on another
+ * GPU waits for its push makes that tail time out (SHX_DEVICE_TIMEOUT; this follows from
+ * the tail's watchdog and has not been run). (Ranks of separate processes on
+ * one GPU take turns in time slices: correct but slow, docs/integration.md; deploy one
+ * process per GPU.)
  */
 #ifndef SHARED_EXPERT_H_
 #define SHARED_EXPERT_H_
