@@ -21,7 +21,7 @@ export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PAT
 # against cooperative launches: does the next layer's fused step now wait for the
 # stand-in to exit?
 for b in bundle_orig bundle; do
-  (cd $b && timeout 60 ./bench --beside-only --csv $OUT/beside_$b.csv) 2>/dev/null |
+  (cd $b && timeout 60 ./bench --beside-only) 2>/dev/null |
     tee -a $OUT/release.txt
   echo "beside-only $b: exit ${PIPESTATUS[0]} after $SECONDS s" | tee -a $OUT/release.txt
 done
