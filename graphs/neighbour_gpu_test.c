@@ -276,6 +276,6 @@ int main(int argc, char **argv) {
     shx_testbed_free(&bed);
   }
   shx_testbed_neighbour_free(&neighbour);
-  printf("neighbour_gpu_test: every step completed or timed out and recovered\n");
+  printf("neighbour_gpu_test: every step completed, at once or once the neighbour left\n");
   return 0;
 }

@@ -85,10 +85,11 @@
  * cooperative (cudaLaunchAttributeCooperative, with the cluster and PDL attributes): the
  * grid is placed whole or waits. Measured (run 61 call 1): beside every k held SMs the
  * step then completed or waited for the neighbour, never timed out; between fused steps
- * (PDL, two rounds) TP8 B = 9..64 0.02-0.11 us slower than the plain launch, TP16 B =
- * 9..64 within 0.05 us either way, B = 128 (one CTA an SM: the next grid enters only
- * once the whole previous one has left) 0.25-0.29 us slower. Gate mode has no grid
- * barrier and launches plainly.
+ * (PDL, two rounds, design dims) TP8 B = 9..64 0.02-0.11 us slower than the plain
+ * launch, TP16 B = 9..64 -0.07..+0.02 us, B = 128 (one CTA an SM: the next grid enters
+ * only once the whole previous one has left) 0.25-0.29 us slower. A placement wait has
+ * no watchdog: beside a kernel that never leaves, the grid never starts. Gate mode has
+ * no grid barrier and launches plainly.
  *
  * WARP ROLES (160 threads; the kFused instance at N = 16 in clusters of at most 8 has a
  * sixth warp, the REFILL ISSUER; the FILL STAMPS diagnostic build adds one more warp after
