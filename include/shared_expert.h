@@ -52,15 +52,18 @@
  * plan proves it fits an idle device), so its launch is cooperative: the grid is placed
  * whole, or waits for SMs that kernels on other streams hold. Ranks of one process that
  * share a GPU go on one stream, every rank's push of a step before any rank's tail.
- * Measured on H200s at B = 9, 64, 128 (docs/integration.md "Beside persistent
- * kernels"): beside a kernel holding up to 32 SMs at B = 9, 64 (8 at B = 128) a fused
- * step completed at once; beside more it waited for them, as the split and baseline
- * variants do beside more (64 and 112 at B = 9, TP8). No variant timed out. A step of
- * any variant that waits longer than watchdog_ms for SMs while a peer's tail on another
- * GPU waits for its push makes that tail time out (SHX_DEVICE_TIMEOUT; this follows from
- * the tail's watchdog and has not been run). (Ranks of separate processes on
- * one GPU take turns in time slices: correct but slow, docs/integration.md; deploy one
- * process per GPU.)
+ * Measured on H200s (docs/integration.md "Beside persistent kernels"): beside a kernel
+ * holding up to 32 SMs at B = 9, 64 (8 at B = 128) a fused step completed at once;
+ * beside more it may wait for them (from 44 held at B = 9, 16 at B = 128), as the split
+ * and baseline variants do beside more (from 80 and 132 at B = 9, TP8). No variant timed
+ * out. A wait for SMs has no watchdog: beside a kernel that never leaves, a grid that
+ * needs its SMs never starts. A step of any variant that waits longer than watchdog_ms
+ * for SMs while a peer's tail on another GPU waits for its push makes that tail time out
+ * (SHX_DEVICE_TIMEOUT; this follows from the tail's watchdog and has not been run).
+ * Where fewer SMs are available than the plan saw (an MPS active-thread percentage, a
+ * green context), the launch may be refused (SHX_CUDA_ERROR; not tested). (Ranks of
+ * separate processes on one GPU take turns in time slices: correct but slow,
+ * docs/integration.md; deploy one process per GPU.)
  */
 #ifndef SHARED_EXPERT_H_
 #define SHARED_EXPERT_H_
