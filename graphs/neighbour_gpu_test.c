@@ -33,10 +33,11 @@
  * every k up to the bound docs/integration.md "Beside persistent kernels" gives engines
  * (fused_safe_sms: 32 SMs at B <= 64, 8 above). A failure of that last check means the
  * documented bound does not hold on this GPU. Measured (run 60 calls 3-7, five H200s,
- * plain launches; run 61, cooperative) at B = 9, 64 and 128 only: the fused step ok up
- * to k = 36-40 (B = 9, 64) and 8 (B = 128), well below what counting SMs gives (76 and
- * 20; our reading, not measured: a cluster needs its SMs in one GPC, and the held SMs
- * are spread over all of them). The recovery path after a timeout is kept (a TO fails
+ * plain launches; run 61 calls 1-2, cooperative) at B = 9, 64 and 128 (run 61 call 4:
+ * also B = 1, 16, 32, 48, like B = 9): the fused step ok up to k = 36-40 (B <= 64) and 8
+ * (B = 128), well below what counting SMs gives (76 and 20; our reading, not measured:
+ * a cluster needs its SMs in one GPC, and the held SMs are spread over all of them).
+ * The recovery path after a timeout is kept (a TO fails
  * the test, but after the recovery, so that its output says how the grid ended).
  * Printed: every k's outcome and time. With SHX_NEIGHBOUR_TRACE=1 (a diagnostic) rank
  * 0's fused kernel also writes its phase stamps (engine/op.h shx_op_set_fused_trace),

@@ -61,7 +61,8 @@
  * for SMs while a peer's tail on another GPU waits for its push makes that tail time out
  * (SHX_DEVICE_TIMEOUT; this follows from the tail's watchdog and has not been run).
  * Where fewer SMs are available than the plan saw (an MPS active-thread percentage, a
- * green context), the launch may be refused (SHX_CUDA_ERROR; not tested). (Ranks of
+ * green context), the launch may be refused (a CUDA error when the step is recorded or
+ * when its graph is launched; not tested). (Ranks of
  * separate processes on one GPU take turns in time slices: correct but slow,
  * docs/integration.md; deploy one process per GPU.)
  */
