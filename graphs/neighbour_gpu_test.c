@@ -2,7 +2,15 @@
  * watchdog, as an engine's persistent communication kernels (an expert-parallel
  * dispatch, a collective) may while the step runs on another stream.
  *
- *   neighbour_gpu_test [B ...]      (1 to 8 batches; default B = 9, 64, 128)
+ *   neighbour_gpu_test [--form F] [B ...]   (1 to 8 batches; default B = 9, 64, 128)
+ *
+ * F, the neighbour: `stream` (the default, below), or a spinner (perf/floor.h
+ * shx_spinner_launch: k CTAs of 640 threads that only spin, as a persistent
+ * communication kernel waiting for its peers would): `spin` (no shared memory, few
+ * registers), `spin16k` (16 KB of shared memory a CTA, few registers) or `spinregs` (no
+ * shared memory, most of an SM's register file, as NCCL's 640-thread kernels may hold).
+ * A spinner's CTAs are not forced one an SM: each step's line says on how many SMs its k
+ * CTAs ran where that is not k.
  *
  * The fused kernel's grid barrier needs every CTA of its grid resident at once; its plan
  * proves that on an idle device (ops/fused.cu GEOMETRY). Beside a kernel that holds k
@@ -74,10 +82,11 @@ typedef enum outcome { kAtOnce, kWaited, kTimedOut } outcome;
  * plans run one CTA an SM): docs/integration.md "Beside persistent kernels". */
 static int fused_safe_sms(int batch) { return batch <= 64 ? 32 : 8; }
 
-/* One step beside `sms` held SMs (none for 0): its status and how long its own stream
- * took, on the host clock. */
+/* One step beside `sms` held SMs (none for 0): its status, how long its own stream took
+ * on the host clock, and on how many SMs a spinner's CTAs ran (-1: the stand-in, or none
+ * held). */
 static shx_status step_beside(shx_group *group, const shx_testbed_neighbour *neighbour,
-                              int sms, int parity, double *seconds) {
+                              int sms, int parity, double *seconds, int *held_sms) {
   if (sms > 0) {
     shx_testbed_neighbour_hold(neighbour, sms, 1000.0 * kHoldMs);
     const struct timespec two_ms = {0, 2000000};
@@ -89,7 +98,14 @@ static shx_status step_beside(shx_group *group, const shx_testbed_neighbour *nei
   SHX_CHECK_OK(shx_group_wait(group)); /* the step's stream, not the neighbour's */
   *seconds = shx_testbed_seconds() - start;
   /* shx_group_sync synchronizes the device (shx_check_device), the neighbour included. */
-  return shx_group_sync(group);
+  const shx_status status = shx_group_sync(group);
+  *held_sms = -1;
+  if (sms > 0) {
+    CHECK_CUDA(cudaSetDevice(0));
+    CHECK_CUDA(cudaDeviceSynchronize()); /* the neighbour done, also after a timeout */
+    *held_sms = shx_testbed_neighbour_sms_held(neighbour, sms);
+  }
+  return status;
 }
 
 /* After a timeout: every rank recovered (the header's shx_check_device comment). Prints
@@ -171,8 +187,8 @@ static void sweep(const shx_testbed *bed, shx_variant variant, int batch,
   CHECK(idle != NULL && got != NULL && want != NULL);
   shx_testbed_reference(bed, batch, want);
   double seconds;
-  int parity = 0;
-  CHECK(step_beside(group, neighbour, 0, parity, &seconds) == SHX_SUCCESS);
+  int parity = 0, held_sms = -1;
+  CHECK(step_beside(group, neighbour, 0, parity, &seconds, &held_sms) == SHX_SUCCESS);
   parity ^= 1;
   SHX_CHECK_OK(shx_group_read_outputs(group, batch, idle));
   int nan_count = 0;
@@ -181,7 +197,8 @@ static void sweep(const shx_testbed *bed, shx_variant variant, int batch,
   printf("  tp %2d B %3d %-8s:", config->tp, batch, shx_testbed_variant_name(variant));
   for (int i = 0; i < held_count; ++i) {
     trace_clear(trace);
-    const shx_status status = step_beside(group, neighbour, held[i], parity, &seconds);
+    const shx_status status =
+        step_beside(group, neighbour, held[i], parity, &seconds, &held_sms);
     parity ^= 1;
     if (status == SHX_SUCCESS) {
       SHX_CHECK_OK(shx_group_read_outputs(group, batch, got));
@@ -189,6 +206,7 @@ static void sweep(const shx_testbed *bed, shx_variant variant, int batch,
       outcomes[i] = seconds < 0.5e-3 * kWatchdogMs ? kAtOnce : kWaited;
       printf(" %d:%s(%.0fms)", held[i], outcomes[i] == kAtOnce ? "ok" : "wait",
              1e3 * seconds);
+      if (held_sms >= 0 && held_sms != held[i]) printf("[on %d SMs]", held_sms);
       continue;
     }
     CHECK(status == SHX_DEVICE_TIMEOUT);
@@ -196,10 +214,11 @@ static void sweep(const shx_testbed *bed, shx_variant variant, int batch,
     outcomes[i] = kTimedOut;
     const char *rank = strstr(shx_last_error(), "rank ");
     printf(" %d:TO(%.0fms, %.7s", held[i], 1e3 * seconds, rank != NULL ? rank : "rank ?");
+    if (held_sms >= 0 && held_sms != held[i]) printf(", on %d SMs", held_sms);
     trace_print(trace);
     recover(group, config->tp);
     printf(")");
-    CHECK(step_beside(group, neighbour, 0, parity, &seconds) == SHX_SUCCESS);
+    CHECK(step_beside(group, neighbour, 0, parity, &seconds, &held_sms) == SHX_SUCCESS);
     parity ^= 1;
     SHX_CHECK_OK(shx_group_read_outputs(group, batch, got));
     CHECK(memcmp(got, idle, count * 2) == 0);
@@ -222,16 +241,35 @@ static int first_with(const int *held, const outcome *outcomes, int count, outco
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0); /* each line out before a failure's exit */
   int batches[kMaxBatches] = {9, 64, 128}, batch_count = 3;
-  if (argc > 1) {
-    batch_count = argc - 1;
+  const char *form = "stream";
+  int first = 1;
+  if (argc > 2 && strcmp(argv[1], "--form") == 0) {
+    form = argv[2];
+    first = 3;
+  }
+  int spin_shared_bytes = -1, spin_many_registers = 0;
+  if (strcmp(form, "spin") == 0) {
+    spin_shared_bytes = 0;
+  } else if (strcmp(form, "spin16k") == 0) {
+    spin_shared_bytes = 16 * 1024;
+  } else if (strcmp(form, "spinregs") == 0) {
+    spin_shared_bytes = 0;
+    spin_many_registers = 1;
+  } else if (strcmp(form, "stream") != 0) {
+    fprintf(stderr, "neighbour_gpu_test: --form %s is not stream, spin, spin16k or spinregs\n",
+            form);
+    return 2;
+  }
+  if (argc > first) {
+    batch_count = argc - first;
     if (batch_count > kMaxBatches) {
       fprintf(stderr, "neighbour_gpu_test: at most %d batches\n", kMaxBatches);
       return 2;
     }
     for (int i = 0; i < batch_count; ++i) {
-      batches[i] = atoi(argv[1 + i]);
+      batches[i] = atoi(argv[first + i]);
       if (batches[i] < 1 || batches[i] > 128) {
-        fprintf(stderr, "neighbour_gpu_test: batch %s is not in 1..128\n", argv[1 + i]);
+        fprintf(stderr, "neighbour_gpu_test: batch %s is not in 1..128\n", argv[first + i]);
         return 2;
       }
     }
@@ -247,11 +285,14 @@ int main(int argc, char **argv) {
   }
   shx_testbed_neighbour neighbour;
   shx_testbed_neighbour_make(&neighbour);
+  neighbour.spin_shared_bytes = spin_shared_bytes;
+  neighbour.spin_many_registers = spin_many_registers;
 
   static const int held[] = {8, 16, 24, 32, 36, 40, 44, 48, 56, 64, 80, 112, 132};
   enum { kHeld = sizeof held / sizeof *held };
-  printf("neighbour: each step beside k held SMs for %d ms (watchdog %d ms); ok = at once, "
-         "wait = once the neighbour left, TO = SHX_DEVICE_TIMEOUT\n", kHoldMs, kWatchdogMs);
+  printf("neighbour (%s): each step beside k held SMs for %d ms (watchdog %d ms); ok = at "
+         "once, wait = once the neighbour left, TO = SHX_DEVICE_TIMEOUT\n", form, kHoldMs,
+         kWatchdogMs);
   for (int tp = 8; tp <= 16; tp *= 2) {
     shx_testbed bed;
     shx_testbed_make(&bed, tp, 7168, 6144, 128, SHX_ACT_SITU);

@@ -151,12 +151,17 @@ const char *shx_testbed_variant_name(shx_variant variant) {
                                            : "auto";
 }
 
+enum { kNeighbourMaxCtas = 256 };
+
 void shx_testbed_neighbour_make(shx_testbed_neighbour *neighbour) {
   neighbour->bytes = (size_t)64 << 20;
+  neighbour->spin_shared_bytes = -1;
+  neighbour->spin_many_registers = 0;
   cudaStream_t stream;
   CHECK_CUDA(cudaSetDevice(0));
   CHECK_CUDA(cudaMalloc(&neighbour->weights, neighbour->bytes));
   CHECK_CUDA(cudaMemset(neighbour->weights, 0, neighbour->bytes));
+  CHECK_CUDA(cudaMalloc((void **)&neighbour->sm_ids, kNeighbourMaxCtas * sizeof(int)));
   CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   neighbour->stream = stream;
 }
@@ -166,16 +171,46 @@ void shx_testbed_neighbour_free(shx_testbed_neighbour *neighbour) {
   CHECK_CUDA(cudaStreamSynchronize((cudaStream_t)neighbour->stream));
   CHECK_CUDA(cudaStreamDestroy((cudaStream_t)neighbour->stream));
   CHECK_CUDA(cudaFree(neighbour->weights));
+  CHECK_CUDA(cudaFree(neighbour->sm_ids));
   memset(neighbour, 0, sizeof *neighbour);
 }
 
 void shx_testbed_neighbour_hold(const shx_testbed_neighbour *neighbour, int sms,
                                 double microseconds) {
   char message[256];
+  CHECK(sms >= 1 && sms <= kNeighbourMaxCtas);
   CHECK_CUDA(cudaSetDevice(0));
-  if (shx_standin_launch(neighbour->weights, neighbour->bytes, sms, microseconds,
-                         neighbour->stream, message) != SHX_SUCCESS) {
+  shx_status status;
+  if (neighbour->spin_shared_bytes < 0) {
+    status = shx_standin_launch(neighbour->weights, neighbour->bytes, sms, microseconds,
+                                neighbour->stream, message);
+  } else {
+    CHECK_CUDA(cudaMemsetAsync(neighbour->sm_ids, 0xFF, kNeighbourMaxCtas * sizeof(int),
+                               (cudaStream_t)neighbour->stream));
+    status = shx_spinner_launch(sms, neighbour->spin_shared_bytes,
+                                neighbour->spin_many_registers, microseconds,
+                                neighbour->sm_ids, neighbour->stream, message);
+  }
+  if (status != SHX_SUCCESS) {
     fprintf(stderr, "neighbour: %s\n", message);
     exit(1);
   }
+}
+
+int shx_testbed_neighbour_sms_held(const shx_testbed_neighbour *neighbour, int sms) {
+  if (neighbour->spin_shared_bytes < 0) return -1;
+  CHECK(sms >= 1 && sms <= kNeighbourMaxCtas);
+  int ids[kNeighbourMaxCtas];
+  CHECK_CUDA(cudaSetDevice(0));
+  CHECK_CUDA(cudaMemcpy(ids, neighbour->sm_ids, sms * sizeof(int), cudaMemcpyDeviceToHost));
+  char seen[1024] = {0};
+  int distinct = 0;
+  for (int c = 0; c < sms; ++c) {
+    CHECK(ids[c] >= 0 && ids[c] < 1024); /* every CTA ran and wrote its SM */
+    if (!seen[ids[c]]) {
+      seen[ids[c]] = 1;
+      ++distinct;
+    }
+  }
+  return distinct;
 }

@@ -57,19 +57,29 @@ double shx_testbed_seconds(void);
 /* "fused", "split", "baseline" or "auto". */
 const char *shx_testbed_variant_name(shx_variant variant);
 
-/* A busy neighbour for a group's steps: the routed experts' timed stand-in
- * (perf/floor.h: one CTA an SM with 128 KB of shared memory, so no fused CTA fits beside
- * one) on GPU 0, on a stream of its own that nothing orders against the group's. */
+/* A busy neighbour for a group's steps, on GPU 0, on a stream of its own that nothing
+ * orders against the group's: by default the routed experts' timed stand-in (perf/floor.h:
+ * one CTA an SM with 128 KB of shared memory, so no fused CTA fits beside one); with
+ * spin_shared_bytes >= 0, the spinner (perf/floor.h shx_spinner_launch: CTAs of 640
+ * threads with that much shared memory, few registers or, with spin_many_registers,
+ * most of an SM's register file), which records the SMs it ran on. */
 typedef struct shx_testbed_neighbour {
-  void *weights; /* what it streams: 64 MB */
+  void *weights; /* what the stand-in streams: 64 MB */
   size_t bytes;
   void *stream;  /* a cudaStream_t, non-blocking */
+  int spin_shared_bytes;   /* -1 (make's default): the stand-in */
+  int spin_many_registers;
+  int *sm_ids;   /* device: the spinner's CTAs' SMs (256 ints) */
 } shx_testbed_neighbour;
 void shx_testbed_neighbour_make(shx_testbed_neighbour *neighbour);
 /* Waits for the neighbour's stream, then frees it. */
 void shx_testbed_neighbour_free(shx_testbed_neighbour *neighbour);
-/* Launches the stand-in on `sms` SMs of GPU 0 for `microseconds` (asynchronous). */
+/* Launches the neighbour on `sms` SMs of GPU 0 for `microseconds` (asynchronous; sms <=
+ * 256). */
 void shx_testbed_neighbour_hold(const shx_testbed_neighbour *neighbour, int sms,
                                 double microseconds);
+/* After a spinner's hold of `sms` CTAs has ended (synchronize first): on how many
+ * distinct SMs its CTAs ran; -1 for the stand-in, which does not record them. */
+int shx_testbed_neighbour_sms_held(const shx_testbed_neighbour *neighbour, int sms);
 
 #endif /* SHX_GRAPHS_TESTBED_H_ */

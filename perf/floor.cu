@@ -151,7 +151,59 @@ __global__ void __launch_bounds__(32, 1)
   }
 }
 
+/* A persistent kernel's footprint without its traffic (graphs/neighbour_gpu_test): CTAs
+ * of kSpinnerThreads that spin on %globaltimer for `duration_ns`. With kLive > 0 every
+ * thread keeps kLive floats live across the spin, so that ptxas gives the CTA most of an
+ * SM's register file, as a kernel compiled for 640 threads and one block an SM may use
+ * (NCCL's kernels: NCCL_MAX_NTHREADS = 640); with kLive = 0 it takes few registers.
+ * Each CTA writes the SM it ran on to sm_ids[blockIdx.x] (when not null), so that the
+ * caller can count the SMs held. */
+constexpr int kSpinnerThreads = 640;
+constexpr int kSpinnerLive = 64;
+
+template <int kLive>
+__global__ void __launch_bounds__(kSpinnerThreads, 1)
+    spinner(uint64_t duration_ns, int *sm_ids, float *sink) {
+  if (sm_ids != nullptr && threadIdx.x == 0) sm_ids[blockIdx.x] = (int)shx::ptx::smid();
+  float live[kLive > 0 ? kLive : 1];
+#pragma unroll
+  for (int i = 0; i < kLive; ++i) live[i] = (float)(threadIdx.x + i);
+  const uint64_t start = shx::ptx::globaltimer();
+  while (shx::ptx::globaltimer() - start < duration_ns) {
+#pragma unroll
+    for (int i = 0; i < kLive; ++i) live[i] = live[i] * 0.999f + 1.0f;
+  }
+  float sum = 0.0f;
+#pragma unroll
+  for (int i = 0; i < kLive; ++i) sum += live[i];
+  if (sum == -1.0f) sink[threadIdx.x] = sum; /* never true: keeps the values live */
+}
+
 }  // namespace
+
+extern "C" shx_status shx_spinner_launch(int sms, int shared_bytes, int many_registers,
+                                         double microseconds, int *sm_ids, void *stream,
+                                         char *message) {
+  if (sms < 1 || shared_bytes < 0 || shared_bytes > 227 * 1024) {
+    snprintf(message, 256, "spinner: %d SMs with %d bytes of shared memory unsupported", sms,
+             shared_bytes);
+    return SHX_INVALID_ARGUMENT;
+  }
+  auto kernel = many_registers ? spinner<kSpinnerLive> : spinner<0>;
+  cudaError_t error =
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes);
+  if (error == cudaSuccess) {
+    kernel<<<sms, kSpinnerThreads, shared_bytes, static_cast<cudaStream_t>(stream)>>>(
+        static_cast<uint64_t>(microseconds * 1000.0), sm_ids, nullptr);
+    error = cudaGetLastError();
+  }
+  if (error != cudaSuccess) {
+    (void)cudaGetLastError();
+    snprintf(message, 256, "spinner launch: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  return SHX_SUCCESS;
+}
 
 extern "C" shx_status shx_standin_launch(const void *weights, size_t bytes, int sms,
                                          double microseconds, void *stream, char *message) {

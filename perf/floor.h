@@ -37,6 +37,15 @@ shx_status shx_standin_launch(const void *weights, size_t bytes, int sms,
 shx_status shx_standin_bytes_launch(const void *weights, size_t bytes, int sms,
                                     int cooperative, void *stream, char *message);
 
+/* A persistent kernel's footprint without its traffic, for graphs/neighbour_gpu_test:
+ * `sms` CTAs of 640 threads (NCCL's largest block) that spin for `microseconds`, each
+ * with `shared_bytes` of dynamic shared memory; with many_registers each thread keeps 64
+ * values live, so that a CTA holds most of an SM's register file (perf/floor.ptxas.txt
+ * says how much), otherwise few registers. Where sm_ids is not null (device memory, sms
+ * ints), CTA c writes the SM it ran on to sm_ids[c]. A plain launch. */
+shx_status shx_spinner_launch(int sms, int shared_bytes, int many_registers,
+                              double microseconds, int *sm_ids, void *stream, char *message);
+
 /* Experiment: the gate/up weights [2 I, hidden] streamed through 2D boxes in the fused
  * kernel's pattern (4 CTAs per 64-row tile, each a quarter of K), no PDL. */
 shx_status shx_floor_tiles_launch(const void *gate_up, int hidden, int inter, void *stream,
