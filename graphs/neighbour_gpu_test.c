@@ -7,8 +7,11 @@
  * F, the neighbour: `stream` (the default, below), or a spinner (perf/floor.h
  * shx_spinner_launch: k CTAs of 640 threads that only spin, as a persistent
  * communication kernel waiting for its peers would): `spin` (no shared memory, few
- * registers), `spin16k` (16 KB of shared memory a CTA, few registers) or `spinregs` (no
- * shared memory, most of an SM's register file, as NCCL's 640-thread kernels may hold).
+ * registers), `spin16k` (16 KB of shared memory a CTA, few registers), `spinregs` (no
+ * shared memory, most of an SM's register file, as NCCL's 640-thread kernels may hold)
+ * or `spinmax` (as `spin`, with its preferred shared-memory carveout at the most: the
+ * L1 / shared split is one per SM, so a kernel whose carveout leaves little shared
+ * memory may keep a fused CTA off its SM however little it uses).
  * A spinner's CTAs are not forced one an SM: each step's line says on how many SMs its k
  * CTAs ran where that is not k.
  *
@@ -247,16 +250,20 @@ int main(int argc, char **argv) {
     form = argv[2];
     first = 3;
   }
-  int spin_shared_bytes = -1, spin_many_registers = 0;
+  int spin_shared_bytes = -1, spin_many_registers = 0, spin_carveout = -1;
   if (strcmp(form, "spin") == 0) {
     spin_shared_bytes = 0;
+  } else if (strcmp(form, "spinmax") == 0) {
+    spin_shared_bytes = 0;
+    spin_carveout = 100; /* cudaSharedmemCarveoutMaxShared */
   } else if (strcmp(form, "spin16k") == 0) {
     spin_shared_bytes = 16 * 1024;
   } else if (strcmp(form, "spinregs") == 0) {
     spin_shared_bytes = 0;
     spin_many_registers = 1;
   } else if (strcmp(form, "stream") != 0) {
-    fprintf(stderr, "neighbour_gpu_test: --form %s is not stream, spin, spin16k or spinregs\n",
+    fprintf(stderr,
+            "neighbour_gpu_test: --form %s is not stream, spin, spin16k, spinregs or spinmax\n",
             form);
     return 2;
   }
@@ -287,6 +294,7 @@ int main(int argc, char **argv) {
   shx_testbed_neighbour_make(&neighbour);
   neighbour.spin_shared_bytes = spin_shared_bytes;
   neighbour.spin_many_registers = spin_many_registers;
+  neighbour.spin_carveout = spin_carveout;
 
   static const int held[] = {8, 16, 24, 32, 36, 40, 44, 48, 56, 64, 80, 112, 132};
   enum { kHeld = sizeof held / sizeof *held };

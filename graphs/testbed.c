@@ -157,6 +157,7 @@ void shx_testbed_neighbour_make(shx_testbed_neighbour *neighbour) {
   neighbour->bytes = (size_t)64 << 20;
   neighbour->spin_shared_bytes = -1;
   neighbour->spin_many_registers = 0;
+  neighbour->spin_carveout = -1;
   cudaStream_t stream;
   CHECK_CUDA(cudaSetDevice(0));
   CHECK_CUDA(cudaMalloc(&neighbour->weights, neighbour->bytes));
@@ -188,7 +189,8 @@ void shx_testbed_neighbour_hold(const shx_testbed_neighbour *neighbour, int sms,
     CHECK_CUDA(cudaMemsetAsync(neighbour->sm_ids, 0xFF, kNeighbourMaxCtas * sizeof(int),
                                (cudaStream_t)neighbour->stream));
     status = shx_spinner_launch(sms, neighbour->spin_shared_bytes,
-                                neighbour->spin_many_registers, microseconds,
+                                neighbour->spin_many_registers, neighbour->spin_carveout,
+                                microseconds,
                                 neighbour->sm_ids, neighbour->stream, message);
   }
   if (status != SHX_SUCCESS) {

@@ -69,6 +69,7 @@ typedef struct shx_testbed_neighbour {
   void *stream;  /* a cudaStream_t, non-blocking */
   int spin_shared_bytes;   /* -1 (make's default): the stand-in */
   int spin_many_registers;
+  int spin_carveout;       /* the spinner's preferred shared-memory carveout (-1 default) */
   int *sm_ids;   /* device: the spinner's CTAs' SMs (256 ints) */
 } shx_testbed_neighbour;
 void shx_testbed_neighbour_make(shx_testbed_neighbour *neighbour);

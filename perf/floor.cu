@@ -182,8 +182,8 @@ __global__ void __launch_bounds__(kSpinnerThreads, 1)
 }  // namespace
 
 extern "C" shx_status shx_spinner_launch(int sms, int shared_bytes, int many_registers,
-                                         double microseconds, int *sm_ids, void *stream,
-                                         char *message) {
+                                         int carveout, double microseconds, int *sm_ids,
+                                         void *stream, char *message) {
   if (sms < 1 || shared_bytes < 0 || shared_bytes > 227 * 1024) {
     snprintf(message, 256, "spinner: %d SMs with %d bytes of shared memory unsupported", sms,
              shared_bytes);
@@ -192,6 +192,9 @@ extern "C" shx_status shx_spinner_launch(int sms, int shared_bytes, int many_reg
   auto kernel = many_registers ? spinner<kSpinnerLive> : spinner<0>;
   cudaError_t error =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes);
+  if (error == cudaSuccess)
+    error = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                 carveout);
   if (error == cudaSuccess) {
     kernel<<<sms, kSpinnerThreads, shared_bytes, static_cast<cudaStream_t>(stream)>>>(
         static_cast<uint64_t>(microseconds * 1000.0), sm_ids, nullptr);

@@ -41,9 +41,12 @@ shx_status shx_standin_bytes_launch(const void *weights, size_t bytes, int sms,
  * `sms` CTAs of 640 threads (NCCL's largest block) that spin for `microseconds`, each
  * with `shared_bytes` of dynamic shared memory; with many_registers each thread keeps 64
  * values live, so that a CTA holds most of an SM's register file (perf/floor.ptxas.txt
- * says how much), otherwise few registers. Where sm_ids is not null (device memory, sms
- * ints), CTA c writes the SM it ran on to sm_ids[c]. A plain launch. */
-shx_status shx_spinner_launch(int sms, int shared_bytes, int many_registers,
+ * says how much), otherwise few registers. carveout: the kernel's preferred shared
+ * memory carveout (cudaFuncAttributePreferredSharedMemoryCarveout: -1 the default, 0..100
+ * percent of the most; the L1 / shared split is set per SM for what runs on it). Where
+ * sm_ids is not null (device memory, sms ints), CTA c writes the SM it ran on to
+ * sm_ids[c]. A plain launch. */
+shx_status shx_spinner_launch(int sms, int shared_bytes, int many_registers, int carveout,
                               double microseconds, int *sm_ids, void *stream, char *message);
 
 /* Experiment: the gate/up weights [2 I, hidden] streamed through 2D boxes in the fused
