@@ -9,9 +9,10 @@
  * communication kernel waiting for its peers would): `spin` (no shared memory, few
  * registers), `spin16k` (16 KB of shared memory a CTA, few registers), `spinregs` (no
  * shared memory, most of an SM's register file, as NCCL's 640-thread kernels may hold)
- * or `spinmax` (as `spin`, with its preferred shared-memory carveout at the most: the
- * L1 / shared split is one per SM, so a kernel whose carveout leaves little shared
- * memory may keep a fused CTA off its SM however little it uses).
+ * or `spinmax` and `spinregsmax` (as `spin` and `spinregs`, with the preferred
+ * shared-memory carveout at the most: the L1 / shared split is one per SM, so a kernel
+ * whose carveout leaves little shared memory may keep a fused CTA off its SM however
+ * little it uses).
  * A spinner's CTAs are not forced one an SM: each step's line says on how many SMs its k
  * CTAs ran where that is not k.
  *
@@ -256,6 +257,10 @@ int main(int argc, char **argv) {
   } else if (strcmp(form, "spinmax") == 0) {
     spin_shared_bytes = 0;
     spin_carveout = 100; /* cudaSharedmemCarveoutMaxShared */
+  } else if (strcmp(form, "spinregsmax") == 0) {
+    spin_shared_bytes = 0;
+    spin_many_registers = 1;
+    spin_carveout = 100;
   } else if (strcmp(form, "spin16k") == 0) {
     spin_shared_bytes = 16 * 1024;
   } else if (strcmp(form, "spinregs") == 0) {
@@ -263,8 +268,8 @@ int main(int argc, char **argv) {
     spin_many_registers = 1;
   } else if (strcmp(form, "stream") != 0) {
     fprintf(stderr,
-            "neighbour_gpu_test: --form %s is not stream, spin, spin16k, spinregs or spinmax\n",
-            form);
+            "neighbour_gpu_test: --form %s is not stream, spin, spin16k, spinregs, spinmax or "
+            "spinregsmax\n", form);
     return 2;
   }
   if (argc > first) {
