@@ -7,11 +7,11 @@
 #   bazel build //graphs:neighbour_gpu_test
 #   mkdir bundle_v; cp bazel-bin/graphs/neighbour_gpu_test bundle_v/
 #   git rev-parse --short HEAD > bundle_v/COMMIT
-#   rm -f bundle_pack/*; tar cJf bundle_pack/run61_call6.tar.xz bundle_v
+#   rm -f bundle_pack/*; tar cJf bundle_pack/run61_call7.tar.xz bundle_v
 # carry: bundle_pack
 {
 date -u
-tar xJf bundle_pack/run61_call6.tar.xz && cat bundle_v/COMMIT
+tar xJf bundle_pack/run61_call7.tar.xz && cat bundle_v/COMMIT
 nvidia-smi -L
 } 2>&1 | tee $OUT/stdout.txt
 export NCCL_NVLS_ENABLE=0
