@@ -14,7 +14,10 @@
  * whose carveout leaves little shared memory may keep a fused CTA off its SM however
  * little it uses).
  * A spinner's CTAs are not forced one an SM: each step's line says on how many SMs its k
- * CTAs ran where that is not k.
+ * CTAs ran where that is not k. Measured (perf/RESULTS.md run 61 calls 5-7, B = 9, 128):
+ * at the default carveout every spinner kept fused CTAs off its SMs as the stand-in
+ * does; `spinmax` left room for them on every SM (fused ok at every k); `spinregsmax`
+ * did only at TP16 B=9.
  *
  * The fused kernel's grid barrier needs every CTA of its grid resident at once; its plan
  * proves that on an idle device (ops/fused.cu GEOMETRY). Beside a kernel that holds k
