@@ -25,9 +25,10 @@
  * placed part spun at the barrier until the watchdog (perf/RESULTS.md run 60: the first
  * timeout at k = 40-44 at B = 9, 64 and 16 at B = 128). So the fused launch is
  * cooperative (ops/fused.cu COOPERATIVE LAUNCH): its grid is placed whole or waits (run
- * 61). The neighbour is the routed experts' timed stand-in (shx_testbed_neighbour_hold:
- * one CTA an SM with 128 KB of shared memory, so no fused CTA fits beside one), launched
- * on a stream of its own and held for kHoldMs = 3 x the watchdog; 2 ms later one
+ * 61). By default (`--form stream`) the neighbour is the routed experts' timed stand-in
+ * (shx_testbed_neighbour_hold: one CTA an SM with 128 KB of shared memory, so no fused
+ * CTA fits beside one), launched on a stream of its own and held for kHoldMs = 3 x the
+ * watchdog; 2 ms later one
  * captured step (with its tails) is launched and timed on the host until its own stream
  * is done (shx_group_wait, which does not wait for the neighbour's stream; a coarse
  * clock is enough to tell the outcomes apart).
@@ -54,7 +55,8 @@
  * a cluster needs its SMs in one GPC, and the held SMs are spread over all of them).
  * The recovery path after a timeout is kept (a TO fails
  * the test, but after the recovery, so that its output says how the grid ended).
- * Printed: every k's outcome and time. With SHX_NEIGHBOUR_TRACE=1 (a diagnostic) rank
+ * Printed: every k's outcome and time (and, for a spinner, on how many SMs its CTAs
+ * ran where not k). With SHX_NEIGHBOUR_TRACE=1 (a diagnostic) rank
  * 0's fused kernel also writes its phase stamps (engine/op.h shx_op_set_fused_trace),
  * and each fused timeout prints when that grid's CTAs entered and finished: how many
  * entered at the start ("early") and by when those had pushed their down rows, and how
@@ -250,7 +252,11 @@ int main(int argc, char **argv) {
   int batches[kMaxBatches] = {9, 64, 128}, batch_count = 3;
   const char *form = "stream";
   int first = 1;
-  if (argc > 2 && strcmp(argv[1], "--form") == 0) {
+  if (argc > 1 && strcmp(argv[1], "--form") == 0) {
+    if (argc < 3) {
+      fprintf(stderr, "neighbour_gpu_test: --form needs a form\n");
+      return 2;
+    }
     form = argv[2];
     first = 3;
   }

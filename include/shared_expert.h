@@ -56,11 +56,13 @@
  * holding up to 32 SMs at B = 9, 64 (8 at B = 128) a fused step completed at once;
  * beside more it may wait for them (from 44 held at B = 9, 16 at B = 128), as the split
  * and baseline variants do beside more (from 80 and 132 at B = 9, TP8). No variant timed
- * out. Beside a kernel that holds few registers and whose preferred shared-memory
- * carveout is the most (cudaSharedmemCarveoutMaxShared), fused CTAs shared its SMs and
- * the step completed at once beside all 132 SMs held; at the default carveout the same
- * kernel kept them off its SMs. A wait for SMs has no watchdog: beside a kernel that
- * never leaves, a grid that needs its SMs never starts. A step of any variant that waits
+ * out. Beside a kernel of 640-thread CTAs with no shared memory and 10 registers a
+ * thread whose preferred shared-memory carveout is the most
+ * (cudaSharedmemCarveoutMaxShared), fused CTAs shared its SMs and the step completed at
+ * once beside all 132 SMs held (B = 9 and 128, TP8 and TP16); at the default carveout
+ * the same kernel kept them off its SMs. A wait for SMs has no watchdog: beside a kernel
+ * that never leaves, a grid that needs its SMs never starts (this follows from the
+ * cooperative launch and has not been run). A step of any variant that waits
  * longer than watchdog_ms for SMs while a peer's tail on another GPU waits for its push
  * makes that tail time out (SHX_DEVICE_TIMEOUT; this follows from the tail's watchdog
  * and has not been run). Where fewer SMs are available than the plan saw (an MPS

@@ -176,7 +176,9 @@ __global__ void __launch_bounds__(kSpinnerThreads, 1)
   float sum = 0.0f;
 #pragma unroll
   for (int i = 0; i < kLive; ++i) sum += live[i];
-  if (sum == -1.0f) sink[threadIdx.x] = sum; /* never true: keeps the values live */
+  if (sum == -1.0f) sink[threadIdx.x] = sum; /* never true (the values stay positive): keeps
+                                                 them live at 10 registers for kLive = 0,
+                                                 the form run 61 measured */
 }
 
 }  // namespace

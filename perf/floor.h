@@ -40,8 +40,8 @@ shx_status shx_standin_bytes_launch(const void *weights, size_t bytes, int sms,
 /* A persistent kernel's footprint without its traffic, for graphs/neighbour_gpu_test:
  * `sms` CTAs of 640 threads (NCCL's largest block) that spin for `microseconds`, each
  * with `shared_bytes` of dynamic shared memory; with many_registers each thread keeps 64
- * values live, so that a CTA holds most of an SM's register file (perf/floor.ptxas.txt
- * says how much), otherwise few registers. carveout: the kernel's preferred shared
+ * values live, so that a CTA holds most of an SM's register file (bazel-bin/perf/
+ * floor.ptxas.txt says how much: 72 registers a thread), otherwise few registers. carveout: the kernel's preferred shared
  * memory carveout (cudaFuncAttributePreferredSharedMemoryCarveout: -1 the default, 0..100
  * percent of the most; the L1 / shared split is set per SM for what runs on it). Where
  * sm_ids is not null (device memory, sms ints), CTA c writes the SM it ran on to
