@@ -190,8 +190,7 @@ void shx_testbed_neighbour_hold(const shx_testbed_neighbour *neighbour, int sms,
                                (cudaStream_t)neighbour->stream));
     status = shx_spinner_launch(sms, neighbour->spin_shared_bytes,
                                 neighbour->spin_many_registers, neighbour->spin_carveout,
-                                microseconds,
-                                neighbour->sm_ids, neighbour->stream, message);
+                                microseconds, neighbour->sm_ids, neighbour->stream, message);
   }
   if (status != SHX_SUCCESS) {
     fprintf(stderr, "neighbour: %s\n", message);
