@@ -106,14 +106,10 @@ static shx_status step_beside(shx_group *group, const shx_testbed_neighbour *nei
   SHX_CHECK_OK(shx_group_step(group, parity));
   SHX_CHECK_OK(shx_group_wait(group)); /* the step's stream, not the neighbour's */
   *seconds = shx_testbed_seconds() - start;
-  /* shx_group_sync synchronizes the device (shx_check_device), the neighbour included. */
+  /* shx_group_sync synchronizes the device (its first shx_check_device), the neighbour
+   * included, also when it then reports a timeout: a spinner's SM ids are written. */
   const shx_status status = shx_group_sync(group);
-  *held_sms = -1;
-  if (sms > 0) {
-    CHECK_CUDA(cudaSetDevice(0));
-    CHECK_CUDA(cudaDeviceSynchronize()); /* the neighbour done, also after a timeout */
-    *held_sms = shx_testbed_neighbour_sms_held(neighbour, sms);
-  }
+  *held_sms = sms > 0 ? shx_testbed_neighbour_sms_held(neighbour, sms) : -1;
   return status;
 }
 

@@ -12,7 +12,7 @@
  * SMs for that long whatever runs beside it); the bytes stand-in is the floor's stream
  * over a fixed number of its own bytes on fewer SMs, so that traffic beside it
  * (SharedDown's, the next kernel's first ring) slows it as it would slow real routed
- * experts streaming their weights. A cooperative bytes stand-in is the floor's form (PDL,
+ * experts streaming their weights. A PDL-aware bytes stand-in is the floor's form (PDL,
  * the trigger after its first ring); a plain one is a plain launch that never triggers,
  * as a kernel that knows nothing of PDL (a dependent launched with PDL starts once all of
  * its CTAs have exited).
@@ -43,7 +43,7 @@ __device__ __forceinline__ uint32_t init_ring(uint32_t ring, int stages, uint32_
   return barriers;
 }
 
-/* kTrigger: launch_dependents once the first ring is issued (the floor, the cooperative
+/* kTrigger: launch_dependents once the first ring is issued (the floor, the PDL-aware
  * stand-in), in a CTA of more than kStages chunks (a shorter slice triggers by exiting);
  * without it a dependent launched with PDL starts only once all of this grid's CTAs have
  * exited. Without the PDL launch attribute griddepcontrol.wait returns at once. */
@@ -326,11 +326,11 @@ extern "C" shx_status shx_floor_launch(const void *weights, size_t bytes, int gr
 }
 
 extern "C" shx_status shx_standin_bytes_launch(const void *weights, size_t bytes, int sms,
-                                               int cooperative, void *stream,
+                                               int pdl_aware, void *stream,
                                                char *message) {
   if (!stream_arguments_ok("standin", weights, bytes, sms, message))
     return SHX_INVALID_ARGUMENT;
-  const cudaError_t error = cooperative ? launch_stream<true>(weights, bytes, sms, 1, stream)
+  const cudaError_t error = pdl_aware ? launch_stream<true>(weights, bytes, sms, 1, stream)
                                         : launch_stream<false>(weights, bytes, sms, 0, stream);
   if (error != cudaSuccess) {
     (void)cudaGetLastError();

@@ -29,22 +29,22 @@ shx_status shx_standin_launch(const void *weights, size_t bytes, int sms,
 
 /* The stand-in that pays for traffic beside it: `sms` CTAs, one per SM (128 KB of shared
  * memory each), stream [weights, weights + bytes) once, each its slice, as routed experts
- * streaming their weights would. cooperative: launched with PDL, its first ring issued
+ * streaming their weights would. pdl_aware: launched with PDL, its first ring issued
  * before griddepcontrol.wait and its dependents triggered once that ring is out (a
  * PDL-aware engine kernel, the floor's form; a slice of at most 8 x 16 KB triggers only by
  * exiting); otherwise a plain launch that never triggers (a dependent launched with PDL
  * starts once all of its CTAs have exited). Slices of at least 16 KB. */
 shx_status shx_standin_bytes_launch(const void *weights, size_t bytes, int sms,
-                                    int cooperative, void *stream, char *message);
+                                    int pdl_aware, void *stream, char *message);
 
 /* A persistent kernel's footprint without its traffic, for graphs/neighbour_gpu_test:
  * `sms` CTAs of 640 threads (NCCL's largest block) that spin for `microseconds`, each
  * with `shared_bytes` of dynamic shared memory; with many_registers each thread keeps 64
- * values live, so that a CTA holds most of an SM's register file (bazel-bin/perf/
- * floor.ptxas.txt says how much: 72 registers a thread), otherwise few registers. carveout: the kernel's preferred shared
- * memory carveout (cudaFuncAttributePreferredSharedMemoryCarveout: -1 the default, 0..100
- * percent of the most; the L1 / shared split is set per SM for what runs on it). Where
- * sm_ids is not null (device memory, sms ints), CTA c writes the SM it ran on to
+ * values live, so that a CTA holds most of an SM's register file (72 registers a thread,
+ * bazel-bin/perf/floor.ptxas.txt), otherwise few (10). carveout: the kernel's preferred
+ * shared-memory carveout (cudaFuncAttributePreferredSharedMemoryCarveout: -1 the default,
+ * 0..100 percent of the most; the L1 / shared split is set per SM for what runs on it).
+ * Where sm_ids is not null (device memory, sms ints), CTA c writes the SM it ran on to
  * sm_ids[c]. A plain launch. */
 shx_status shx_spinner_launch(int sms, int shared_bytes, int many_registers, int carveout,
                               double microseconds, int *sm_ids, void *stream, char *message);
