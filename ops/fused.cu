@@ -2314,9 +2314,11 @@ cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStrea
 }
 
 /* Clusters of the candidate geometry that can be resident at once (the real kernel,
- * shared memory and cluster size). */
+ * shared memory and cluster size), on the SMs of `stream`'s context (nullptr: the
+ * current context's; a stream of a green context counts only its SMs). */
 template <int N, int S, bool kCluster16>
-cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
+cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream,
+                                 int *clusters) {
   /* Both modes' attributes (shared-memory limit; the non-portable cluster size for the
    * cluster-16 instances), once per device here at plan time, so that the launches
    * (every recorded step) do no attribute calls. */
@@ -2332,14 +2334,14 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, int *clusters) {
   }
   cudaLaunchAttribute attributes[2];
   const cudaLaunchConfig_t config = launch_config<N, S>(
-      plan, plan.grid, nullptr, attributes, 0, RefillIssuer<N, kFused, kCluster16>::kBlockThreads);
+      plan, plan.grid, stream, attributes, 0, RefillIssuer<N, kFused, kCluster16>::kBlockThreads);
   cudaError_t error = cudaOccupancyMaxActiveClusters(
       clusters, shared_expert_fused<N, kFused, S, kCluster16>, &config);
   if (error == cudaSuccess && kHasFusedX) { /* both fused instances must fit */
     int fused_x_clusters = 0;
     cudaLaunchAttribute fused_x_attributes[2];
     const cudaLaunchConfig_t fused_x_config = launch_config<N, S>(
-        plan, plan.grid, nullptr, fused_x_attributes, 0,
+        plan, plan.grid, stream, fused_x_attributes, 0,
         RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads);
     error = cudaOccupancyMaxActiveClusters(
         &fused_x_clusters, shared_expert_fused<N, kHasFusedX ? kFusedX : kFused, S, kCluster16>,
@@ -2448,7 +2450,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
       int resident = 0;
       error = with_kernel(n, candidate.ctas_per_sm, cluster, [&](auto kN, auto kS, auto k16) {
         return co_resident_clusters<decltype(kN)::value, decltype(kS)::value,
-                                    decltype(k16)::value>(candidate, &resident);
+                                    decltype(k16)::value>(candidate, nullptr, &resident);
       });
       if (error != cudaSuccess && cluster > kMaxPortableCluster) {
         /* A device that refuses the non-portable size (or its occupancy query): the
@@ -2487,6 +2489,36 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
                    tp, inter, n, best_cluster, best_resident, best_needed);
   }
   return SHX_UNSUPPORTED;
+}
+
+extern "C" shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, void *stream,
+                                                  int *clusters, char *message) {
+  if (plan == nullptr || clusters == nullptr) {
+    format_message(message, "shx_fused_resident_clusters: %s is NULL",
+                   plan == nullptr ? "plan" : "clusters");
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (!fused_instance(plan->n, plan->ctas_per_sm) || plan->cluster < 2 ||
+      plan->cluster > kMaxCluster || (plan->cluster & (plan->cluster - 1)) != 0 ||
+      plan->grid < plan->cluster || plan->grid > kMaxGrid) {
+    format_message(message, "shx_fused_resident_clusters: plan (n=%d cluster=%d grid=%d, %d "
+                            "CTAs per SM) was not made by shx_fused_plan_make",
+                   plan->n, plan->cluster, plan->grid, plan->ctas_per_sm);
+    return SHX_INVALID_ARGUMENT;
+  }
+  int resident = 0;
+  const cudaError_t error = with_kernel(plan->n, plan->ctas_per_sm, plan->cluster,
+                                        [&](auto kN, auto kS, auto k16) {
+    return co_resident_clusters<decltype(kN)::value, decltype(kS)::value, decltype(k16)::value>(
+        *plan, static_cast<cudaStream_t>(stream), &resident);
+  });
+  if (error != cudaSuccess) {
+    cudaGetLastError();
+    format_message(message, "shx_fused_resident_clusters: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  *clusters = resident;
+  return SHX_SUCCESS;
 }
 
 namespace {

@@ -131,6 +131,13 @@ shx_status shx_fused_bucket_plan_make(int hidden, int inter, int tp, int bucket,
 shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
                                shx_fused_plan *plan, char *message);
 
+/* How many clusters of `plan`'s fused grid can be resident at once on the SMs that
+ * `stream` (a cudaStream_t) runs on: the occupancy query of shx_fused_plan_make, in the
+ * stream's context, so that a stream of a green context (an SM partition) counts its own
+ * SMs only. The grid fits where *clusters >= plan->grid / plan->cluster. */
+shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, void *stream,
+                                       int *clusters, char *message);
+
 /* Records one launch on `stream` (a cudaStream_t). pdl != 0 launches with
  * programmatic stream serialization: weights stream before the dependency wait.
  *

@@ -1,0 +1,160 @@
+/* green.c: see green.h. */
+#include "graphs/green.h"
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef CUresult (*DeviceGetDevResource)(CUdevice, CUdevResource *, CUdevResourceType);
+typedef CUresult (*SmResourceSplitByCount)(CUdevResource *, unsigned int *,
+                                           const CUdevResource *, CUdevResource *,
+                                           unsigned int, unsigned int);
+typedef CUresult (*ResourceGenerateDesc)(CUdevResourceDesc *, CUdevResource *, unsigned int);
+typedef CUresult (*GreenCtxCreate)(CUgreenCtx *, CUdevResourceDesc, CUdevice, unsigned int);
+typedef CUresult (*GreenCtxDestroy)(CUgreenCtx);
+typedef CUresult (*CtxFromGreenCtx)(CUcontext *, CUgreenCtx);
+typedef CUresult (*GreenCtxStreamCreate)(CUstream *, CUgreenCtx, unsigned int, int);
+typedef CUresult (*GreenCtxGetDevResource)(CUgreenCtx, CUdevResource *, CUdevResourceType);
+typedef CUresult (*StreamGetGreenCtx)(CUstream, CUgreenCtx *);
+typedef CUresult (*StreamDestroy)(CUstream);
+typedef CUresult (*CtxSetCurrent)(CUcontext);
+
+/* The driver function `name` as of CUDA 12.4 (green contexts), or NULL. */
+static void *driver_function(const char *name) {
+  void *function = NULL;
+  enum cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
+  if (cudaGetDriverEntryPointByVersion(name, &function, 12040, cudaEnableDefault, &found) !=
+          cudaSuccess ||
+      found != cudaDriverEntryPointSuccess) {
+    (void)cudaGetLastError();
+    return NULL;
+  }
+  return function;
+}
+
+int shx_green_rules(int device, int *sms, int *min_partition, int *alignment,
+                    char *message, size_t size) {
+  DeviceGetDevResource get = (DeviceGetDevResource)driver_function("cuDeviceGetDevResource");
+  if (get == NULL) {
+    snprintf(message, size, "the driver has no cuDeviceGetDevResource (green contexts)");
+    return -1;
+  }
+  CUdevResource all;
+  memset(&all, 0, sizeof all);
+  CUresult result = get((CUdevice)device, &all, CU_DEV_RESOURCE_TYPE_SM);
+  if (result != CUDA_SUCCESS) {
+    snprintf(message, size, "cuDeviceGetDevResource: CUresult %d", (int)result);
+    return -1;
+  }
+  *sms = (int)all.sm.smCount;
+  *min_partition = (int)all.sm.minSmPartitionSize;
+  *alignment = (int)all.sm.smCoscheduledAlignment;
+  return 0;
+}
+
+int shx_green_make(int device, int sms, shx_green *green, char *message, size_t size) {
+  memset(green, 0, sizeof *green);
+  DeviceGetDevResource get = (DeviceGetDevResource)driver_function("cuDeviceGetDevResource");
+  SmResourceSplitByCount split =
+      (SmResourceSplitByCount)driver_function("cuDevSmResourceSplitByCount");
+  ResourceGenerateDesc describe =
+      (ResourceGenerateDesc)driver_function("cuDevResourceGenerateDesc");
+  GreenCtxCreate create = (GreenCtxCreate)driver_function("cuGreenCtxCreate");
+  CtxFromGreenCtx context_of = (CtxFromGreenCtx)driver_function("cuCtxFromGreenCtx");
+  GreenCtxStreamCreate stream_create =
+      (GreenCtxStreamCreate)driver_function("cuGreenCtxStreamCreate");
+  GreenCtxGetDevResource resource_of =
+      (GreenCtxGetDevResource)driver_function("cuGreenCtxGetDevResource");
+  if (get == NULL || split == NULL || describe == NULL || create == NULL ||
+      context_of == NULL || stream_create == NULL || resource_of == NULL) {
+    snprintf(message, size, "the driver has no green contexts (CUDA 12.4 entry points)");
+    return -1;
+  }
+  /* The primary context first, as cuGreenCtxCreate advises. */
+  if (cudaSetDevice(device) != cudaSuccess || cudaFree(NULL) != cudaSuccess) {
+    (void)cudaGetLastError();
+    snprintf(message, size, "cannot initialize device %d", device);
+    return -1;
+  }
+  CUdevResource all, part;
+  memset(&all, 0, sizeof all);
+  memset(&part, 0, sizeof part);
+  unsigned int groups = 1;
+  CUdevResourceDesc desc = NULL;
+  CUgreenCtx context = NULL;
+  CUresult result = get((CUdevice)device, &all, CU_DEV_RESOURCE_TYPE_SM);
+  const char *step = "cuDeviceGetDevResource";
+  if (result == CUDA_SUCCESS) {
+    step = "cuDevSmResourceSplitByCount";
+    result = split(&part, &groups, &all, NULL, 0, (unsigned int)sms);
+  }
+  if (result == CUDA_SUCCESS && groups != 1) result = CUDA_ERROR_INVALID_VALUE;
+  if (result == CUDA_SUCCESS) {
+    step = "cuDevResourceGenerateDesc";
+    result = describe(&desc, &part, 1);
+  }
+  if (result == CUDA_SUCCESS) {
+    step = "cuGreenCtxCreate";
+    result = create(&context, desc, (CUdevice)device, CU_GREEN_CTX_DEFAULT_STREAM);
+  }
+  if (result != CUDA_SUCCESS) {
+    snprintf(message, size, "green context of %d SMs: %s: CUresult %d", sms, step,
+             (int)result);
+    return -1;
+  }
+  green->green = context;
+  CUcontext plain = NULL;
+  CUstream stream = NULL;
+  CUdevResource got;
+  memset(&got, 0, sizeof got);
+  step = "cuCtxFromGreenCtx";
+  result = context_of(&plain, context);
+  if (result == CUDA_SUCCESS) {
+    step = "cuGreenCtxStreamCreate";
+    result = stream_create(&stream, context, CU_STREAM_NON_BLOCKING, 0);
+  }
+  if (result == CUDA_SUCCESS) {
+    step = "cuGreenCtxGetDevResource";
+    result = resource_of(context, &got, CU_DEV_RESOURCE_TYPE_SM);
+  }
+  if (result != CUDA_SUCCESS) {
+    snprintf(message, size, "green context of %d SMs: %s: CUresult %d", sms, step,
+             (int)result);
+    green->stream = stream;
+    shx_green_free(green);
+    return -1;
+  }
+  green->context = plain;
+  green->stream = stream;
+  green->sms = (int)got.sm.smCount;
+  return 0;
+}
+
+void shx_green_free(shx_green *green) {
+  StreamDestroy destroy_stream = (StreamDestroy)driver_function("cuStreamDestroy");
+  GreenCtxDestroy destroy = (GreenCtxDestroy)driver_function("cuGreenCtxDestroy");
+  if (green->stream != NULL && destroy_stream != NULL) destroy_stream((CUstream)green->stream);
+  if (green->green != NULL && destroy != NULL) destroy((CUgreenCtx)green->green);
+  memset(green, 0, sizeof *green);
+}
+
+int shx_green_make_current(const shx_green *green) {
+  CtxSetCurrent set = (CtxSetCurrent)driver_function("cuCtxSetCurrent");
+  return set != NULL && set((CUcontext)green->context) == CUDA_SUCCESS ? 0 : -1;
+}
+
+int shx_green_stream_sms(void *stream) {
+  StreamGetGreenCtx green_of = (StreamGetGreenCtx)driver_function("cuStreamGetGreenCtx");
+  GreenCtxGetDevResource resource_of =
+      (GreenCtxGetDevResource)driver_function("cuGreenCtxGetDevResource");
+  CUgreenCtx context = NULL;
+  if (green_of == NULL || resource_of == NULL ||
+      green_of((CUstream)stream, &context) != CUDA_SUCCESS || context == NULL)
+    return 0;
+  CUdevResource got;
+  memset(&got, 0, sizeof got);
+  return resource_of(context, &got, CU_DEV_RESOURCE_TYPE_SM) == CUDA_SUCCESS
+             ? (int)got.sm.smCount
+             : 0;
+}

@@ -1,0 +1,422 @@
+/* green_gpu_test.c: a step on part of a GPU, as an engine that partitions its SMs with
+ * CUDA green contexts runs it (e.g. the shared expert on k SMs beside the routed experts
+ * on the rest).
+ *
+ *   green_gpu_test [--sms K1,K2,...]   (default: the list below)
+ *
+ * One rank (rank 0 of TP8 and of TP16, design dims, SiTU) records steps of every
+ * variant at B = 9, 64 and 128, once eagerly and once through a captured graph, into a
+ * green context of k SMs, in the two ways engines use one:
+ *   - "current": the green context is current on the thread before the op is created,
+ *     so the op, its scratch and its stream all belong to it;
+ *   - "stream": the op is created in the primary context as usual and the steps go to a
+ *     stream of the green context (cuGreenCtxStreamCreate), as frameworks that keep the
+ *     primary context current do.
+ * k = 0 is the whole GPU with no green context: its outputs are the reference the
+ * partitions' are compared with bit for bit.
+ *
+ * The rank's pushes land in tp local mailboxes (nothing consumes them), armed with
+ * 0x8000 before every step so that a slot not written shows. Each case has one outcome:
+ *   ok           the step completed, every slot written, bitwise the whole GPU's (whose
+ *                own steps are within 5e-3, rel L2, of the CPU reference);
+ *   refused      shx_create or the record call returned SHX_UNSUPPORTED (its message is
+ *                printed);
+ *   TO / error / wrong   the watchdog fired, a CUDA call failed, or the output differs;
+ *   hang         the case did not finish within kCaseSeconds (it runs in a child
+ *                process, so the parent reports it and goes on).
+ * Asserted: every case is ok or refused; the split and baseline variants are never
+ * refused (they wait on no CTA that is not resident); the fused variant is refused only
+ * where shx_fused_resident_clusters says its grid does not fit the stream's SMs, and runs
+ * wherever it fits. Printed per case: the outcome, and for the fused plan how many of its
+ * clusters fit on the whole GPU and on the stream's SMs; per partition: on how many
+ * distinct SMs a 256-CTA kernel ran (perf/floor.h's spinner), which shows that the
+ * partition holds. Exits 77 (skipped) without a Hopper GPU or where the driver has no
+ * green contexts.
+ */
+#define _DEFAULT_SOURCE /* usleep */
+#define _POSIX_C_SOURCE 200809L
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cuda_runtime_api.h>
+
+#include "engine/check.h"
+#include "graphs/green.h"
+#include "graphs/testbed.h"
+#include "ops/fused.h"
+#include "ops/reference.h"
+#include "perf/floor.h"
+
+enum {
+  kMaxPartitions = 16,
+  kCaseSeconds = 120,
+  kWatchdogMs = 200,
+  kSpinnerCtas = 256,
+  kBatches = 3,
+  kVariants = 3,
+  kChildFailed = 1,
+  kChildNoGreen = 3
+};
+
+static const int kBatchList[kBatches] = {9, 64, 128};
+static const shx_variant kVariantList[kVariants] = {SHX_VARIANT_FUSED, SHX_VARIANT_SPLIT,
+                                                    SHX_VARIANT_BASELINE};
+
+typedef enum flow { kCurrent, kStream } flow;
+
+/* One rank's device state for one variant. */
+typedef struct rank_state {
+  shx_op *op;
+  void *gate_up, *down, *x;
+  void *mailboxes[16];
+  size_t mailbox_bytes;
+} rank_state;
+
+static void rank_free(rank_state *s, int tp) {
+  if (s->op != NULL) SHX_CHECK_OK(shx_destroy(s->op));
+  cudaFree(s->gate_up);
+  cudaFree(s->down);
+  cudaFree(s->x);
+  for (int p = 0; p < tp; ++p) cudaFree(s->mailboxes[p]);
+  memset(s, 0, sizeof *s);
+}
+
+/* rank 0's y [batch, H] as pushed into the mailboxes' parity-0, source-0 slots; 0 if a
+ * slot of those rows still holds 0x8000. */
+static int read_pushed(const rank_state *s, const shx_config *config, int batch,
+                       uint16_t *y) {
+  const int tp = config->tp, shard = config->hidden / tp;
+  uint16_t *mailbox = malloc(s->mailbox_bytes);
+  CHECK(mailbox != NULL);
+  int written = 1;
+  for (int p = 0; p < tp; ++p) {
+    CHECK_CUDA(cudaMemcpy(mailbox, s->mailboxes[p], s->mailbox_bytes, cudaMemcpyDeviceToHost));
+    /* [parity 0][source 0][row t][column c] */
+    for (int t = 0; t < batch; ++t)
+      for (int c = 0; c < shard; ++c) {
+        const uint16_t v = mailbox[(size_t)t * shard + c];
+        if (v == 0x8000) written = 0;
+        y[(size_t)t * config->hidden + (size_t)p * shard + c] = v;
+      }
+  }
+  free(mailbox);
+  return written;
+}
+
+/* Records one step (eagerly, or captured and launched as a graph) on `stream` and waits
+ * for it. Returns the outcome's name; fills *record_status. */
+static const char *one_step(rank_state *s, const shx_config *config, int batch, int graph,
+                            cudaStream_t stream, shx_status *record_status) {
+  for (int p = 0; p < config->tp; ++p)
+    SHX_CHECK_OK(shx_mailbox_arm(s->mailboxes[p], s->mailbox_bytes, stream));
+  CHECK_CUDA(cudaStreamSynchronize(stream));
+  cudaGraph_t captured = NULL;
+  cudaGraphExec_t exec = NULL;
+  if (graph) CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  *record_status = shx_record_step(s->op, s->x, batch, 0, stream);
+  if (graph) {
+    const cudaError_t ended = cudaStreamEndCapture(stream, &captured);
+    if (*record_status != SHX_SUCCESS) {
+      if (captured != NULL) cudaGraphDestroy(captured);
+      (void)cudaGetLastError();
+      return "refused";
+    }
+    if (ended != cudaSuccess) return "error(capture)";
+    if (cudaGraphInstantiate(&exec, captured, 0) != cudaSuccess) {
+      cudaGraphDestroy(captured);
+      return "error(instantiate)";
+    }
+    if (cudaGraphLaunch(exec, stream) != cudaSuccess) {
+      cudaGraphExecDestroy(exec);
+      cudaGraphDestroy(captured);
+      return "error(launch)";
+    }
+  } else if (*record_status != SHX_SUCCESS) {
+    return "refused";
+  }
+  const cudaError_t synced = cudaStreamSynchronize(stream);
+  if (exec != NULL) {
+    cudaGraphExecDestroy(exec);
+    cudaGraphDestroy(captured);
+  }
+  if (synced != cudaSuccess) return "error(sync)";
+  const shx_status checked = shx_check_device(s->op);
+  if (checked == SHX_DEVICE_TIMEOUT) return "TO";
+  if (checked != SHX_SUCCESS) return "error(check)";
+  return "ok";
+}
+
+static void path_of(char *path, size_t size, const char *dir, int tp, int batch,
+                    shx_variant variant) {
+  snprintf(path, size, "%s/y_tp%d_b%d_%s.bin", dir, tp, batch,
+           shx_testbed_variant_name(variant));
+}
+
+/* A child: every variant and batch at one (tp, k, flow). Exit 0 when every case held. */
+static int run_partition(int tp, int k, flow how, const char *dir) {
+  int failed = 0;
+  shx_green green;
+  memset(&green, 0, sizeof green);
+  char message[256];
+  CHECK_CUDA(cudaSetDevice(0));
+  if (k > 0) {
+    if (shx_green_make(0, k, &green, message, sizeof message) != 0) {
+      printf("  tp %2d k %3d: no green context: %s\n", tp, k, message);
+      return kChildNoGreen;
+    }
+    if (how == kCurrent) CHECK(shx_green_make_current(&green) == 0);
+  }
+  cudaStream_t stream = NULL;
+  if (k > 0 && how == kStream) {
+    stream = (cudaStream_t)green.stream;
+  } else {
+    CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  }
+  const int stream_sms = shx_green_stream_sms(stream);
+  int *sm_ids = NULL, ids[kSpinnerCtas];
+  CHECK_CUDA(cudaMalloc((void **)&sm_ids, sizeof ids));
+  SHX_CHECK_OK(shx_spinner_launch(kSpinnerCtas, 0, 0, -1, 200.0, sm_ids, stream, message));
+  CHECK_CUDA(cudaStreamSynchronize(stream));
+  CHECK_CUDA(cudaMemcpy(ids, sm_ids, sizeof ids, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaFree(sm_ids));
+  char seen[1024] = {0};
+  int distinct = 0;
+  for (int c = 0; c < kSpinnerCtas; ++c) {
+    CHECK(ids[c] >= 0 && ids[c] < 1024);
+    distinct += !seen[ids[c]];
+    seen[ids[c]] = 1;
+  }
+  printf("  tp %2d k %3d %-7s: green context of %d SMs, the stream's %d; %d CTAs ran on %d "
+         "SMs\n", tp, k, how == kCurrent ? "current" : "stream", green.sms, stream_sms,
+         kSpinnerCtas, distinct);
+  if (k > 0 && (distinct > green.sms || stream_sms != green.sms)) failed = 1;
+
+  shx_testbed bed;
+  shx_testbed_make(&bed, tp, 7168, 6144, 128, SHX_ACT_SITU);
+  const int inter = bed.config.intermediate_total / tp;
+  shx_ref_problem problem = {bed.config.hidden, bed.config.intermediate_total, tp, 0,
+                             SHX_ACT_SITU, bed.config.situ_beta, bed.config.situ_lambda};
+  const size_t most = (size_t)128 * bed.config.hidden;
+  uint16_t *y = malloc(most * 2), *want = malloc(most * 2), *whole = malloc(most * 2);
+  CHECK(y != NULL && want != NULL && whole != NULL);
+
+  for (int v = 0; v < kVariants; ++v) {
+    shx_config config = bed.config;
+    config.variant = kVariantList[v];
+    config.watchdog_ms = kWatchdogMs;
+    rank_state s;
+    memset(&s, 0, sizeof s);
+    const shx_status created = shx_create(&config, &s.op);
+    printf("    %-8s", shx_testbed_variant_name(config.variant));
+    if (created != SHX_SUCCESS) {
+      printf(" refused at create: %s: %s\n", shx_status_string(created), shx_last_error());
+      if (created != SHX_UNSUPPORTED || config.variant != SHX_VARIANT_FUSED) failed = 1;
+      s.op = NULL;
+      continue;
+    }
+    const size_t gate_up_bytes = (size_t)2 * inter * config.hidden * 2;
+    const size_t down_bytes = (size_t)config.hidden * inter * 2;
+    CHECK_CUDA(cudaMalloc(&s.gate_up, gate_up_bytes));
+    CHECK_CUDA(cudaMalloc(&s.down, down_bytes));
+    CHECK_CUDA(cudaMalloc(&s.x, most * 2));
+    CHECK_CUDA(cudaMemcpy(s.gate_up, bed.gate_up[0], gate_up_bytes, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(s.down, bed.down[0], down_bytes, cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemcpy(s.x, bed.x, most * 2, cudaMemcpyHostToDevice));
+    s.mailbox_bytes = shx_mailbox_bytes(&config);
+    for (int p = 0; p < tp; ++p) CHECK_CUDA(cudaMalloc(&s.mailboxes[p], s.mailbox_bytes));
+    SHX_CHECK_OK(shx_bind_weights(s.op, s.gate_up, s.down));
+    SHX_CHECK_OK(shx_bind_peers(s.op, s.mailboxes, tp));
+    for (int b = 0; b < kBatches; ++b) {
+      const int batch = kBatchList[b];
+      const size_t count = (size_t)batch * config.hidden;
+      problem.batch = batch;
+      if (k == 0) /* the partitions' steps are compared with the whole GPU's bit for bit */
+        CHECK(shx_ref_rank(&problem, 0, bed.x, bed.gate_up[0], bed.down[0], want) == 0);
+      char path[512];
+      path_of(path, sizeof path, dir, tp, batch, config.variant);
+      int fits = -1, resident_whole = -1, resident_here = -1, needed = -1;
+      if (config.variant == SHX_VARIANT_FUSED) {
+        shx_fused_plan plan;
+        char plan_message[SHX_MESSAGE_BYTES];
+        if (shx_fused_bucket_plan_make(config.hidden, inter, tp, shx_fused_bucket_of(batch),
+                                       &plan, plan_message) == SHX_SUCCESS) {
+          needed = plan.grid / plan.cluster;
+          SHX_CHECK_OK(shx_fused_resident_clusters(&plan, NULL, &resident_whole,
+                                                   plan_message));
+          SHX_CHECK_OK(shx_fused_resident_clusters(&plan, stream, &resident_here,
+                                                   plan_message));
+          fits = resident_here >= needed;
+        }
+      }
+      printf(" | B %3d", batch);
+      if (needed >= 0)
+        printf(" (clusters %d: %d fit, %d here)", needed, resident_whole, resident_here);
+      for (int graph = 0; graph <= 1; ++graph) {
+        shx_status record_status = SHX_SUCCESS;
+        const char *outcome = one_step(&s, &config, batch, graph, stream, &record_status);
+        if (strcmp(outcome, "ok") == 0) {
+          int nan_count = 0;
+          const int written = read_pushed(&s, &config, batch, y);
+          const double error = k == 0 ? shx_rel_l2(y, want, count, &nan_count) : 0.0;
+          int same = 1;
+          if (k == 0 && graph == 0) {
+            FILE *file = fopen(path, "wb");
+            CHECK(file != NULL && fwrite(y, 2, count, file) == count && fclose(file) == 0);
+          } else {
+            FILE *file = fopen(path, "rb");
+            CHECK(file != NULL && fread(whole, 2, count, file) == count);
+            fclose(file);
+            same = memcmp(y, whole, count * 2) == 0;
+          }
+          if (!written || nan_count != 0 || error > 5e-3 || !same) outcome = "wrong";
+        }
+        printf(" %s:%s", graph ? "graph" : "eager", outcome);
+        if (strcmp(outcome, "refused") == 0) {
+          printf("(%s: %s)", shx_status_string(record_status), shx_last_error());
+          if (record_status != SHX_UNSUPPORTED || fits != 0) failed = 1;
+        } else if (strcmp(outcome, "ok") != 0) {
+          failed = 1;
+          if (strncmp(outcome, "error", 5) == 0) {
+            printf("(%s)", cudaGetErrorString(cudaGetLastError()));
+            printf("\n");
+            return kChildFailed; /* the context may be unusable */
+          }
+        } else if (fits == 0) {
+          failed = 1; /* ran where the plan says its grid cannot be resident */
+        }
+      }
+    }
+    printf("\n");
+    rank_free(&s, tp);
+  }
+  free(y);
+  free(want);
+  free(whole);
+  shx_testbed_free(&bed);
+  if (k == 0 || how == kCurrent) CHECK_CUDA(cudaStreamDestroy(stream));
+  if (k > 0) shx_green_free(&green);
+  return failed ? kChildFailed : 0;
+}
+
+/* Runs run_partition in a child; its outcome as the child's exit code, or -1 (a hang or
+ * a crash). */
+static int in_child(int tp, int k, flow how, const char *dir) {
+  fflush(stdout);
+  fflush(stderr);
+  const pid_t pid = fork();
+  CHECK(pid >= 0);
+  if (pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    const int code = run_partition(tp, k, how, dir);
+    fflush(stdout);
+    _exit(code);
+  }
+  const double deadline = shx_testbed_seconds() + kCaseSeconds;
+  for (;;) {
+    int status = 0;
+    const pid_t done = waitpid(pid, &status, WNOHANG);
+    CHECK(done >= 0);
+    if (done == pid) {
+      if (WIFEXITED(status)) return WEXITSTATUS(status);
+      printf("\n  tp %d k %d: the child died (signal %d)\n", tp, k, WTERMSIG(status));
+      return -1;
+    }
+    if (shx_testbed_seconds() > deadline) {
+      kill(pid, SIGKILL);
+      waitpid(pid, NULL, 0);
+      printf("\n  tp %d k %d %s: hang (killed after %d s)\n", tp, k,
+             how == kCurrent ? "current" : "stream", kCaseSeconds);
+      return -1;
+    }
+    usleep(20000);
+  }
+}
+
+/* The device's SMs and partition rules, from a child (the parent stays free of CUDA). */
+static int probe_rules(void) {
+  fflush(stdout);
+  const pid_t pid = fork();
+  CHECK(pid >= 0);
+  if (pid == 0) {
+    if (shx_testbed_hopper_count() < 1) _exit(0);
+    int sms = 0, min_partition = 0, alignment = 0;
+    char message[256];
+    if (shx_green_rules(0, &sms, &min_partition, &alignment, message, sizeof message) != 0) {
+      printf("green contexts: %s\n", message);
+      fflush(stdout);
+      _exit(kChildNoGreen);
+    }
+    printf("GPU 0: %d SMs; a green context takes at least %d, in steps of %d\n", sms,
+           min_partition, alignment);
+    fflush(stdout);
+    _exit(2);
+  }
+  int status = 0;
+  CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status));
+  return WEXITSTATUS(status);
+}
+
+int main(int argc, char **argv) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  int partitions[kMaxPartitions] = {0, 120, 96, 80, 64, 56, 48, 32, 16};
+  int count = 9;
+  if (argc == 3 && strcmp(argv[1], "--sms") == 0) {
+    count = 1; /* the whole GPU first: the reference */
+    for (char *field = strtok(argv[2], ","); field != NULL && count < kMaxPartitions;
+         field = strtok(NULL, ","))
+      partitions[count++] = atoi(field);
+    for (int i = 1; i < count; ++i)
+      if (partitions[i] < 1 || partitions[i] > 1024) {
+        fprintf(stderr, "green_gpu_test: --sms takes SM counts in 1..1024\n");
+        return 2;
+      }
+  } else if (argc != 1) {
+    fprintf(stderr, "usage: %s [--sms K1,K2,...]\n", argv[0]);
+    return 2;
+  }
+  const int rules = probe_rules();
+  if (rules == 0) {
+    printf("SKIPPED: needs a Hopper (sm_90) GPU\n");
+    return SHX_SKIP_EXIT;
+  }
+  if (rules == kChildNoGreen) {
+    printf("SKIPPED: the driver has no green contexts\n");
+    return SHX_SKIP_EXIT;
+  }
+  char dir[] = "/tmp/shx_green_XXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  int failures = 0;
+  printf("green: per case fused/split/baseline at B = 9, 64, 128, eager and graph; ok = "
+         "bitwise the whole GPU's\n");
+  for (int tp = 8; tp <= 16; tp *= 2) {
+    for (int i = 0; i < count; ++i) {
+      for (int how = kCurrent; how <= kStream; ++how) {
+        if (partitions[i] == 0 && how == kStream) continue; /* no green context */
+        const int code = in_child(tp, partitions[i], (flow)how, dir);
+        if (code == kChildNoGreen) continue; /* a size this device cannot split */
+        if (code != 0) ++failures;
+        if (partitions[i] == 0 && code != 0) {
+          printf("green_gpu_test: the whole GPU's steps failed: no reference\n");
+          return 1;
+        }
+      }
+    }
+  }
+  char command[600];
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  if (system(command) != 0) fprintf(stderr, "could not remove %s\n", dir);
+  if (failures != 0) {
+    printf("green_gpu_test: %d partition(s) with a case neither ok nor refused as planned\n",
+           failures);
+    return 1;
+  }
+  printf("green_gpu_test: every step ran bitwise as on the whole GPU or was refused where "
+         "its grid does not fit\n");
+  return 0;
+}
