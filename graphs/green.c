@@ -20,11 +20,12 @@ typedef CUresult (*StreamGetGreenCtx)(CUstream, CUgreenCtx *);
 typedef CUresult (*StreamDestroy)(CUstream);
 typedef CUresult (*CtxSetCurrent)(CUcontext);
 
-/* The driver function `name` as of CUDA 12.4 (green contexts), or NULL. */
+/* The driver function `name` in the form of the CUDA 13.0 headers these typedefs follow
+ * (green contexts' streams came in 12.5), or NULL. */
 static void *driver_function(const char *name) {
   void *function = NULL;
   enum cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-  if (cudaGetDriverEntryPointByVersion(name, &function, 12040, cudaEnableDefault, &found) !=
+  if (cudaGetDriverEntryPointByVersion(name, &function, 13000, cudaEnableDefault, &found) !=
           cudaSuccess ||
       found != cudaDriverEntryPointSuccess) {
     (void)cudaGetLastError();
@@ -66,9 +67,16 @@ int shx_green_make(int device, int sms, shx_green *green, char *message, size_t 
       (GreenCtxStreamCreate)driver_function("cuGreenCtxStreamCreate");
   GreenCtxGetDevResource resource_of =
       (GreenCtxGetDevResource)driver_function("cuGreenCtxGetDevResource");
-  if (get == NULL || split == NULL || describe == NULL || create == NULL ||
-      context_of == NULL || stream_create == NULL || resource_of == NULL) {
-    snprintf(message, size, "the driver has no green contexts (CUDA 12.4 entry points)");
+  const char *missing = get == NULL            ? "cuDeviceGetDevResource"
+                        : split == NULL        ? "cuDevSmResourceSplitByCount"
+                        : describe == NULL     ? "cuDevResourceGenerateDesc"
+                        : create == NULL       ? "cuGreenCtxCreate"
+                        : context_of == NULL   ? "cuCtxFromGreenCtx"
+                        : stream_create == NULL ? "cuGreenCtxStreamCreate"
+                        : resource_of == NULL  ? "cuGreenCtxGetDevResource"
+                                               : NULL;
+  if (missing != NULL) {
+    snprintf(message, size, "the driver has no %s (green contexts)", missing);
     return -1;
   }
   /* The primary context first, as cuGreenCtxCreate advises. */
