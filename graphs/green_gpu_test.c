@@ -2,7 +2,7 @@
  * CUDA green contexts runs it (e.g. the shared expert on k SMs beside the routed experts
  * on the rest).
  *
- *   green_gpu_test [--sms K1,K2,...]   (default: the list below)
+ *   green_gpu_test [--tp 8|16] [--sms K1,K2,...]   (default: both tps, the list below)
  *
  * One rank (rank 0 of TP8 and of TP16, design dims, SiTU) records steps of every
  * variant at B = 9, 64 and 128, once eagerly and once through a captured graph, into a
@@ -46,6 +46,7 @@
 #include <cuda_runtime_api.h>
 
 #include "engine/check.h"
+#include "engine/op.h"
 #include "graphs/green.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
@@ -54,7 +55,7 @@
 
 enum {
   kMaxPartitions = 16,
-  kCaseSeconds = 120,
+  kCaseSeconds = 30,
   kWatchdogMs = 200,
   kSpinnerCtas = 256,
   kBatches = 3,
@@ -64,8 +65,9 @@ enum {
 };
 
 static const int kBatchList[kBatches] = {9, 64, 128};
-static const shx_variant kVariantList[kVariants] = {SHX_VARIANT_FUSED, SHX_VARIANT_SPLIT,
-                                                    SHX_VARIANT_BASELINE};
+/* The fused variant last: where its launch cannot be placed, the others' lines are out. */
+static const shx_variant kVariantList[kVariants] = {SHX_VARIANT_BASELINE, SHX_VARIANT_SPLIT,
+                                                    SHX_VARIANT_FUSED};
 
 typedef enum flow { kCurrent, kStream } flow;
 
@@ -157,6 +159,32 @@ static void path_of(char *path, size_t size, const char *dir, int tp, int batch,
            shx_testbed_variant_name(variant));
 }
 
+enum { kTraceWords = SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS };
+
+/* After a fused step with rank 0's phase stamps on: how many CTAs ran, on how many SMs,
+ * the most on one SM, and how far apart they entered (a grid placed in waves enters
+ * far apart). */
+static void print_placement(const unsigned long long *trace) {
+  static unsigned long long host[kTraceWords];
+  CHECK_CUDA(cudaMemcpy(host, trace, sizeof host, cudaMemcpyDeviceToHost));
+  int ctas = 0, sms = 0, most = 0, per_sm[1024] = {0};
+  unsigned long long first = 0, last = 0;
+  for (int c = 0; c < SHX_FUSED_MAX_CTAS; ++c) {
+    const unsigned long long *point = host + c * SHX_FUSED_TRACE_POINTS;
+    if (point[8] == 0) continue;
+    ++ctas;
+    if (first == 0 || point[8] < first) first = point[8];
+    if (point[8] > last) last = point[8];
+    const unsigned long long sm = point[SHX_FUSED_TRACE_SM_POINT];
+    if (sm >= 1 && sm <= 1024) {
+      sms += per_sm[sm - 1] == 0;
+      if (++per_sm[sm - 1] > most) most = per_sm[sm - 1];
+    }
+  }
+  printf("[%d CTAs on %d SMs, <= %d an SM, entered within %.1f us]", ctas, sms, most,
+         1e-3 * (double)(last - first));
+}
+
 /* A child: every variant and batch at one (tp, k, flow). Exit 0 when every case held. */
 static int run_partition(int tp, int k, flow how, const char *dir) {
   int failed = 0;
@@ -231,6 +259,9 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
     for (int p = 0; p < tp; ++p) CHECK_CUDA(cudaMalloc(&s.mailboxes[p], s.mailbox_bytes));
     SHX_CHECK_OK(shx_bind_weights(s.op, s.gate_up, s.down));
     SHX_CHECK_OK(shx_bind_peers(s.op, s.mailboxes, tp));
+    unsigned long long *trace = NULL; /* the fused kernel's stamps: where its CTAs ran */
+    if (config.variant == SHX_VARIANT_FUSED)
+      CHECK_CUDA(cudaMalloc((void **)&trace, kTraceWords * sizeof *trace));
     for (int b = 0; b < kBatches; ++b) {
       const int batch = kBatchList[b];
       const size_t count = (size_t)batch * config.hidden;
@@ -240,9 +271,11 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
       char path[512];
       path_of(path, sizeof path, dir, tp, batch, config.variant);
       int fits = -1, resident_whole = -1, resident_here = -1, needed = -1;
+      shx_fused_plan plan;
+      memset(&plan, 0, sizeof plan);
       if (config.variant == SHX_VARIANT_FUSED) {
-        shx_fused_plan plan;
         char plan_message[SHX_MESSAGE_BYTES];
+        /* The plan the op made: the same call in the same (current) context. */
         if (shx_fused_bucket_plan_make(config.hidden, inter, tp, shx_fused_bucket_of(batch),
                                        &plan, plan_message) == SHX_SUCCESS) {
           needed = plan.grid / plan.cluster;
@@ -255,9 +288,15 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
       }
       printf(" | B %3d", batch);
       if (needed >= 0)
-        printf(" (clusters %d: %d fit, %d here)", needed, resident_whole, resident_here);
+        printf(" (%d clusters of %d, %d CTAs an SM; %d fit, %d here)", needed, plan.cluster,
+               plan.ctas_per_sm, resident_whole, resident_here);
       for (int graph = 0; graph <= 1; ++graph) {
         shx_status record_status = SHX_SUCCESS;
+        printf(" %s:", graph ? "graph" : "eager");
+        if (trace != NULL) {
+          CHECK_CUDA(cudaMemset(trace, 0, kTraceWords * sizeof *trace));
+          shx_op_set_fused_trace(s.op, graph ? NULL : trace);
+        }
         const char *outcome = one_step(&s, &config, batch, graph, stream, &record_status);
         if (strcmp(outcome, "ok") == 0) {
           int nan_count = 0;
@@ -273,9 +312,19 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
             fclose(file);
             same = memcmp(y, whole, count * 2) == 0;
           }
-          if (!written || nan_count != 0 || error > 5e-3 || !same) outcome = "wrong";
+          if (!written || nan_count != 0 || error > 5e-3 || !same) {
+            outcome = "wrong";
+            size_t differ = 0;
+            for (size_t i = 0; i < count; ++i) differ += y[i] != whole[i];
+            problem.batch = batch;
+            CHECK(shx_ref_rank(&problem, 0, bed.x, bed.gate_up[0], bed.down[0], want) == 0);
+            printf("wrong(written %d, NaN %d, rel L2 %.2e against the CPU, %zu of %zu "
+                   "differ from the whole GPU's)", written, nan_count,
+                   shx_rel_l2(y, want, count, &nan_count), differ, count);
+          }
         }
-        printf(" %s:%s", graph ? "graph" : "eager", outcome);
+        if (strcmp(outcome, "wrong") != 0) printf("%s", outcome);
+        if (trace != NULL && !graph && strcmp(outcome, "ok") == 0) print_placement(trace);
         if (strcmp(outcome, "refused") == 0) {
           printf("(%s: %s)", shx_status_string(record_status), shx_last_error());
           if (record_status != SHX_UNSUPPORTED || fits != 0) failed = 1;
@@ -292,6 +341,10 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
       }
     }
     printf("\n");
+    if (trace != NULL) {
+      shx_op_set_fused_trace(s.op, NULL);
+      CHECK_CUDA(cudaFree(trace));
+    }
     rank_free(&s, tp);
   }
   free(y);
@@ -312,7 +365,7 @@ static int in_child(int tp, int k, flow how, const char *dir) {
   CHECK(pid >= 0);
   if (pid == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    setvbuf(stdout, NULL, _IONBF, 0); /* a hang's last words out before the kill */
     const int code = run_partition(tp, k, how, dir);
     fflush(stdout);
     _exit(code);
@@ -365,7 +418,16 @@ static int probe_rules(void) {
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   int partitions[kMaxPartitions] = {0, 120, 96, 80, 64, 56, 48, 32, 16};
-  int count = 9;
+  int count = 9, only_tp = 0;
+  if (argc >= 3 && strcmp(argv[1], "--tp") == 0) {
+    only_tp = atoi(argv[2]);
+    if (only_tp != 8 && only_tp != 16) {
+      fprintf(stderr, "green_gpu_test: --tp takes 8 or 16\n");
+      return 2;
+    }
+    argv += 2;
+    argc -= 2;
+  }
   if (argc == 3 && strcmp(argv[1], "--sms") == 0) {
     count = 1; /* the whole GPU first: the reference */
     for (char *field = strtok(argv[2], ","); field != NULL && count < kMaxPartitions;
@@ -377,7 +439,7 @@ int main(int argc, char **argv) {
         return 2;
       }
   } else if (argc != 1) {
-    fprintf(stderr, "usage: %s [--sms K1,K2,...]\n", argv[0]);
+    fprintf(stderr, "usage: green_gpu_test [--tp 8|16] [--sms K1,K2,...]\n");
     return 2;
   }
   const int rules = probe_rules();
@@ -395,6 +457,7 @@ int main(int argc, char **argv) {
   printf("green: per case fused/split/baseline at B = 9, 64, 128, eager and graph; ok = "
          "bitwise the whole GPU's\n");
   for (int tp = 8; tp <= 16; tp *= 2) {
+    if (only_tp != 0 && tp != only_tp) continue;
     for (int i = 0; i < count; ++i) {
       for (int how = kCurrent; how <= kStream; ++how) {
         if (partitions[i] == 0 && how == kStream) continue; /* no green context */
