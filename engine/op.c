@@ -133,7 +133,11 @@ cleanup:
 static void release_op(shx_op *op, cudaError_t *synced) {
   int previous = -1;
   cudaGetDevice(&previous);
-  cudaSetDevice(op->device);
+  /* cudaSetDevice makes the device's primary context current: skipped where the caller is
+   * on the op's device already, so that a green context the caller made current stays
+   * current (graphs/green_gpu_test's "current" form). */
+  const int switched = previous != op->device;
+  if (switched) cudaSetDevice(op->device);
   const cudaError_t result = cudaDeviceSynchronize(); /* freed whatever it says */
   if (synced != NULL) *synced = result;
   shx_baseline_release(op);
@@ -142,7 +146,7 @@ static void release_op(shx_op *op, cudaError_t *synced) {
   cudaFree(op->y);
   cudaFree(op->scratch);
   (void)cudaGetLastError();
-  if (previous >= 0) cudaSetDevice(previous);
+  if (switched && previous >= 0) cudaSetDevice(previous);
   free(op);
 }
 
@@ -298,6 +302,24 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
   return record_down_kernel(op, batch, parity, stream);
 }
 
+/* The auto variant's fused choice on a stream of a green context whose SMs cannot hold
+ * the fused grid (shx_fused_stream_fits): the split variant instead, which runs the same
+ * plan without a grid barrier and gives the same bits, or the baseline where SharedDown
+ * has no plan. */
+static shx_status auto_on_green_context(const shx_op *op, int batch, void *stream,
+                                        shx_variant *variant) {
+  const int bucket = shx_fused_bucket_of(batch); /* shx_variant_for chose fused: a plan */
+  int fits = 1;
+  char message[SHX_MESSAGE_BYTES] = "";
+  const shx_status status =
+      shx_fused_stream_fits(&op->fused_plans[bucket], stream, &fits, message);
+  if (status != SHX_SUCCESS) return shx_fail(status, "%s", message);
+  if (!fits)
+    *variant = op->down_status[bucket] == SHX_SUCCESS ? SHX_VARIANT_SPLIT
+                                                      : SHX_VARIANT_BASELINE;
+  return SHX_SUCCESS;
+}
+
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
                            void *stream) {
   shx_clear_error();
@@ -309,6 +331,9 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   shx_variant variant;
   if ((status = shx_variant_for(op, batch, &variant)) != SHX_SUCCESS) return status;
+  if (op->config.variant == SHX_VARIANT_AUTO && variant == SHX_VARIANT_FUSED &&
+      (status = auto_on_green_context(op, batch, stream, &variant)) != SHX_SUCCESS)
+    return status;
   switch (variant) {
     case SHX_VARIANT_BASELINE:
       status = shx_baseline_record(op, x, batch, parity, (cudaStream_t)stream);

@@ -5,7 +5,7 @@
  *   green_gpu_test [--tp 8|16] [--sms K1,K2,...]   (default: both tps, the list below)
  *
  * One rank (rank 0 of TP8 and of TP16, design dims, SiTU) records steps of every
- * variant at B = 9, 64 and 128, once eagerly and once through a captured graph, into a
+ * variant (auto included) at B = 9, 64 and 128, once eagerly and once through a captured graph, into a
  * green context of k SMs, in the two ways engines use one:
  *   - "current": the green context is current on the thread before the op is created,
  *     so the op, its scratch and its stream all belong to it;
@@ -17,21 +17,27 @@
  *
  * The rank's pushes land in tp local mailboxes (nothing consumes them), armed with
  * 0x8000 before every step so that a slot not written shows. Each case has one outcome:
- *   ok           the step completed, every slot written, bitwise the whole GPU's (whose
- *                own steps are within 5e-3, rel L2, of the CPU reference);
- *   refused      shx_create or the record call returned SHX_UNSUPPORTED (its message is
- *                printed);
+ *   ok       the step completed, every slot written, no NaN, within 5e-3 (rel L2) of the
+ *            CPU reference, and bit for bit: the fused and split steps (and the auto
+ *            variant's where it runs them) equal to this partition's split step, and to
+ *            the whole GPU's where the op's plan is the whole GPU's (an op created with
+ *            the green context current plans for its SMs, and a different K split gives
+ *            different bits; the baseline is held to the tolerance: cuBLASLt chooses its
+ *            algorithms for the SMs of the context it plans in);
+ *   refused  the record call returned SHX_UNSUPPORTED (its message is printed);
  *   TO / error / wrong   the watchdog fired, a CUDA call failed, or the output differs;
- *   hang         the case did not finish within kCaseSeconds (it runs in a child
- *                process, so the parent reports it and goes on).
- * Asserted: every case is ok or refused; the split and baseline variants are never
- * refused (they wait on no CTA that is not resident); the fused variant is refused only
- * where shx_fused_resident_clusters says its grid does not fit the stream's SMs, and runs
- * wherever it fits. Printed per case: the outcome, and for the fused plan how many of its
- * clusters fit on the whole GPU and on the stream's SMs; per partition: on how many
- * distinct SMs a 256-CTA kernel ran (perf/floor.h's spinner), which shows that the
- * partition holds. Exits 77 (skipped) without a Hopper GPU or where the driver has no
- * green contexts.
+ *   hang     the partition's child did not finish within kCaseSeconds (the parent
+ *            reports it and goes on).
+ * Asserted: every case is ok or refused; only the fused variant is refused, and exactly
+ * where shx_fused_stream_fits says its grid does not fit the stream's SMs (and an explicit
+ * fused or split op at creation, where a partition current at creation holds no plan for
+ * some batch up to the capacity) (a cooperative
+ * launch that does not fit fails eagerly, and captured into a graph never completes:
+ * perf/RESULTS.md run 62 call 3); the auto variant then runs the split variant. Printed per
+ * case: the outcome, the fused plan and where its CTAs ran (rank 0's stamps); per
+ * partition: on how many distinct SMs a 256-CTA kernel ran (perf/floor.h's spinner),
+ * which shows that the partition holds. Exits 77 (skipped) without a Hopper GPU or where
+ * the driver has no green contexts.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #define _POSIX_C_SOURCE 200809L
@@ -59,15 +65,15 @@ enum {
   kWatchdogMs = 200,
   kSpinnerCtas = 256,
   kBatches = 3,
-  kVariants = 3,
+  kVariants = 4,
   kChildFailed = 1,
   kChildNoGreen = 3
 };
 
 static const int kBatchList[kBatches] = {9, 64, 128};
-/* The fused variant last: where its launch cannot be placed, the others' lines are out. */
+/* The split variant before the fused and auto ones, whose bits it gives. */
 static const shx_variant kVariantList[kVariants] = {SHX_VARIANT_BASELINE, SHX_VARIANT_SPLIT,
-                                                    SHX_VARIANT_FUSED};
+                                                    SHX_VARIANT_FUSED, SHX_VARIANT_AUTO};
 
 typedef enum flow { kCurrent, kStream } flow;
 
@@ -153,12 +159,6 @@ static const char *one_step(rank_state *s, const shx_config *config, int batch, 
   return "ok";
 }
 
-static void path_of(char *path, size_t size, const char *dir, int tp, int batch,
-                    shx_variant variant) {
-  snprintf(path, size, "%s/y_tp%d_b%d_%s.bin", dir, tp, batch,
-           shx_testbed_variant_name(variant));
-}
-
 enum { kTraceWords = SHX_FUSED_MAX_CTAS * SHX_FUSED_TRACE_POINTS };
 
 /* After a fused step with rank 0's phase stamps on: how many CTAs ran, on how many SMs,
@@ -185,6 +185,44 @@ static void print_placement(const unsigned long long *trace) {
          1e-3 * (double)(last - first));
 }
 
+/* The whole GPU's files for (tp, batch): "want" (the CPU reference), "whole" (its split
+ * step's output, which its fused step's equals) and "plan" (its fused plan's cluster and
+ * grid). */
+static void file_of(char *path, size_t size, const char *dir, const char *what, int tp,
+                    int batch) {
+  snprintf(path, size, "%s/%s_tp%d_b%d", dir, what, tp, batch);
+}
+
+static void save(const char *path, const void *data, size_t bytes) {
+  FILE *file = fopen(path, "wb");
+  CHECK(file != NULL && fwrite(data, 1, bytes, file) == bytes && fclose(file) == 0);
+}
+
+static void load(const char *path, void *data, size_t bytes) {
+  FILE *file = fopen(path, "rb");
+  CHECK(file != NULL && fread(data, 1, bytes, file) == bytes);
+  fclose(file);
+}
+
+/* On how many distinct SMs `stream` ran kSpinnerCtas CTAs of perf/floor.h's spinner. */
+static int spinner_sms(cudaStream_t stream) {
+  char message[256];
+  int *sm_ids = NULL, ids[kSpinnerCtas];
+  CHECK_CUDA(cudaMalloc((void **)&sm_ids, sizeof ids));
+  SHX_CHECK_OK(shx_spinner_launch(kSpinnerCtas, 0, 0, -1, 200.0, sm_ids, stream, message));
+  CHECK_CUDA(cudaStreamSynchronize(stream));
+  CHECK_CUDA(cudaMemcpy(ids, sm_ids, sizeof ids, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaFree(sm_ids));
+  char seen[1024] = {0};
+  int distinct = 0;
+  for (int c = 0; c < kSpinnerCtas; ++c) {
+    CHECK(ids[c] >= 0 && ids[c] < 1024);
+    distinct += !seen[ids[c]];
+    seen[ids[c]] = 1;
+  }
+  return distinct;
+}
+
 /* A child: every variant and batch at one (tp, k, flow). Exit 0 when every case held. */
 static int run_partition(int tp, int k, flow how, const char *dir) {
   int failed = 0;
@@ -205,20 +243,7 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
   } else {
     CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   }
-  const int stream_sms = shx_green_stream_sms(stream);
-  int *sm_ids = NULL, ids[kSpinnerCtas];
-  CHECK_CUDA(cudaMalloc((void **)&sm_ids, sizeof ids));
-  SHX_CHECK_OK(shx_spinner_launch(kSpinnerCtas, 0, 0, -1, 200.0, sm_ids, stream, message));
-  CHECK_CUDA(cudaStreamSynchronize(stream));
-  CHECK_CUDA(cudaMemcpy(ids, sm_ids, sizeof ids, cudaMemcpyDeviceToHost));
-  CHECK_CUDA(cudaFree(sm_ids));
-  char seen[1024] = {0};
-  int distinct = 0;
-  for (int c = 0; c < kSpinnerCtas; ++c) {
-    CHECK(ids[c] >= 0 && ids[c] < 1024);
-    distinct += !seen[ids[c]];
-    seen[ids[c]] = 1;
-  }
+  const int stream_sms = shx_green_stream_sms(stream), distinct = spinner_sms(stream);
   printf("  tp %2d k %3d %-7s: green context of %d SMs, the stream's %d; %d CTAs ran on %d "
          "SMs\n", tp, k, how == kCurrent ? "current" : "stream", green.sms, stream_sms,
          kSpinnerCtas, distinct);
@@ -230,8 +255,46 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
   shx_ref_problem problem = {bed.config.hidden, bed.config.intermediate_total, tp, 0,
                              SHX_ACT_SITU, bed.config.situ_beta, bed.config.situ_lambda};
   const size_t most = (size_t)128 * bed.config.hidden;
-  uint16_t *y = malloc(most * 2), *want = malloc(most * 2), *whole = malloc(most * 2);
-  CHECK(y != NULL && want != NULL && whole != NULL);
+  uint16_t *y = malloc(most * 2), *want[kBatches], *whole[kBatches], *split_y[kBatches];
+  CHECK(y != NULL);
+  shx_fused_plan plans[kBatches];
+  int same_plan[kBatches], fits[kBatches], has_split[kBatches], all_planned = 1;
+  for (int b = 0; b < kBatches; ++b) {
+    const int batch = kBatchList[b];
+    const size_t count = (size_t)batch * bed.config.hidden;
+    want[b] = malloc(count * 2);
+    whole[b] = malloc(count * 2);
+    split_y[b] = malloc(count * 2);
+    CHECK(want[b] != NULL && whole[b] != NULL && split_y[b] != NULL);
+    has_split[b] = 0;
+    char path[512], plan_message[SHX_MESSAGE_BYTES];
+    /* The plan the ops of this child make: the same call in the same current context
+     * (none where the partition's SMs hold no candidate grid). */
+    memset(&plans[b], 0, sizeof plans[b]);
+    const int planned = shx_fused_bucket_plan_make(bed.config.hidden, inter, tp,
+                                                   shx_fused_bucket_of(batch), &plans[b],
+                                                   plan_message) == SHX_SUCCESS;
+    CHECK(planned || k > 0);
+    all_planned &= planned;
+    int whole_plan[2] = {plans[b].cluster, plans[b].grid};
+    file_of(path, sizeof path, dir, "plan", tp, batch);
+    if (k == 0) {
+      save(path, whole_plan, sizeof whole_plan);
+      problem.batch = batch;
+      CHECK(shx_ref_rank(&problem, 0, bed.x, bed.gate_up[0], bed.down[0], want[b]) == 0);
+      file_of(path, sizeof path, dir, "want", tp, batch);
+      save(path, want[b], count * 2);
+    } else {
+      load(path, whole_plan, sizeof whole_plan);
+      file_of(path, sizeof path, dir, "want", tp, batch);
+      load(path, want[b], count * 2);
+      file_of(path, sizeof path, dir, "whole", tp, batch);
+      load(path, whole[b], count * 2);
+    }
+    same_plan[b] = whole_plan[0] == plans[b].cluster && whole_plan[1] == plans[b].grid;
+    fits[b] = 0;
+    if (planned) SHX_CHECK_OK(shx_fused_stream_fits(&plans[b], stream, &fits[b], plan_message));
+  }
 
   for (int v = 0; v < kVariants; ++v) {
     shx_config config = bed.config;
@@ -243,7 +306,10 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
     printf("    %-8s", shx_testbed_variant_name(config.variant));
     if (created != SHX_SUCCESS) {
       printf(" refused at create: %s: %s\n", shx_status_string(created), shx_last_error());
-      if (created != SHX_UNSUPPORTED || config.variant != SHX_VARIANT_FUSED) failed = 1;
+      /* Only an explicit fused or split op, and only where a batch has no plan here. */
+      if (created != SHX_UNSUPPORTED || all_planned ||
+          (config.variant != SHX_VARIANT_FUSED && config.variant != SHX_VARIANT_SPLIT))
+        failed = 1;
       s.op = NULL;
       continue;
     }
@@ -265,31 +331,18 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
     for (int b = 0; b < kBatches; ++b) {
       const int batch = kBatchList[b];
       const size_t count = (size_t)batch * config.hidden;
-      problem.batch = batch;
-      if (k == 0) /* the partitions' steps are compared with the whole GPU's bit for bit */
-        CHECK(shx_ref_rank(&problem, 0, bed.x, bed.gate_up[0], bed.down[0], want) == 0);
-      char path[512];
-      path_of(path, sizeof path, dir, tp, batch, config.variant);
-      int fits = -1, resident_whole = -1, resident_here = -1, needed = -1;
-      shx_fused_plan plan;
-      memset(&plan, 0, sizeof plan);
-      if (config.variant == SHX_VARIANT_FUSED) {
-        char plan_message[SHX_MESSAGE_BYTES];
-        /* The plan the op made: the same call in the same (current) context. */
-        if (shx_fused_bucket_plan_make(config.hidden, inter, tp, shx_fused_bucket_of(batch),
-                                       &plan, plan_message) == SHX_SUCCESS) {
-          needed = plan.grid / plan.cluster;
-          SHX_CHECK_OK(shx_fused_resident_clusters(&plan, NULL, &resident_whole,
-                                                   plan_message));
-          SHX_CHECK_OK(shx_fused_resident_clusters(&plan, stream, &resident_here,
-                                                   plan_message));
-          fits = resident_here >= needed;
-        }
-      }
       printf(" | B %3d", batch);
-      if (needed >= 0)
-        printf(" (%d clusters of %d, %d CTAs an SM; %d fit, %d here)", needed, plan.cluster,
-               plan.ctas_per_sm, resident_whole, resident_here);
+      /* What the step runs: the auto variant's choice, and on a green context where the
+       * fused grid does not fit, the split variant instead (same plan, same bits). */
+      shx_variant runs = config.variant;
+      SHX_CHECK_OK(shx_variant_for(s.op, batch, &runs));
+      if (config.variant == SHX_VARIANT_AUTO && runs == SHX_VARIANT_FUSED && !fits[b])
+        runs = SHX_VARIANT_SPLIT; /* a plan exists (auto chose fused), so SharedDown's */
+      if (config.variant == SHX_VARIANT_AUTO) printf(" (%s)", shx_testbed_variant_name(runs));
+      if (config.variant == SHX_VARIANT_FUSED)
+        printf(" (%d clusters of %d, %d CTAs an SM%s; %s)", plans[b].grid / plans[b].cluster,
+               plans[b].cluster, plans[b].ctas_per_sm,
+               same_plan[b] ? "" : ", not the whole GPU's plan", fits[b] ? "fits" : "no fit");
       for (int graph = 0; graph <= 1; ++graph) {
         shx_status record_status = SHX_SUCCESS;
         printf(" %s:", graph ? "graph" : "eager");
@@ -298,46 +351,55 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
           shx_op_set_fused_trace(s.op, graph ? NULL : trace);
         }
         const char *outcome = one_step(&s, &config, batch, graph, stream, &record_status);
-        if (strcmp(outcome, "ok") == 0) {
-          int nan_count = 0;
-          const int written = read_pushed(&s, &config, batch, y);
-          const double error = k == 0 ? shx_rel_l2(y, want, count, &nan_count) : 0.0;
-          int same = 1;
-          if (k == 0 && graph == 0) {
-            FILE *file = fopen(path, "wb");
-            CHECK(file != NULL && fwrite(y, 2, count, file) == count && fclose(file) == 0);
-          } else {
-            FILE *file = fopen(path, "rb");
-            CHECK(file != NULL && fread(whole, 2, count, file) == count);
-            fclose(file);
-            same = memcmp(y, whole, count * 2) == 0;
-          }
-          if (!written || nan_count != 0 || error > 5e-3 || !same) {
-            outcome = "wrong";
-            size_t differ = 0;
-            for (size_t i = 0; i < count; ++i) differ += y[i] != whole[i];
-            problem.batch = batch;
-            CHECK(shx_ref_rank(&problem, 0, bed.x, bed.gate_up[0], bed.down[0], want) == 0);
-            printf("wrong(written %d, NaN %d, rel L2 %.2e against the CPU, %zu of %zu "
-                   "differ from the whole GPU's)", written, nan_count,
-                   shx_rel_l2(y, want, count, &nan_count), differ, count);
-          }
-        }
-        if (strcmp(outcome, "wrong") != 0) printf("%s", outcome);
-        if (trace != NULL && !graph && strcmp(outcome, "ok") == 0) print_placement(trace);
         if (strcmp(outcome, "refused") == 0) {
-          printf("(%s: %s)", shx_status_string(record_status), shx_last_error());
-          if (record_status != SHX_UNSUPPORTED || fits != 0) failed = 1;
-        } else if (strcmp(outcome, "ok") != 0) {
+          printf("refused(%s: %s)", shx_status_string(record_status), shx_last_error());
+          /* Only the fused variant, only where its grid does not fit the stream's SMs. */
+          if (config.variant != SHX_VARIANT_FUSED || record_status != SHX_UNSUPPORTED ||
+              fits[b])
+            failed = 1;
+          continue;
+        }
+        if (strcmp(outcome, "ok") != 0) {
+          printf("%s", outcome);
           failed = 1;
           if (strncmp(outcome, "error", 5) == 0) {
-            printf("(%s)", cudaGetErrorString(cudaGetLastError()));
-            printf("\n");
+            printf("(%s)\n", cudaGetErrorString(cudaGetLastError()));
             return kChildFailed; /* the context may be unusable */
           }
-        } else if (fits == 0) {
-          failed = 1; /* ran where the plan says its grid cannot be resident */
+          continue;
         }
+        if (config.variant == SHX_VARIANT_FUSED && !fits[b]) failed = 1; /* ran anyway */
+        int nan_count = 0;
+        const int written = read_pushed(&s, &config, batch, y);
+        const double error = shx_rel_l2(y, want[b], count, &nan_count);
+        /* Bit for bit: the fused and split steps (and auto where it runs them) equal this
+         * child's split step, and the whole GPU's where the plan is the whole GPU's. The
+         * baseline is held to the tolerance only: cuBLASLt picks its algorithms for the
+         * SMs of the context it plans in. */
+        const int bitwise = runs != SHX_VARIANT_BASELINE;
+        size_t differ_whole = 0, differ_split = 0;
+        for (size_t i = 0; bitwise && i < count; ++i) {
+          differ_whole += k > 0 && same_plan[b] && y[i] != whole[b][i];
+          differ_split += has_split[b] && y[i] != split_y[b][i];
+        }
+        if (config.variant == SHX_VARIANT_SPLIT && !graph) {
+          memcpy(split_y[b], y, count * 2);
+          has_split[b] = 1;
+          if (k == 0) {
+            char path[512];
+            file_of(path, sizeof path, dir, "whole", tp, batch);
+            save(path, y, count * 2);
+          }
+        }
+        if (!written || nan_count != 0 || error > 5e-3 || differ_whole || differ_split) {
+          printf("wrong(written %d, NaN %d, rel L2 %.2e; differs in %zu from the whole "
+                 "GPU's, in %zu from the split step's)", written, nan_count, error,
+                 differ_whole, differ_split);
+          failed = 1;
+          continue;
+        }
+        printf("ok");
+        if (trace != NULL && !graph) print_placement(trace);
       }
     }
     printf("\n");
@@ -348,8 +410,11 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
     rank_free(&s, tp);
   }
   free(y);
-  free(want);
-  free(whole);
+  for (int b = 0; b < kBatches; ++b) {
+    free(want[b]);
+    free(whole[b]);
+    free(split_y[b]);
+  }
   shx_testbed_free(&bed);
   if (k == 0 || how == kCurrent) CHECK_CUDA(cudaStreamDestroy(stream));
   if (k > 0) shx_green_free(&green);

@@ -2491,6 +2491,42 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   return SHX_UNSUPPORTED;
 }
 
+namespace {
+
+/* GREEN CONTEXTS. A stream of a green context runs its kernels on that context's SMs
+ * only, so a plan proved co-resident on the whole device may not fit there. Measured
+ * (perf/RESULTS.md run 62 call 3): a cooperative launch that does not fit fails
+ * eagerly (cudaErrorCooperativeLaunchTooLarge), but captured into a graph it is recorded
+ * without a check and the graph's launch never completes. So a fused launch on such a
+ * stream asks the occupancy query for the stream's SMs first (cuStreamGetGreenCtx
+ * through the runtime's driver entry point: no libcuda link) and refuses when its grid
+ * does not fit. Streams of ordinary contexts skip the query: the plan proved them. */
+using StreamGetGreenCtx = CUresult (*)(CUstream, CUgreenCtx *);
+
+StreamGetGreenCtx stream_get_green_ctx() {
+  static const StreamGetGreenCtx function = []() -> StreamGetGreenCtx {
+    void *found = nullptr;
+    cudaDriverEntryPointQueryResult result = cudaDriverEntryPointSymbolNotFound;
+    if (cudaGetDriverEntryPointByVersion("cuStreamGetGreenCtx", &found, 13000,
+                                         cudaEnableDefault, &result) != cudaSuccess ||
+        result != cudaDriverEntryPointSuccess) {
+      cudaGetLastError();
+      return nullptr;
+    }
+    return reinterpret_cast<StreamGetGreenCtx>(found);
+  }();
+  return function;
+}
+
+bool on_green_context(void *stream) {
+  const StreamGetGreenCtx get = stream_get_green_ctx();
+  CUgreenCtx green = nullptr;
+  return get != nullptr && get(static_cast<CUstream>(stream), &green) == CUDA_SUCCESS &&
+         green != nullptr;
+}
+
+}  // namespace
+
 extern "C" shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, void *stream,
                                                   int *clusters, char *message) {
   if (plan == nullptr || clusters == nullptr) {
@@ -2518,6 +2554,29 @@ extern "C" shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, vo
     return SHX_CUDA_ERROR;
   }
   *clusters = resident;
+  return SHX_SUCCESS;
+}
+
+extern "C" shx_status shx_fused_stream_fits(const shx_fused_plan *plan, void *stream,
+                                            int *fits, char *message) {
+  if (fits == nullptr) {
+    format_message(message, "shx_fused_stream_fits: fits is NULL");
+    return SHX_INVALID_ARGUMENT;
+  }
+  *fits = 1;
+  if (!on_green_context(stream)) return plan != nullptr ? SHX_SUCCESS : SHX_INVALID_ARGUMENT;
+  int resident = 0;
+  const shx_status status = shx_fused_resident_clusters(plan, stream, &resident, message);
+  if (status != SHX_SUCCESS) return status;
+  if (resident < plan->grid / plan->cluster) {
+    *fits = 0;
+    format_message(message,
+                   "the fused grid (%d clusters of %d CTAs, %d an SM) does not fit the SMs of "
+                   "the stream's green context (%d such clusters fit): record the split or "
+                   "baseline variant there, or create the op with that green context current "
+                   "so that it plans for its SMs",
+                   plan->grid / plan->cluster, plan->cluster, plan->ctas_per_sm, resident);
+  }
   return SHX_SUCCESS;
 }
 
@@ -2672,6 +2731,16 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       format_message(message, "shx_fused_launch: tensor map of %s failed (CUresult %d)", m.name,
                      static_cast<int>(result));
       return SHX_CUDA_ERROR;
+    }
+  }
+
+  if (mode != kGate) { /* GREEN CONTEXTS: the grid barrier needs the grid co-resident */
+    int fits = 1;
+    char why[SHX_MESSAGE_BYTES] = "";
+    const shx_status checked = shx_fused_stream_fits(plan, stream, &fits, why);
+    if (checked != SHX_SUCCESS || !fits) {
+      format_message(message, "shx_fused_launch: %s", why);
+      return checked != SHX_SUCCESS ? checked : SHX_UNSUPPORTED;
     }
   }
 

@@ -137,6 +137,14 @@ shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
  * SMs only. The grid fits where *clusters >= plan->grid / plan->cluster. */
 shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, void *stream,
                                        int *clusters, char *message);
+/* Whether `plan`'s fused grid can be co-resident on `stream`: *fits = 1 on a stream of
+ * an ordinary context (the plan proved it on the device; no query), else the answer of
+ * shx_fused_resident_clusters for a stream of a green context, with the numbers in
+ * `message` where it does not fit. shx_fused_launch refuses (SHX_UNSUPPORTED) where
+ * *fits would be 0: a cooperative launch that does not fit fails eagerly, and one
+ * captured into a graph never completes (ops/fused.cu GREEN CONTEXTS). */
+shx_status shx_fused_stream_fits(const shx_fused_plan *plan, void *stream, int *fits,
+                                 char *message);
 
 /* Records one launch on `stream` (a cudaStream_t). pdl != 0 launches with
  * programmatic stream serialization: weights stream before the dependency wait.
