@@ -2,6 +2,7 @@
  *
  *   bench [--quick | --batches B1,B2,...] [--table-only | --beside-only] [--repeat N]
  *         [--csv FILE] [--policy FILE] [--dims design | deepseek] [--engine-state]
+ *         [--sms K]
  *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
  *
  * Part 1, for tp in {8, 16} and B in {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128}
@@ -37,6 +38,10 @@
  * asynchronous copies on a non-blocking stream every later graph runs slower, the
  * baseline's four kernels most). The table's header and the CSV's comment line say
  * which state it ran in.
+ * --sms K runs part 1's table alone (as --table-only) on K SMs: a green context of K SMs
+ * (graphs/green.h; the driver rounds K up to its granularity) made current before
+ * anything else, so that every op plans for those SMs and every kernel runs on them, as
+ * an engine that gives the shared expert part of the GPU would (graphs/green_gpu_test).
  * --dims deepseek runs parts 1 and 2 at the DeepSeek-V3 / Kimi-K2 shared expert (H 7168,
  * I_total 2048, SwiGLU) instead of the design point (H 7168, I_total 6144, SiTU); its
  * files default to bench_deepseek.csv and policy_deepseek.txt (the engine's `auto` table
@@ -54,6 +59,7 @@
 
 #include "engine/op.h"
 #include "engine/status.h"
+#include "graphs/green.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
 #include "perf/floor.h"
@@ -421,7 +427,7 @@ static int beside_table(FILE *csv, bench_dims dims) {
 
 int main(int argc, char **argv) {
   int quick = 0, repeat = 1, table_only = 0, beside_only = 0, listed_count = 0;
-  int engine_state = 0;
+  int engine_state = 0, green_sms = 0;
   int listed[MAX_BATCHES];
   const char *csv_path = NULL, *policy_path = NULL, *from_csv = NULL;
   bench_dims dims = kDesignDims;
@@ -441,13 +447,15 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv_path = argv[++i];
     else if (strcmp(argv[i], "--policy") == 0 && i + 1 < argc) policy_path = argv[++i];
     else if (strcmp(argv[i], "--from-csv") == 0 && i + 1 < argc) from_csv = argv[++i];
+    else if (strcmp(argv[i], "--sms") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0)
+      green_sms = atoi(argv[++i]);
     else if (strcmp(argv[i], "--dims") == 0 && i + 1 < argc &&
              (strcmp(argv[i + 1], "design") == 0 || strcmp(argv[i + 1], "deepseek") == 0))
       dims = strcmp(argv[++i], "deepseek") == 0 ? kDeepSeekDims : kDesignDims;
     else {
       fprintf(stderr, "usage: %s [--quick | --batches B1,B2,...] [--table-only | --beside-only] "
               "[--repeat N] [--csv FILE] [--policy FILE] [--dims design | deepseek] "
-              "[--engine-state] | --from-csv FILE [--policy FILE]\n", argv[0]);
+              "[--engine-state] [--sms K] | --from-csv FILE [--policy FILE]\n", argv[0]);
       return 2;
     }
   }
@@ -457,6 +465,11 @@ int main(int argc, char **argv) {
             "--dims and --engine-state only\n");
     return 2;
   }
+  if (green_sms > 0 && (beside_only || from_csv != NULL)) {
+    fprintf(stderr, "--sms runs part 1's table alone: not with --beside-only or --from-csv\n");
+    return 2;
+  }
+  if (green_sms > 0) table_only = 1;
   if (csv_path == NULL) csv_path = dims == kDeepSeekDims ? "bench_deepseek.csv" : "bench.csv";
   if (policy_path == NULL)
     policy_path = dims == kDeepSeekDims ? "policy_deepseek.txt" : "policy.txt";
@@ -474,6 +487,15 @@ int main(int argc, char **argv) {
     return 0;
   }
   shx_testbed_skip_without_gpu(1);
+  shx_green green = {0};
+  if (green_sms > 0) {
+    char message[256];
+    if (shx_green_make(0, green_sms, &green, message, sizeof message) != 0 ||
+        shx_green_make_current(&green) != 0) {
+      fprintf(stderr, "bench: --sms %d: %s\n", green_sms, message);
+      return 1;
+    }
+  }
   if (engine_state) SHX_CHECK_OK(shx_enter_engine_state());
   const int *batches = listed_count > 0 ? listed : quick ? kQuickBatches : kAllBatches;
   int batch_count = listed_count > 0 ? listed_count
@@ -491,6 +513,7 @@ int main(int argc, char **argv) {
   if (engine_state)
     fprintf(csv, "# engine state: after %d asynchronous copies (--engine-state)\n",
             SHX_ENGINE_STATE_COPIES);
+  if (green.sms > 0) fprintf(csv, "# on a green context of %d SMs (--sms)\n", green.sms);
   if (beside_only) {
     int failed = beside_table(csv, dims);
     fclose(csv);
@@ -558,9 +581,11 @@ int main(int argc, char **argv) {
     printf("dims: H %d, I_total %d, %s; ", config.hidden, config.intermediate_total,
            config.activation == SHX_ACT_SWIGLU ? "SwiGLU" : "SiTU");
     if (engine_state)
-      printf("engine state (after %d asynchronous copies)\n", SHX_ENGINE_STATE_COPIES);
+      printf("engine state (after %d asynchronous copies)", SHX_ENGINE_STATE_COPIES);
     else
-      printf("a fresh process\n");
+      printf("a fresh process");
+    if (green.sms > 0) printf(", on a green context of %d SMs", green.sms);
+    printf("\n");
   }
   if (repeat > 1) {
     double largest = 0;
