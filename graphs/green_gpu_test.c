@@ -519,8 +519,8 @@ int main(int argc, char **argv) {
   char dir[] = "/tmp/shx_green_XXXXXX";
   CHECK(mkdtemp(dir) != NULL);
   int failures = 0, partitions_made = 0;
-  printf("green: per case fused/split/baseline at B = 9, 64, 128, eager and graph; ok = "
-         "bitwise the whole GPU's\n");
+  printf("green: baseline, split, fused, auto at B = 9, 64, 128, eager and graph; ok = "
+         "correct, and bitwise the split step's (and the whole GPU's under its plan)\n");
   for (int tp = 8; tp <= 16; tp *= 2) {
     if (only_tp != 0 && tp != only_tp) continue;
     for (int i = 0; i < count; ++i) {
@@ -549,7 +549,7 @@ int main(int argc, char **argv) {
            failures);
     return 1;
   }
-  printf("green_gpu_test: every step ran bitwise as on the whole GPU or was refused where "
-         "its grid does not fit\n");
+  printf("green_gpu_test: every step ran correctly, bit for bit where its plan says, or "
+         "was refused where the fused grid does not fit the stream's SMs\n");
   return 0;
 }

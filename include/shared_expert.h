@@ -65,9 +65,12 @@
  * cooperative launch and has not been run). A step of any variant that waits
  * longer than watchdog_ms for SMs while a peer's tail on another GPU waits for its push
  * makes that tail time out (SHX_DEVICE_TIMEOUT; this follows from the tail's watchdog
- * and has not been run). Where fewer SMs are available than the plan saw (an MPS
- * active-thread percentage, a green context), the launch may be refused (a CUDA error
- * when the step is recorded or when its graph is launched; not tested). (Ranks of
+ * and has not been run). On a green context (an SM partition, docs/integration.md "On
+ * part of the GPU"): an op created with it current plans for its SMs; on a green
+ * context's stream where the op's fused grid does not fit, a fused step is refused at
+ * record time (SHX_UNSUPPORTED, nothing launched; captured unchecked it would never
+ * complete) and the auto variant records the split variant instead (perf/RESULTS.md run
+ * 62). An MPS active-thread percentage has not been run. (Ranks of
  * separate processes on one GPU take turns in time slices: correct but slow,
  * docs/integration.md; deploy one process per GPU.)
  */
@@ -207,7 +210,9 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
 shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream);
 shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream);
 
-/* The variant that shx_record_step uses for `batch` (resolves AUTO). */
+/* The variant that shx_record_step uses for `batch` (resolves AUTO). On a stream of a
+ * green context whose SMs cannot hold the fused grid, shx_record_step records the split
+ * variant where this says fused (auto) or refuses (an explicit fused op). */
 shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
 
 /* The tail on this op's rank p: waits until none of mailbox_p[parity][*][0..batch)

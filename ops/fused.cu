@@ -2559,12 +2559,13 @@ extern "C" shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, vo
 
 extern "C" shx_status shx_fused_stream_fits(const shx_fused_plan *plan, void *stream,
                                             int *fits, char *message) {
-  if (fits == nullptr) {
-    format_message(message, "shx_fused_stream_fits: fits is NULL");
+  if (plan == nullptr || fits == nullptr) {
+    format_message(message, "shx_fused_stream_fits: %s is NULL",
+                   plan == nullptr ? "plan" : "fits");
     return SHX_INVALID_ARGUMENT;
   }
   *fits = 1;
-  if (!on_green_context(stream)) return plan != nullptr ? SHX_SUCCESS : SHX_INVALID_ARGUMENT;
+  if (!on_green_context(stream)) return SHX_SUCCESS;
   int resident = 0;
   const shx_status status = shx_fused_resident_clusters(plan, stream, &resident, message);
   if (status != SHX_SUCCESS) return status;

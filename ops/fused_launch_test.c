@@ -9,7 +9,8 @@
  * CTAs per SM must name a kernel instance: at n = 16 two, not one. Clusters of 16 (the
  * non-portable size) must be refused where their gate/up CTAs outnumber the down tiles.
  * A trigger point other than the plan rule's is refused (after the exchange at n = 16, after
- * the MMAs at n = 48). The first bucket's padded batch rule, on the accepted rings. */
+ * the MMAs at n = 48). The first bucket's padded batch rule, on the accepted rings. The
+ * green-context check's argument checks (shx_fused_stream_fits, shx_fused_resident_clusters). */
 #include <string.h>
 
 #include "engine/check.h"
@@ -151,6 +152,23 @@ int main(void) {
       CHECK(narrow.stages > 0 && wide.stages > 0);
       CHECK(shx_fused_small_batches_take_n16(&narrow, &wide) == cases[i].takes_n16);
     }
+  }
+  { /* GREEN CONTEXTS: the stream check refuses missing arguments and foreign plans
+     * before any query, and a stream of no green context fits without one (this process
+     * makes none: the NULL stream's context is the primary's, or there is no GPU). */
+    char message[SHX_MESSAGE_BYTES] = "";
+    int fits = -1, clusters = -1;
+    shx_fused_plan plan = plan_for(4, stages, 2);
+    CHECK(shx_fused_stream_fits(NULL, NULL, &fits, message) == SHX_INVALID_ARGUMENT &&
+          strstr(message, "plan is NULL") != NULL && fits == -1);
+    CHECK(shx_fused_stream_fits(&plan, NULL, NULL, message) == SHX_INVALID_ARGUMENT &&
+          strstr(message, "fits is NULL") != NULL);
+    CHECK(shx_fused_stream_fits(&plan, NULL, &fits, message) == SHX_SUCCESS && fits == 1);
+    CHECK(shx_fused_resident_clusters(NULL, NULL, &clusters, message) ==
+              SHX_INVALID_ARGUMENT && clusters == -1);
+    shx_fused_plan foreign = plan_for(3, stages, 2);
+    CHECK(shx_fused_resident_clusters(&foreign, NULL, &clusters, message) ==
+              SHX_INVALID_ARGUMENT && clusters == -1);
   }
   printf("fused_launch_test: cluster 16 accepted at I = 128, refused at I = 256\n");
   printf("fused_launch_test: n = 16 plans with %d stages at 2 CTAs per SM; clusters 2, 4, "
