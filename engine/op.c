@@ -133,11 +133,11 @@ cleanup:
 static void release_op(shx_op *op, cudaError_t *synced) {
   int previous = -1;
   cudaGetDevice(&previous);
-  /* cudaSetDevice makes the device's primary context current: skipped where the caller is
-   * on the op's device already, so that a green context the caller made current stays
-   * current (graphs/green_gpu_test's "current" form). */
-  const int switched = previous != op->device;
-  if (switched) cudaSetDevice(op->device);
+  /* The device's primary context, whose synchronization also waits for the device's
+   * green contexts (cuCtxSynchronize): the op's kernels may have run on any of them.
+   * cudaSetDevice(previous) below leaves a primary context current: a caller that had
+   * made a green context current makes it current again (docs/integration.md). */
+  cudaSetDevice(op->device);
   const cudaError_t result = cudaDeviceSynchronize(); /* freed whatever it says */
   if (synced != NULL) *synced = result;
   shx_baseline_release(op);
@@ -146,7 +146,7 @@ static void release_op(shx_op *op, cudaError_t *synced) {
   cudaFree(op->y);
   cudaFree(op->scratch);
   (void)cudaGetLastError();
-  if (switched && previous >= 0) cudaSetDevice(previous);
+  if (previous >= 0) cudaSetDevice(previous);
   free(op);
 }
 
@@ -303,21 +303,21 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
 }
 
 /* The auto variant's fused choice on a stream of a green context whose SMs cannot hold
- * the fused grid (shx_fused_stream_fits): the split variant instead, which runs the same
- * plan without a grid barrier and gives the same bits, or the baseline where SharedDown
- * has no plan. */
-static shx_status auto_on_green_context(const shx_op *op, int batch, void *stream,
-                                        shx_variant *variant) {
+ * the fused grid (shx_fused_stream_room): the split variant instead, which runs the same
+ * plan without a grid barrier and gives the same bits, where one cluster of its gate
+ * kernel fits and SharedDown has a plan; else (a failed query included) the baseline. */
+static void auto_on_green_context(const shx_op *op, int batch, void *stream,
+                                  shx_variant *variant) {
   const int bucket = shx_fused_bucket_of(batch); /* shx_variant_for chose fused: a plan */
-  int fits = 1;
+  int room = SHX_ROOM_NONE;
   char message[SHX_MESSAGE_BYTES] = "";
-  const shx_status status =
-      shx_fused_stream_fits(&op->fused_plans[bucket], stream, &fits, message);
-  if (status != SHX_SUCCESS) return shx_fail(status, "%s", message);
-  if (!fits)
-    *variant = op->down_status[bucket] == SHX_SUCCESS ? SHX_VARIANT_SPLIT
-                                                      : SHX_VARIANT_BASELINE;
-  return SHX_SUCCESS;
+  if (shx_fused_stream_room(&op->fused_plans[bucket], stream, &room, message) !=
+      SHX_SUCCESS)
+    room = SHX_ROOM_NONE;
+  if (room == SHX_ROOM_GATE && op->down_status[bucket] == SHX_SUCCESS)
+    *variant = SHX_VARIANT_SPLIT;
+  else if (room != SHX_ROOM_FUSED)
+    *variant = SHX_VARIANT_BASELINE;
 }
 
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
@@ -331,9 +331,8 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   shx_variant variant;
   if ((status = shx_variant_for(op, batch, &variant)) != SHX_SUCCESS) return status;
-  if (op->config.variant == SHX_VARIANT_AUTO && variant == SHX_VARIANT_FUSED &&
-      (status = auto_on_green_context(op, batch, stream, &variant)) != SHX_SUCCESS)
-    return status;
+  if (op->config.variant == SHX_VARIANT_AUTO && variant == SHX_VARIANT_FUSED)
+    auto_on_green_context(op, batch, stream, &variant);
   switch (variant) {
     case SHX_VARIANT_BASELINE:
       status = shx_baseline_record(op, x, batch, parity, (cudaStream_t)stream);

@@ -77,6 +77,10 @@ int shx_green_make(int device, int sms, shx_green *green, char *message, size_t 
                                                : NULL;
   if (missing != NULL) {
     snprintf(message, size, "the driver has no %s (green contexts)", missing);
+    return SHX_GREEN_NO_DRIVER;
+  }
+  if (sms < 1) {
+    snprintf(message, size, "a green context of %d SMs", sms);
     return -1;
   }
   /* The primary context first, as cuGreenCtxCreate advises. */

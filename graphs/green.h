@@ -21,9 +21,12 @@ typedef struct shx_green {
 int shx_green_rules(int device, int *sms, int *min_partition, int *alignment,
                     char *message, size_t size);
 /* A green context of at least `sms` SMs of `device` (the driver rounds up) and a
- * non-blocking stream in it. 0, or -1 with the reason in message (no green contexts in
- * this driver, or the split refused). */
+ * non-blocking stream in it. 0, or with the reason in message SHX_GREEN_NO_DRIVER (the
+ * driver has no green contexts) or -1 (sms < 1, or a step refused). */
+#define SHX_GREEN_NO_DRIVER (-2)
 int shx_green_make(int device, int sms, shx_green *green, char *message, size_t size);
+/* Destroys the stream and the green context; make another context current first if this
+ * one is current on the thread. */
 void shx_green_free(shx_green *green);
 /* Makes the green context current on this thread (runtime calls then use it). 0 or -1. */
 int shx_green_make_current(const shx_green *green);

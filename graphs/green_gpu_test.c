@@ -2,38 +2,44 @@
  * CUDA green contexts runs it (e.g. the shared expert on k SMs beside the routed experts
  * on the rest).
  *
- *   green_gpu_test [--tp 8|16] [--sms K1,K2,...]   (default: both tps, the list below)
+ *   green_gpu_test [--dims design|deepseek] [--tp 8|16] [--sms K1,K2,...]
+ *   (default: the design dims, both tps, the list below; deepseek: H 7168, I_total 2048,
+ *   SwiGLU, whose TP16 plans take clusters of 16)
  *
- * One rank (rank 0 of TP8 and of TP16, design dims, SiTU) records steps of every
- * variant (auto included) at B = 9, 64 and 128, once eagerly and once through a captured graph, into a
- * green context of k SMs, in the two ways engines use one:
- *   - "current": the green context is current on the thread before the op is created,
- *     so the op, its scratch and its stream all belong to it;
+ * One rank (rank 0 of TP8 and of TP16) records steps of every variant (auto included) at
+ * B = 9, 64 and 128 into a green context of k SMs, eagerly and through a graph captured
+ * in the thread-local and in the global capture mode, in the two ways engines use one:
+ *   - "current": the green context is current on the thread when the op is created, so
+ *     the op plans for its SMs, and its scratch and stream belong to it (shx_destroy
+ *     leaves the primary context current: the test makes the green one current again);
  *   - "stream": the op is created in the primary context as usual and the steps go to a
  *     stream of the green context (cuGreenCtxStreamCreate), as frameworks that keep the
  *     primary context current do.
  * k = 0 is the whole GPU with no green context: its outputs are the reference the
- * partitions' are compared with bit for bit.
+ * partitions' are compared with.
  *
  * The rank's pushes land in tp local mailboxes (nothing consumes them), armed with
  * 0x8000 before every step so that a slot not written shows. Each case has one outcome:
  *   ok       the step completed, every slot written, no NaN, within 5e-3 (rel L2) of the
  *            CPU reference, and bit for bit: the fused and split steps (and the auto
  *            variant's where it runs them) equal to this partition's split step, and to
- *            the whole GPU's where the op's plan is the whole GPU's (an op created with
- *            the green context current plans for its SMs, and a different K split gives
- *            different bits; the baseline is held to the tolerance: cuBLASLt chooses its
- *            algorithms for the SMs of the context it plans in);
+ *            the whole GPU's where the op's plan is the whole GPU's (another plan splits
+ *            K differently and gives other last bits; the baseline is held to the
+ *            tolerance: cuBLASLt chooses its algorithms for the SMs of the context it
+ *            plans in);
  *   refused  the record call returned SHX_UNSUPPORTED (its message is printed);
  *   TO / error / wrong   the watchdog fired, a CUDA call failed, or the output differs;
  *   hang     the partition's child did not finish within kCaseSeconds (the parent
  *            reports it and goes on).
- * Asserted: every case is ok or refused; only the fused variant is refused, and exactly
- * where shx_fused_stream_fits says its grid does not fit the stream's SMs (and an explicit
- * fused or split op at creation, where a partition current at creation holds no plan for
- * some batch up to the capacity) (a cooperative
- * launch that does not fit fails eagerly, and captured into a graph never completes:
- * perf/RESULTS.md run 62 call 3); the auto variant then runs the split variant. Printed per
+ * Asserted: every case is ok or refused; the fused variant is refused exactly where
+ * shx_fused_stream_room says its grid does not fit the stream's SMs and the split variant
+ * exactly where not one cluster of its gate kernel does (a cooperative launch that does
+ * not fit fails eagerly, and captured into a graph never completes: perf/RESULTS.md run
+ * 62 call 3); the auto variant then runs the split variant (or the baseline); an
+ * explicit fused or split op is refused at creation only where the context current at
+ * creation holds no plan for some batch up to the capacity. The query's answers are held
+ * to bounds of their own: no fit where the grid needs more SMs than the partition has by
+ * counting, a fit where it has 8 more (every H200 plan did, run 62 call 4). Printed per
  * case: the outcome, the fused plan and where its CTAs ran (rank 0's stamps); per
  * partition: on how many distinct SMs a 256-CTA kernel ran (perf/floor.h's spinner),
  * which shows that the partition holds. Exits 77 (skipped) without a Hopper GPU or where
@@ -116,16 +122,24 @@ static int read_pushed(const rank_state *s, const shx_config *config, int batch,
   return written;
 }
 
-/* Records one step (eagerly, or captured and launched as a graph) on `stream` and waits
- * for it. Returns the outcome's name; fills *record_status. */
-static const char *one_step(rank_state *s, const shx_config *config, int batch, int graph,
-                            cudaStream_t stream, shx_status *record_status) {
+/* How a step is recorded: eagerly, or captured into a graph (in the thread-local capture
+ * mode, or the global one frameworks use by default) and launched. */
+typedef enum record_mode { kEager, kThreadLocal, kGlobal, kModes } record_mode;
+static const char *const kModeNames[kModes] = {"eager", "graph", "global"};
+
+/* Records one step on `stream` as `mode` says and waits for it. Returns the outcome's
+ * name; fills *record_status. */
+static const char *one_step(rank_state *s, const shx_config *config, int batch,
+                            record_mode mode, cudaStream_t stream, shx_status *record_status) {
+  const int graph = mode != kEager;
   for (int p = 0; p < config->tp; ++p)
     SHX_CHECK_OK(shx_mailbox_arm(s->mailboxes[p], s->mailbox_bytes, stream));
   CHECK_CUDA(cudaStreamSynchronize(stream));
   cudaGraph_t captured = NULL;
   cudaGraphExec_t exec = NULL;
-  if (graph) CHECK_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  if (graph)
+    CHECK_CUDA(cudaStreamBeginCapture(stream, mode == kGlobal ? cudaStreamCaptureModeGlobal
+                                                              : cudaStreamCaptureModeThreadLocal));
   *record_status = shx_record_step(s->op, s->x, batch, 0, stream);
   if (graph) {
     const cudaError_t ended = cudaStreamEndCapture(stream, &captured);
@@ -224,16 +238,17 @@ static int spinner_sms(cudaStream_t stream) {
 }
 
 /* A child: every variant and batch at one (tp, k, flow). Exit 0 when every case held. */
-static int run_partition(int tp, int k, flow how, const char *dir) {
+static int run_partition(int tp, int k, flow how, int deepseek, const char *dir) {
   int failed = 0;
   shx_green green;
   memset(&green, 0, sizeof green);
   char message[256];
   CHECK_CUDA(cudaSetDevice(0));
   if (k > 0) {
-    if (shx_green_make(0, k, &green, message, sizeof message) != 0) {
+    const int made = shx_green_make(0, k, &green, message, sizeof message);
+    if (made != 0) {
       printf("  tp %2d k %3d: no green context: %s\n", tp, k, message);
-      return kChildNoGreen;
+      return made == SHX_GREEN_NO_DRIVER ? kChildNoGreen : kChildFailed;
     }
     if (how == kCurrent) CHECK(shx_green_make_current(&green) == 0);
   }
@@ -250,15 +265,17 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
   if (k > 0 && (distinct > green.sms || stream_sms != green.sms)) failed = 1;
 
   shx_testbed bed;
-  shx_testbed_make(&bed, tp, 7168, 6144, 128, SHX_ACT_SITU);
+  shx_testbed_make(&bed, tp, 7168, deepseek ? 2048 : 6144, 128,
+                   deepseek ? SHX_ACT_SWIGLU : SHX_ACT_SITU);
   const int inter = bed.config.intermediate_total / tp;
   shx_ref_problem problem = {bed.config.hidden, bed.config.intermediate_total, tp, 0,
-                             SHX_ACT_SITU, bed.config.situ_beta, bed.config.situ_lambda};
+                             bed.config.activation, bed.config.situ_beta,
+                             bed.config.situ_lambda};
   const size_t most = (size_t)128 * bed.config.hidden;
   uint16_t *y = malloc(most * 2), *want[kBatches], *whole[kBatches], *split_y[kBatches];
   CHECK(y != NULL);
   shx_fused_plan plans[kBatches];
-  int same_plan[kBatches], fits[kBatches], has_split[kBatches], all_planned = 1;
+  int same_plan[kBatches], room[kBatches], has_split[kBatches], all_planned = 1;
   for (int b = 0; b < kBatches; ++b) {
     const int batch = kBatchList[b];
     const size_t count = (size_t)batch * bed.config.hidden;
@@ -292,8 +309,18 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
       load(path, whole[b], count * 2);
     }
     same_plan[b] = whole_plan[0] == plans[b].cluster && whole_plan[1] == plans[b].grid;
-    fits[b] = 0;
-    if (planned) SHX_CHECK_OK(shx_fused_stream_fits(&plans[b], stream, &fits[b], plan_message));
+    room[b] = SHX_ROOM_NONE;
+    if (planned) {
+      SHX_CHECK_OK(shx_fused_stream_room(&plans[b], stream, &room[b], plan_message));
+      /* Bounds that do not come from the library's query: a grid that needs more SMs
+       * than the partition has by counting cannot fit, and on an H200 every plan fitted
+       * where the partition had 8 SMs (one step of its granularity) more than counting
+       * needs (run 62 call 4). */
+      const int counted = (plans[b].grid + plans[b].ctas_per_sm - 1) / plans[b].ctas_per_sm;
+      if (k > 0 && counted > green.sms && room[b] == SHX_ROOM_FUSED) failed = 1;
+      if (k > 0 && counted + 8 <= green.sms && room[b] != SHX_ROOM_FUSED) failed = 1;
+      if (k == 0 && room[b] != SHX_ROOM_FUSED) failed = 1;
+    }
   }
 
   for (int v = 0; v < kVariants; ++v) {
@@ -333,30 +360,40 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
       const size_t count = (size_t)batch * config.hidden;
       printf(" | B %3d", batch);
       /* What the step runs: the auto variant's choice, and on a green context where the
-       * fused grid does not fit, the split variant instead (same plan, same bits). */
+       * fused grid does not fit, the split variant instead (same plan, same bits) where
+       * one cluster of its gate kernel does, else the baseline. */
       shx_variant runs = config.variant;
       SHX_CHECK_OK(shx_variant_for(s.op, batch, &runs));
-      if (config.variant == SHX_VARIANT_AUTO && runs == SHX_VARIANT_FUSED && !fits[b])
-        runs = SHX_VARIANT_SPLIT; /* a plan exists (auto chose fused), so SharedDown's */
+      if (config.variant == SHX_VARIANT_AUTO && runs == SHX_VARIANT_FUSED &&
+          room[b] != SHX_ROOM_FUSED)
+        runs = room[b] == SHX_ROOM_GATE ? SHX_VARIANT_SPLIT : SHX_VARIANT_BASELINE;
       if (config.variant == SHX_VARIANT_AUTO) printf(" (%s)", shx_testbed_variant_name(runs));
       if (config.variant == SHX_VARIANT_FUSED)
         printf(" (%d clusters of %d, %d CTAs an SM%s; %s)", plans[b].grid / plans[b].cluster,
                plans[b].cluster, plans[b].ctas_per_sm,
-               same_plan[b] ? "" : ", not the whole GPU's plan", fits[b] ? "fits" : "no fit");
-      for (int graph = 0; graph <= 1; ++graph) {
+               same_plan[b] ? "" : ", not the whole GPU's plan",
+               room[b] == SHX_ROOM_FUSED ? "fits"
+               : room[b] == SHX_ROOM_GATE ? "no fit; a gate cluster fits"
+                                          : "not one cluster fits");
+      /* The room a variant's first kernel needs: the fused grid, or one gate cluster. */
+      const int needs = config.variant == SHX_VARIANT_FUSED   ? SHX_ROOM_FUSED
+                        : config.variant == SHX_VARIANT_SPLIT ? SHX_ROOM_GATE
+                                                              : SHX_ROOM_NONE;
+      for (int mode = kEager; mode < kModes; ++mode) {
+        const int graph = mode != kEager;
         shx_status record_status = SHX_SUCCESS;
-        printf(" %s:", graph ? "graph" : "eager");
+        printf(" %s:", kModeNames[mode]);
         if (trace != NULL) {
           CHECK_CUDA(cudaMemset(trace, 0, kTraceWords * sizeof *trace));
           shx_op_set_fused_trace(s.op, graph ? NULL : trace);
         }
-        const char *outcome = one_step(&s, &config, batch, graph, stream, &record_status);
+        const char *outcome =
+            one_step(&s, &config, batch, (record_mode)mode, stream, &record_status);
         if (strcmp(outcome, "refused") == 0) {
           printf("refused(%s: %s)", shx_status_string(record_status), shx_last_error());
-          /* Only the fused variant, only where its grid does not fit the stream's SMs. */
-          if (config.variant != SHX_VARIANT_FUSED || record_status != SHX_UNSUPPORTED ||
-              fits[b])
-            failed = 1;
+          /* Only the fused and split variants, only where their first kernel does not fit
+           * the stream's SMs. */
+          if (record_status != SHX_UNSUPPORTED || room[b] >= needs) failed = 1;
           continue;
         }
         if (strcmp(outcome, "ok") != 0) {
@@ -368,7 +405,7 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
           }
           continue;
         }
-        if (config.variant == SHX_VARIANT_FUSED && !fits[b]) failed = 1; /* ran anyway */
+        if (room[b] < needs) failed = 1; /* ran where it should have been refused */
         int nan_count = 0;
         const int written = read_pushed(&s, &config, batch, y);
         const double error = shx_rel_l2(y, want[b], count, &nan_count);
@@ -408,6 +445,9 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
       CHECK_CUDA(cudaFree(trace));
     }
     rank_free(&s, tp);
+    /* shx_destroy leaves the device's primary context current (include/shared_expert.h):
+     * the next op is to be created in the green context again. */
+    if (k > 0 && how == kCurrent) CHECK(shx_green_make_current(&green) == 0);
   }
   free(y);
   for (int b = 0; b < kBatches; ++b) {
@@ -423,7 +463,7 @@ static int run_partition(int tp, int k, flow how, const char *dir) {
 
 /* Runs run_partition in a child; its outcome as the child's exit code, or -1 (a hang or
  * a crash). */
-static int in_child(int tp, int k, flow how, const char *dir) {
+static int in_child(int tp, int k, flow how, int deepseek, const char *dir) {
   fflush(stdout);
   fflush(stderr);
   const pid_t pid = fork();
@@ -431,7 +471,7 @@ static int in_child(int tp, int k, flow how, const char *dir) {
   if (pid == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     setvbuf(stdout, NULL, _IONBF, 0); /* a hang's last words out before the kill */
-    const int code = run_partition(tp, k, how, dir);
+    const int code = run_partition(tp, k, how, deepseek, dir);
     fflush(stdout);
     _exit(code);
   }
@@ -483,7 +523,16 @@ static int probe_rules(void) {
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   int partitions[kMaxPartitions] = {0, 120, 96, 80, 64, 56, 48, 32, 16};
-  int count = 9, only_tp = 0;
+  int count = 9, only_tp = 0, deepseek = 0;
+  if (argc >= 3 && strcmp(argv[1], "--dims") == 0) {
+    if (strcmp(argv[2], "deepseek") != 0 && strcmp(argv[2], "design") != 0) {
+      fprintf(stderr, "green_gpu_test: --dims takes design or deepseek\n");
+      return 2;
+    }
+    deepseek = strcmp(argv[2], "deepseek") == 0;
+    argv += 2;
+    argc -= 2;
+  }
   if (argc >= 3 && strcmp(argv[1], "--tp") == 0) {
     only_tp = atoi(argv[2]);
     if (only_tp != 8 && only_tp != 16) {
@@ -504,7 +553,8 @@ int main(int argc, char **argv) {
         return 2;
       }
   } else if (argc != 1) {
-    fprintf(stderr, "usage: green_gpu_test [--tp 8|16] [--sms K1,K2,...]\n");
+    fprintf(stderr,
+            "usage: green_gpu_test [--dims design|deepseek] [--tp 8|16] [--sms K1,K2,...]\n");
     return 2;
   }
   const int rules = probe_rules();
@@ -526,7 +576,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < count; ++i) {
       for (int how = kCurrent; how <= kStream; ++how) {
         if (partitions[i] == 0 && how == kStream) continue; /* no green context */
-        const int code = in_child(tp, partitions[i], (flow)how, dir);
+        const int code = in_child(tp, partitions[i], (flow)how, deepseek, dir);
         if (code == kChildNoGreen) continue; /* a size this device cannot split */
         partitions_made += partitions[i] > 0;
         if (code != 0) ++failures;

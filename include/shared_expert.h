@@ -70,7 +70,9 @@
  * context's stream where the op's fused grid does not fit, a fused step is refused at
  * record time (SHX_UNSUPPORTED, nothing launched; captured unchecked it would never
  * complete) and the auto variant records the split variant instead (perf/RESULTS.md run
- * 62). An MPS active-thread percentage has not been run. (Ranks of
+ * 62), or the baseline where not one cluster of the split variant's gate kernel fits
+ * either (whose launch is then refused too). shx_destroy leaves the device's primary
+ * context current. An MPS active-thread percentage has not been run. (Ranks of
  * separate processes on one GPU take turns in time slices: correct but slow,
  * docs/integration.md; deploy one process per GPU.)
  */
@@ -169,7 +171,8 @@ const char *shx_status_string(shx_status status);
  * variant only. */
 shx_status shx_create(const shx_config *config, shx_op **op);
 /* Frees everything the op allocated. NULL is allowed. Waits for the op's device
- * (cudaDeviceSynchronize). */
+ * (cudaDeviceSynchronize in its primary context, which also waits for its green
+ * contexts) and leaves a primary context current. */
 shx_status shx_destroy(shx_op *op);
 
 /* Weights of this rank, device pointers, row-major BF16, 16-byte aligned:
@@ -212,7 +215,8 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream);
 
 /* The variant that shx_record_step uses for `batch` (resolves AUTO). On a stream of a
  * green context whose SMs cannot hold the fused grid, shx_record_step records the split
- * variant where this says fused (auto) or refuses (an explicit fused op). */
+ * variant (or the baseline, where not one gate cluster fits) where this says fused under
+ * auto, and refuses an explicit fused op's step. */
 shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
 
 /* The tail on this op's rank p: waits until none of mailbox_p[parity][*][0..batch)

@@ -2320,8 +2320,9 @@ template <int N, int S, bool kCluster16>
 cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream,
                                  int *clusters) {
   /* Both modes' attributes (shared-memory limit; the non-portable cluster size for the
-   * cluster-16 instances), once per device here at plan time, so that the launches
-   * (every recorded step) do no attribute calls. */
+   * cluster-16 instances), here at plan time, so that the launches on ordinary streams
+   * do no attribute calls; the query of a green context's stream sets them again (record
+   * time only, where the launch's stream belongs to one: GREEN CONTEXTS). */
   constexpr bool kHasFusedX = N == 16 && !kCluster16;
   for (auto kernel : {shared_expert_fused<N, kFused, S, kCluster16>,
                       shared_expert_fused<N, kGate, S, kCluster16>,
@@ -2497,10 +2498,15 @@ namespace {
  * only, so a plan proved co-resident on the whole device may not fit there. Measured
  * (perf/RESULTS.md run 62 call 3): a cooperative launch that does not fit fails
  * eagerly (cudaErrorCooperativeLaunchTooLarge), but captured into a graph it is recorded
- * without a check and the graph's launch never completes. So a fused launch on such a
- * stream asks the occupancy query for the stream's SMs first (cuStreamGetGreenCtx
- * through the runtime's driver entry point: no libcuda link) and refuses when its grid
- * does not fit. Streams of ordinary contexts skip the query: the plan proved them. */
+ * without a check and the graph's launch never completes. So a launch on such a stream
+ * asks the occupancy query for the stream's SMs first (cuStreamGetGreenCtx through the
+ * runtime's driver entry point: no libcuda link; shx_fused_stream_room) and is refused
+ * where the fused grid is not co-resident there, or, for the gate kernel (which waits on
+ * no other cluster), where not one cluster fits (clusters of 16 on a partition whose SMs
+ * hold no whole one; not run; the query is the fused instance's, whose CTAs have no
+ * fewer threads and the same shared memory). Streams of ordinary contexts skip the query: the plan
+ * proved them. The check fails open: a driver without cuStreamGetGreenCtx (older than
+ * CUDA 12.5, which this runtime does not run on) has no green contexts' streams. */
 using StreamGetGreenCtx = CUresult (*)(CUstream, CUgreenCtx *);
 
 StreamGetGreenCtx stream_get_green_ctx() {
@@ -2525,21 +2531,32 @@ bool on_green_context(void *stream) {
          green != nullptr;
 }
 
-}  // namespace
-
-extern "C" shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, void *stream,
-                                                  int *clusters, char *message) {
-  if (plan == nullptr || clusters == nullptr) {
-    format_message(message, "shx_fused_resident_clusters: %s is NULL",
-                   plan == nullptr ? "plan" : "clusters");
+/* The shape the occupancy query needs (a kernel instance, a cluster size it takes, a
+ * grid of whole clusters), as shx_fused_plan_make makes plans; the launch checks more. */
+shx_status check_plan_shape(const shx_fused_plan *plan, const char *caller, char *message) {
+  if (plan == nullptr) {
+    format_message(message, "%s: plan is NULL", caller);
     return SHX_INVALID_ARGUMENT;
   }
   if (!fused_instance(plan->n, plan->ctas_per_sm) || plan->cluster < 2 ||
       plan->cluster > kMaxCluster || (plan->cluster & (plan->cluster - 1)) != 0 ||
-      plan->grid < plan->cluster || plan->grid > kMaxGrid) {
-    format_message(message, "shx_fused_resident_clusters: plan (n=%d cluster=%d grid=%d, %d "
-                            "CTAs per SM) was not made by shx_fused_plan_make",
-                   plan->n, plan->cluster, plan->grid, plan->ctas_per_sm);
+      plan->grid < plan->cluster || plan->grid > kMaxGrid || plan->grid % plan->cluster != 0) {
+    format_message(message, "%s: plan (n=%d cluster=%d grid=%d, %d CTAs per SM) was not made "
+                            "by shx_fused_plan_make",
+                   caller, plan->n, plan->cluster, plan->grid, plan->ctas_per_sm);
+    return SHX_INVALID_ARGUMENT;
+  }
+  return SHX_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, void *stream,
+                                                  int *clusters, char *message) {
+  const shx_status shape = check_plan_shape(plan, "shx_fused_resident_clusters", message);
+  if (shape != SHX_SUCCESS) return shape;
+  if (clusters == nullptr) {
+    format_message(message, "shx_fused_resident_clusters: clusters is NULL");
     return SHX_INVALID_ARGUMENT;
   }
   int resident = 0;
@@ -2557,27 +2574,29 @@ extern "C" shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, vo
   return SHX_SUCCESS;
 }
 
-extern "C" shx_status shx_fused_stream_fits(const shx_fused_plan *plan, void *stream,
-                                            int *fits, char *message) {
-  if (plan == nullptr || fits == nullptr) {
-    format_message(message, "shx_fused_stream_fits: %s is NULL",
-                   plan == nullptr ? "plan" : "fits");
+extern "C" shx_status shx_fused_stream_room(const shx_fused_plan *plan, void *stream,
+                                            int *room, char *message) {
+  const shx_status shape = check_plan_shape(plan, "shx_fused_stream_room", message);
+  if (shape != SHX_SUCCESS) return shape;
+  if (room == nullptr) {
+    format_message(message, "shx_fused_stream_room: room is NULL");
     return SHX_INVALID_ARGUMENT;
   }
-  *fits = 1;
+  *room = SHX_ROOM_FUSED;
   if (!on_green_context(stream)) return SHX_SUCCESS;
   int resident = 0;
   const shx_status status = shx_fused_resident_clusters(plan, stream, &resident, message);
-  if (status != SHX_SUCCESS) return status;
-  if (resident < plan->grid / plan->cluster) {
-    *fits = 0;
+  if (status != SHX_SUCCESS) {
+    *room = SHX_ROOM_NONE;
+    return status;
+  }
+  const int needed = plan->grid / plan->cluster;
+  *room = resident >= needed ? SHX_ROOM_FUSED : resident >= 1 ? SHX_ROOM_GATE : SHX_ROOM_NONE;
+  if (*room != SHX_ROOM_FUSED)
     format_message(message,
                    "the fused grid (%d clusters of %d CTAs, %d an SM) does not fit the SMs of "
-                   "the stream's green context (%d such clusters fit): record the split or "
-                   "baseline variant there, or create the op with that green context current "
-                   "so that it plans for its SMs",
-                   plan->grid / plan->cluster, plan->cluster, plan->ctas_per_sm, resident);
-  }
+                   "the stream's green context (%d such clusters fit)",
+                   needed, plan->cluster, plan->ctas_per_sm, resident);
   return SHX_SUCCESS;
 }
 
@@ -2735,13 +2754,23 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     }
   }
 
-  if (mode != kGate) { /* GREEN CONTEXTS: the grid barrier needs the grid co-resident */
-    int fits = 1;
+  { /* GREEN CONTEXTS: the fused grid barrier needs the whole grid co-resident; the gate
+     * kernel, one cluster at a time */
+    int room = SHX_ROOM_NONE;
     char why[SHX_MESSAGE_BYTES] = "";
-    const shx_status checked = shx_fused_stream_fits(plan, stream, &fits, why);
-    if (checked != SHX_SUCCESS || !fits) {
-      format_message(message, "shx_fused_launch: %s", why);
-      return checked != SHX_SUCCESS ? checked : SHX_UNSUPPORTED;
+    const shx_status checked = shx_fused_stream_room(plan, stream, &room, why);
+    const char *caller = mode == kGate ? "shx_gate_launch" : "shx_fused_launch";
+    if (checked != SHX_SUCCESS) {
+      format_message(message, "%s: %s", caller, why);
+      return checked;
+    }
+    if (room < (mode == kGate ? SHX_ROOM_GATE : SHX_ROOM_FUSED)) {
+      format_message(message,
+                     "%s: %s: record %s there, or create the op with that green context "
+                     "current so that it plans for its SMs",
+                     caller, why,
+                     mode == kGate ? "the baseline variant" : "the split or baseline variant");
+      return SHX_UNSUPPORTED;
     }
   }
 

@@ -137,13 +137,20 @@ shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
  * SMs only. The grid fits where *clusters >= plan->grid / plan->cluster. */
 shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, void *stream,
                                        int *clusters, char *message);
-/* Whether `plan`'s fused grid can be co-resident on `stream`: *fits = 1 on a stream of
- * an ordinary context (the plan proved it on the device; no query), else the answer of
- * shx_fused_resident_clusters for a stream of a green context, with the numbers in
- * `message` where it does not fit. shx_fused_launch refuses (SHX_UNSUPPORTED) where
- * *fits would be 0: a cooperative launch that does not fit fails eagerly, and one
- * captured into a graph never completes (ops/fused.cu GREEN CONTEXTS). */
-shx_status shx_fused_stream_fits(const shx_fused_plan *plan, void *stream, int *fits,
+/* What of `plan` can run on `stream` (a cudaStream_t), in *room: SHX_ROOM_FUSED (the
+ * whole fused grid co-resident: every stream of an ordinary context, where the plan
+ * proved it and nothing is queried), SHX_ROOM_GATE (on a green context's stream, at
+ * least one cluster but not the fused grid: the gate kernel, which waits on no other
+ * cluster, runs) or SHX_ROOM_NONE (not one cluster), by shx_fused_resident_clusters on a
+ * stream of a green context, with the numbers in `message` where the fused grid does not
+ * fit. shx_fused_launch refuses (SHX_UNSUPPORTED) below SHX_ROOM_FUSED and
+ * shx_gate_launch below SHX_ROOM_GATE: a cooperative launch that does not fit fails
+ * eagerly, and one captured into a graph never completes (ops/fused.cu GREEN CONTEXTS).
+ * A failed query leaves SHX_ROOM_NONE and returns its status. */
+#define SHX_ROOM_NONE 0
+#define SHX_ROOM_GATE 1
+#define SHX_ROOM_FUSED 2
+shx_status shx_fused_stream_room(const shx_fused_plan *plan, void *stream, int *room,
                                  char *message);
 
 /* Records one launch on `stream` (a cudaStream_t). pdl != 0 launches with

@@ -489,10 +489,13 @@ int main(int argc, char **argv) {
   shx_testbed_skip_without_gpu(1);
   shx_green green = {0};
   if (green_sms > 0) {
-    char message[256];
-    if (shx_green_make(0, green_sms, &green, message, sizeof message) != 0 ||
-        shx_green_make_current(&green) != 0) {
+    char message[256] = "";
+    if (shx_green_make(0, green_sms, &green, message, sizeof message) != 0) {
       fprintf(stderr, "bench: --sms %d: %s\n", green_sms, message);
+      return 1;
+    }
+    if (shx_green_make_current(&green) != 0) {
+      fprintf(stderr, "bench: --sms %d: cannot make the green context current\n", green_sms);
       return 1;
     }
   }
