@@ -2504,9 +2504,10 @@ namespace {
  * where the fused grid is not co-resident there, or, for the gate kernel (which waits on
  * no other cluster), where not one cluster fits (clusters of 16 on a partition whose SMs
  * hold no whole one; not run; the query is the fused instance's, whose CTAs have no
- * fewer threads and the same shared memory). Streams of ordinary contexts skip the query: the plan
- * proved them. The check fails open: a driver without cuStreamGetGreenCtx (older than
- * CUDA 12.5, which this runtime does not run on) has no green contexts' streams. */
+ * fewer threads and the same shared memory). Streams of ordinary contexts skip the
+ * query: the plan proved them. The check fails open: a driver without
+ * cuStreamGetGreenCtx (older than CUDA 12.5, which this runtime does not run on) has no
+ * green contexts' streams. */
 using StreamGetGreenCtx = CUresult (*)(CUstream, CUgreenCtx *);
 
 StreamGetGreenCtx stream_get_green_ctx() {
