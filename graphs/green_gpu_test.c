@@ -40,11 +40,10 @@
  * creation holds no plan for some batch up to the capacity. The query's answers are held
  * to bounds of their own: no fit where the grid needs more SMs than the partition has by
  * counting, a fit where it has 8 more for clusters of at most 8 (every design-dims plan
- * did on an H200, run 62 call 4). Printed per
- * case: the outcome, the fused plan and where its CTAs ran (rank 0's stamps); per
- * partition: on how many distinct SMs a 256-CTA kernel ran (perf/floor.h's spinner),
- * which shows that the partition holds. Exits 77 (skipped) without a Hopper GPU or where
- * the driver has no green contexts.
+ * did on an H200, run 62 call 4). Printed per case: the outcome, the fused plan and where
+ * its CTAs ran (rank 0's stamps); per partition: on how many distinct SMs a 256-CTA
+ * kernel ran (perf/floor.h's spinner), which shows that the partition holds. Exits 77
+ * (skipped) without a Hopper GPU or where the driver has no green contexts.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #define _POSIX_C_SOURCE 200809L
