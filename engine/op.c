@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cuda.h> /* CUcontext: the caller's context, kept across shx_destroy */
+
 #include "engine/op.h"
 #include "engine/status.h"
 #include "engine/validate.h"
@@ -128,16 +130,36 @@ cleanup:
   return status;
 }
 
+typedef CUresult (*ContextGet)(CUcontext *);
+typedef CUresult (*ContextSet)(CUcontext);
+
+/* The driver's current-context calls (through the runtime's entry point: no libcuda
+ * link), or NULL. */
+static void *context_call(const char *name) {
+  void *function = NULL;
+  enum cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
+  if (cudaGetDriverEntryPointByVersion(name, &function, 13000, cudaEnableDefault, &found) !=
+          cudaSuccess ||
+      found != cudaDriverEntryPointSuccess) {
+    (void)cudaGetLastError();
+    return NULL;
+  }
+  return function;
+}
+
 /* Waits for the op's device, frees everything the op holds, and puts the caller's
  * device back; *synced (if not NULL) is what the device reported. */
 static void release_op(shx_op *op, cudaError_t *synced) {
+  ContextGet get_context = (ContextGet)context_call("cuCtxGetCurrent");
+  ContextSet set_context = (ContextSet)context_call("cuCtxSetCurrent");
+  CUcontext caller = NULL, primary = NULL;
+  if (get_context != NULL && get_context(&caller) != CUDA_SUCCESS) caller = NULL;
   int previous = -1;
   cudaGetDevice(&previous);
   /* The device's primary context, whose synchronization also waits for the device's
-   * green contexts (cuCtxSynchronize): the op's kernels may have run on any of them.
-   * cudaSetDevice(previous) below leaves a primary context current: a caller that had
-   * made a green context current makes it current again (docs/integration.md). */
+   * green contexts (cuCtxSynchronize): the op's kernels may have run on any of them. */
   cudaSetDevice(op->device);
+  if (get_context != NULL && get_context(&primary) != CUDA_SUCCESS) primary = NULL;
   const cudaError_t result = cudaDeviceSynchronize(); /* freed whatever it says */
   if (synced != NULL) *synced = result;
   shx_baseline_release(op);
@@ -146,7 +168,12 @@ static void release_op(shx_op *op, cudaError_t *synced) {
   cudaFree(op->y);
   cudaFree(op->scratch);
   (void)cudaGetLastError();
-  if (previous >= 0) cudaSetDevice(previous);
+  /* A context of the op's device other than its primary one (a green context the caller
+   * made current) is made current again; otherwise the caller's device, as always. */
+  const int other_context = caller != NULL && primary != NULL && caller != primary &&
+                            previous == op->device && set_context != NULL;
+  if (!(other_context && set_context(caller) == CUDA_SUCCESS) && previous >= 0)
+    cudaSetDevice(previous);
   free(op);
 }
 
@@ -302,21 +329,23 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
   return record_down_kernel(op, batch, parity, stream);
 }
 
-/* The auto variant's fused choice on a stream of a green context whose SMs cannot hold
- * the fused grid (shx_fused_stream_room): the split variant instead, which runs the same
- * plan without a grid barrier and gives the same bits, where one cluster of its gate
- * kernel fits and SharedDown has a plan; else (a failed query included) the baseline. */
+/* The auto variant's fused or split choice on a stream of a green context whose SMs
+ * cannot hold it (shx_fused_stream_room): for fused, the split variant instead, which
+ * runs the same plan without a grid barrier and gives the same bits, where one cluster of
+ * its gate kernel fits and SharedDown has a plan; else (a failed query included) the
+ * baseline. */
 static void auto_on_green_context(const shx_op *op, int batch, void *stream,
                                   shx_variant *variant) {
-  const int bucket = shx_fused_bucket_of(batch); /* shx_variant_for chose fused: a plan */
+  const int bucket = shx_fused_bucket_of(batch); /* shx_variant_for chose these: a plan */
   int room = SHX_ROOM_NONE;
   char message[SHX_MESSAGE_BYTES] = "";
   if (shx_fused_stream_room(&op->fused_plans[bucket], stream, &room, message) !=
       SHX_SUCCESS)
     room = SHX_ROOM_NONE;
-  if (room == SHX_ROOM_GATE && op->down_status[bucket] == SHX_SUCCESS)
+  if (*variant == SHX_VARIANT_FUSED && room == SHX_ROOM_GATE &&
+      op->down_status[bucket] == SHX_SUCCESS)
     *variant = SHX_VARIANT_SPLIT;
-  else if (room != SHX_ROOM_FUSED)
+  else if (room < (*variant == SHX_VARIANT_FUSED ? SHX_ROOM_FUSED : SHX_ROOM_GATE))
     *variant = SHX_VARIANT_BASELINE;
 }
 
@@ -331,7 +360,8 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   shx_variant variant;
   if ((status = shx_variant_for(op, batch, &variant)) != SHX_SUCCESS) return status;
-  if (op->config.variant == SHX_VARIANT_AUTO && variant == SHX_VARIANT_FUSED)
+  if (op->config.variant == SHX_VARIANT_AUTO &&
+      (variant == SHX_VARIANT_FUSED || variant == SHX_VARIANT_SPLIT))
     auto_on_green_context(op, batch, stream, &variant);
   switch (variant) {
     case SHX_VARIANT_BASELINE:

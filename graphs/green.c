@@ -156,6 +156,14 @@ int shx_green_make_current(const shx_green *green) {
   return set != NULL && set((CUcontext)green->context) == CUDA_SUCCESS ? 0 : -1;
 }
 
+int shx_green_is_current(const shx_green *green) {
+  typedef CUresult (*CtxGetCurrent)(CUcontext *);
+  CtxGetCurrent get = (CtxGetCurrent)driver_function("cuCtxGetCurrent");
+  CUcontext current = NULL;
+  return get != NULL && get(&current) == CUDA_SUCCESS && current != NULL &&
+         current == (CUcontext)green->context;
+}
+
 int shx_green_stream_sms(void *stream) {
   StreamGetGreenCtx green_of = (StreamGetGreenCtx)driver_function("cuStreamGetGreenCtx");
   GreenCtxGetDevResource resource_of =

@@ -30,6 +30,8 @@ int shx_green_make(int device, int sms, shx_green *green, char *message, size_t 
 void shx_green_free(shx_green *green);
 /* Makes the green context current on this thread (runtime calls then use it). 0 or -1. */
 int shx_green_make_current(const shx_green *green);
+/* 1 if the green context is the one current on this thread, else 0. */
+int shx_green_is_current(const shx_green *green);
 /* The SMs of the green context `stream` belongs to, or 0 where it belongs to none. */
 int shx_green_stream_sms(void *stream);
 

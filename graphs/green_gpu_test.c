@@ -10,8 +10,8 @@
  * B = 9, 64 and 128 into a green context of k SMs, eagerly and through a graph captured
  * in the thread-local and in the global capture mode, in the two ways engines use one:
  *   - "current": the green context is current on the thread when the op is created, so
- *     the op plans for its SMs, and its scratch and stream belong to it (shx_destroy
- *     leaves the primary context current: the test makes the green one current again);
+ *     the op plans for its SMs, and its scratch and stream belong to it (asserted: it is
+ *     still current after shx_destroy and after a refused shx_create);
  *   - "stream": the op is created in the primary context as usual and the steps go to a
  *     stream of the green context (cuGreenCtxStreamCreate), as frameworks that keep the
  *     primary context current do.
@@ -245,6 +245,12 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
   char message[256];
   CHECK_CUDA(cudaSetDevice(0));
   if (k > 0) {
+    int sms = 0, min_partition = 0, alignment = 0;
+    CHECK(shx_green_rules(0, &sms, &min_partition, &alignment, message, sizeof message) == 0);
+    if (k > sms) {
+      printf("  tp %2d k %3d: more SMs than GPU 0's %d: skipped\n", tp, k, sms);
+      return kChildNoGreen;
+    }
     const int made = shx_green_make(0, k, &green, message, sizeof message);
     if (made != 0) {
       printf("  tp %2d k %3d: no green context: %s\n", tp, k, message);
@@ -340,6 +346,10 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
       if (created != SHX_UNSUPPORTED || all_planned ||
           (config.variant != SHX_VARIANT_FUSED && config.variant != SHX_VARIANT_SPLIT))
         failed = 1;
+      if (k > 0 && how == kCurrent && !shx_green_is_current(&green)) {
+        printf("    the green context is not current after a refused shx_create\n");
+        return kChildFailed;
+      }
       s.op = NULL;
       continue;
     }
@@ -367,9 +377,15 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
        * one cluster of its gate kernel does, else the baseline. */
       shx_variant runs = config.variant;
       SHX_CHECK_OK(shx_variant_for(s.op, batch, &runs));
+      const int bucket = shx_fused_bucket_of(batch);
       if (config.variant == SHX_VARIANT_AUTO && runs == SHX_VARIANT_FUSED &&
           room[b] != SHX_ROOM_FUSED)
-        runs = room[b] == SHX_ROOM_GATE ? SHX_VARIANT_SPLIT : SHX_VARIANT_BASELINE;
+        runs = room[b] == SHX_ROOM_GATE && s.op->down_status[bucket] == SHX_SUCCESS
+                   ? SHX_VARIANT_SPLIT
+                   : SHX_VARIANT_BASELINE;
+      else if (config.variant == SHX_VARIANT_AUTO && runs == SHX_VARIANT_SPLIT &&
+               room[b] == SHX_ROOM_NONE)
+        runs = SHX_VARIANT_BASELINE;
       if (config.variant == SHX_VARIANT_AUTO) printf(" (%s)", shx_testbed_variant_name(runs));
       if (config.variant == SHX_VARIANT_FUSED)
         printf(" (%d clusters of %d, %d CTAs an SM%s; %s)", plans[b].grid / plans[b].cluster,
@@ -387,7 +403,7 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
         shx_status record_status = SHX_SUCCESS;
         printf(" %s:", kModeNames[mode]);
         if (trace != NULL) {
-          CHECK_CUDA(cudaMemset(trace, 0, kTraceWords * sizeof *trace));
+          CHECK_CUDA(cudaMemsetAsync(trace, 0, kTraceWords * sizeof *trace, stream));
           shx_op_set_fused_trace(s.op, graph ? NULL : trace);
         }
         const char *outcome =
@@ -448,9 +464,12 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
       CHECK_CUDA(cudaFree(trace));
     }
     rank_free(&s, tp);
-    /* shx_destroy leaves the device's primary context current (include/shared_expert.h):
-     * the next op is to be created in the green context again. */
-    if (k > 0 && how == kCurrent) CHECK(shx_green_make_current(&green) == 0);
+    /* shx_destroy leaves a green context of the op's device current that was current
+     * when it was called (include/shared_expert.h): the next op is created in it. */
+    if (k > 0 && how == kCurrent && !shx_green_is_current(&green)) {
+      printf("    the green context is not current after shx_destroy\n");
+      return kChildFailed;
+    }
   }
   free(y);
   for (int b = 0; b < kBatches; ++b) {

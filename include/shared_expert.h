@@ -71,8 +71,8 @@
  * record time (SHX_UNSUPPORTED, nothing launched; captured unchecked it would never
  * complete) and the auto variant records the split variant instead (perf/RESULTS.md run
  * 62), or the baseline where not one cluster of the split variant's gate kernel fits
- * either (whose launch is then refused too). shx_destroy leaves the device's primary
- * context current. An MPS active-thread percentage has not been run. (Ranks of
+ * either (whose launch is then refused too). An MPS active-thread percentage has not
+ * been run. (Ranks of
  * separate processes on one GPU take turns in time slices: correct but slow,
  * docs/integration.md; deploy one process per GPU.)
  */
@@ -172,7 +172,8 @@ const char *shx_status_string(shx_status status);
 shx_status shx_create(const shx_config *config, shx_op **op);
 /* Frees everything the op allocated. NULL is allowed. Waits for the op's device
  * (cudaDeviceSynchronize in its primary context, which also waits for its green
- * contexts) and leaves a primary context current. */
+ * contexts), then makes the caller's context current again where it was another context
+ * of the op's device (a green one), else the caller's device (cudaSetDevice). */
 shx_status shx_destroy(shx_op *op);
 
 /* Weights of this rank, device pointers, row-major BF16, 16-byte aligned:

@@ -2587,6 +2587,14 @@ extern "C" shx_status shx_fused_stream_room(const shx_fused_plan *plan, void *st
   if (!on_green_context(stream)) return SHX_SUCCESS;
   int resident = 0;
   const shx_status status = shx_fused_resident_clusters(plan, stream, &resident, message);
+  if (status != SHX_SUCCESS && plan->cluster > kMaxPortableCluster) {
+    /* A context that refuses the non-portable size, as shx_fused_plan_make reads it:
+     * not one cluster fits. */
+    *room = SHX_ROOM_NONE;
+    format_message(message, "the stream's green context takes no cluster of %d CTAs",
+                   plan->cluster);
+    return SHX_SUCCESS;
+  }
   if (status != SHX_SUCCESS) {
     *room = SHX_ROOM_NONE;
     return status;

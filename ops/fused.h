@@ -146,7 +146,8 @@ shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, void *stream,
  * fit. shx_fused_launch refuses (SHX_UNSUPPORTED) below SHX_ROOM_FUSED and
  * shx_gate_launch below SHX_ROOM_GATE: a cooperative launch that does not fit fails
  * eagerly, and one captured into a graph never completes (ops/fused.cu GREEN CONTEXTS).
- * A failed query leaves SHX_ROOM_NONE and returns its status. */
+ * A failed query leaves SHX_ROOM_NONE and returns its status, except for clusters of 16,
+ * where a refused query means that not one such cluster fits (SHX_SUCCESS). */
 #define SHX_ROOM_NONE 0
 #define SHX_ROOM_GATE 1
 #define SHX_ROOM_FUSED 2
