@@ -11,6 +11,7 @@
 #include "engine/status.h"
 #include "engine/validate.h"
 #include "ops/baseline.h"
+#include "ops/driver.h"
 
 /* Errors on an op's device are reported with the op's device current. */
 static shx_status check_current_device(const shx_op *op) {
@@ -133,25 +134,11 @@ cleanup:
 typedef CUresult (*ContextGet)(CUcontext *);
 typedef CUresult (*ContextSet)(CUcontext);
 
-/* The driver's current-context calls (through the runtime's entry point: no libcuda
- * link), or NULL. */
-static void *context_call(const char *name) {
-  void *function = NULL;
-  enum cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-  if (cudaGetDriverEntryPointByVersion(name, &function, 13000, cudaEnableDefault, &found) !=
-          cudaSuccess ||
-      found != cudaDriverEntryPointSuccess) {
-    (void)cudaGetLastError();
-    return NULL;
-  }
-  return function;
-}
-
 /* Waits for the op's device, frees everything the op holds, and puts the caller's
  * device back; *synced (if not NULL) is what the device reported. */
 static void release_op(shx_op *op, cudaError_t *synced) {
-  ContextGet get_context = (ContextGet)context_call("cuCtxGetCurrent");
-  ContextSet set_context = (ContextSet)context_call("cuCtxSetCurrent");
+  ContextGet get_context = (ContextGet)shx_driver_function("cuCtxGetCurrent");
+  ContextSet set_context = (ContextSet)shx_driver_function("cuCtxSetCurrent");
   CUcontext caller = NULL, primary = NULL;
   if (get_context != NULL && get_context(&caller) != CUDA_SUCCESS) caller = NULL;
   int previous = -1;

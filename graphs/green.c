@@ -6,6 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ops/driver.h"
+
+/* The driver's functions, in the form of the CUDA 13.0 headers (green contexts' streams
+ * came in 12.5). */
 typedef CUresult (*DeviceGetDevResource)(CUdevice, CUdevResource *, CUdevResourceType);
 typedef CUresult (*SmResourceSplitByCount)(CUdevResource *, unsigned int *,
                                            const CUdevResource *, CUdevResource *,
@@ -20,23 +24,10 @@ typedef CUresult (*StreamGetGreenCtx)(CUstream, CUgreenCtx *);
 typedef CUresult (*StreamDestroy)(CUstream);
 typedef CUresult (*CtxSetCurrent)(CUcontext);
 
-/* The driver function `name` in the form of the CUDA 13.0 headers these typedefs follow
- * (green contexts' streams came in 12.5), or NULL. */
-static void *driver_function(const char *name) {
-  void *function = NULL;
-  enum cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-  if (cudaGetDriverEntryPointByVersion(name, &function, 13000, cudaEnableDefault, &found) !=
-          cudaSuccess ||
-      found != cudaDriverEntryPointSuccess) {
-    (void)cudaGetLastError();
-    return NULL;
-  }
-  return function;
-}
-
 int shx_green_rules(int device, int *sms, int *min_partition, int *alignment,
                     char *message, size_t size) {
-  DeviceGetDevResource get = (DeviceGetDevResource)driver_function("cuDeviceGetDevResource");
+  DeviceGetDevResource get =
+      (DeviceGetDevResource)shx_driver_function("cuDeviceGetDevResource");
   if (get == NULL) {
     snprintf(message, size, "the driver has no cuDeviceGetDevResource (green contexts)");
     return -1;
@@ -56,17 +47,18 @@ int shx_green_rules(int device, int *sms, int *min_partition, int *alignment,
 
 int shx_green_make(int device, int sms, shx_green *green, char *message, size_t size) {
   memset(green, 0, sizeof *green);
-  DeviceGetDevResource get = (DeviceGetDevResource)driver_function("cuDeviceGetDevResource");
+  DeviceGetDevResource get =
+      (DeviceGetDevResource)shx_driver_function("cuDeviceGetDevResource");
   SmResourceSplitByCount split =
-      (SmResourceSplitByCount)driver_function("cuDevSmResourceSplitByCount");
+      (SmResourceSplitByCount)shx_driver_function("cuDevSmResourceSplitByCount");
   ResourceGenerateDesc describe =
-      (ResourceGenerateDesc)driver_function("cuDevResourceGenerateDesc");
-  GreenCtxCreate create = (GreenCtxCreate)driver_function("cuGreenCtxCreate");
-  CtxFromGreenCtx context_of = (CtxFromGreenCtx)driver_function("cuCtxFromGreenCtx");
+      (ResourceGenerateDesc)shx_driver_function("cuDevResourceGenerateDesc");
+  GreenCtxCreate create = (GreenCtxCreate)shx_driver_function("cuGreenCtxCreate");
+  CtxFromGreenCtx context_of = (CtxFromGreenCtx)shx_driver_function("cuCtxFromGreenCtx");
   GreenCtxStreamCreate stream_create =
-      (GreenCtxStreamCreate)driver_function("cuGreenCtxStreamCreate");
+      (GreenCtxStreamCreate)shx_driver_function("cuGreenCtxStreamCreate");
   GreenCtxGetDevResource resource_of =
-      (GreenCtxGetDevResource)driver_function("cuGreenCtxGetDevResource");
+      (GreenCtxGetDevResource)shx_driver_function("cuGreenCtxGetDevResource");
   const char *missing = get == NULL            ? "cuDeviceGetDevResource"
                         : split == NULL        ? "cuDevSmResourceSplitByCount"
                         : describe == NULL     ? "cuDevResourceGenerateDesc"
@@ -144,30 +136,30 @@ int shx_green_make(int device, int sms, shx_green *green, char *message, size_t 
 }
 
 void shx_green_free(shx_green *green) {
-  StreamDestroy destroy_stream = (StreamDestroy)driver_function("cuStreamDestroy");
-  GreenCtxDestroy destroy = (GreenCtxDestroy)driver_function("cuGreenCtxDestroy");
+  StreamDestroy destroy_stream = (StreamDestroy)shx_driver_function("cuStreamDestroy");
+  GreenCtxDestroy destroy = (GreenCtxDestroy)shx_driver_function("cuGreenCtxDestroy");
   if (green->stream != NULL && destroy_stream != NULL) destroy_stream((CUstream)green->stream);
   if (green->green != NULL && destroy != NULL) destroy((CUgreenCtx)green->green);
   memset(green, 0, sizeof *green);
 }
 
 int shx_green_make_current(const shx_green *green) {
-  CtxSetCurrent set = (CtxSetCurrent)driver_function("cuCtxSetCurrent");
+  CtxSetCurrent set = (CtxSetCurrent)shx_driver_function("cuCtxSetCurrent");
   return set != NULL && set((CUcontext)green->context) == CUDA_SUCCESS ? 0 : -1;
 }
 
 int shx_green_is_current(const shx_green *green) {
   typedef CUresult (*CtxGetCurrent)(CUcontext *);
-  CtxGetCurrent get = (CtxGetCurrent)driver_function("cuCtxGetCurrent");
+  CtxGetCurrent get = (CtxGetCurrent)shx_driver_function("cuCtxGetCurrent");
   CUcontext current = NULL;
   return get != NULL && get(&current) == CUDA_SUCCESS && current != NULL &&
          current == (CUcontext)green->context;
 }
 
 int shx_green_stream_sms(void *stream) {
-  StreamGetGreenCtx green_of = (StreamGetGreenCtx)driver_function("cuStreamGetGreenCtx");
+  StreamGetGreenCtx green_of = (StreamGetGreenCtx)shx_driver_function("cuStreamGetGreenCtx");
   GreenCtxGetDevResource resource_of =
-      (GreenCtxGetDevResource)driver_function("cuGreenCtxGetDevResource");
+      (GreenCtxGetDevResource)shx_driver_function("cuGreenCtxGetDevResource");
   CUgreenCtx context = NULL;
   if (green_of == NULL || resource_of == NULL ||
       green_of((CUstream)stream, &context) != CUDA_SUCCESS || context == NULL)

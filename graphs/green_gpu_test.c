@@ -138,8 +138,9 @@ static const char *one_step(rank_state *s, const shx_config *config, int batch,
   cudaGraph_t captured = NULL;
   cudaGraphExec_t exec = NULL;
   if (graph)
-    CHECK_CUDA(cudaStreamBeginCapture(stream, mode == kGlobal ? cudaStreamCaptureModeGlobal
-                                                              : cudaStreamCaptureModeThreadLocal));
+    CHECK_CUDA(cudaStreamBeginCapture(stream, mode == kGlobal
+                                                  ? cudaStreamCaptureModeGlobal
+                                                  : cudaStreamCaptureModeThreadLocal));
   *record_status = shx_record_step(s->op, s->x, batch, 0, stream);
   if (graph) {
     const cudaError_t ended = cudaStreamEndCapture(stream, &captured);

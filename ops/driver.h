@@ -1,0 +1,19 @@
+/* driver.h: a CUDA driver function, reached through the runtime's entry point
+ * (cudaGetDriverEntryPointByVersion) so that nothing links libcuda. Shared by the
+ * engine (the caller's context across shx_destroy) and the tests' green contexts. */
+#ifndef SHX_OPS_DRIVER_H_
+#define SHX_OPS_DRIVER_H_
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The driver function `name` in the form of the CUDA 13.0 headers (cuda.h), or NULL
+ * where the driver has none (or there is no driver); no CUDA error is left pending. */
+void *shx_driver_function(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHX_OPS_DRIVER_H_ */
