@@ -1,6 +1,7 @@
 /* driver.h: a CUDA driver function, reached through the runtime's entry point
- * (cudaGetDriverEntryPointByVersion) so that nothing links libcuda. Shared by the
- * engine (the caller's context across shx_destroy) and the tests' green contexts. */
+ * (cudaGetDriverEntryPointByVersion) so that nothing links libcuda. Shared by the fused
+ * launcher (a stream's green context), the engine (the caller's context across
+ * shx_destroy) and the tests' green contexts. */
 #ifndef SHX_OPS_DRIVER_H_
 #define SHX_OPS_DRIVER_H_
 

@@ -262,6 +262,7 @@
 #include <type_traits>
 
 #include "ops/activation.cuh"
+#include "ops/driver.h"
 #include "ops/fused.h"
 #include "ops/fused_plan.h"
 #include "ops/ring.h"
@@ -2510,74 +2511,48 @@ namespace {
  * green contexts' streams. */
 using StreamGetGreenCtx = CUresult (*)(CUstream, CUgreenCtx *);
 
-StreamGetGreenCtx stream_get_green_ctx() {
-  static const StreamGetGreenCtx function = []() -> StreamGetGreenCtx {
-    void *found = nullptr;
-    cudaDriverEntryPointQueryResult result = cudaDriverEntryPointSymbolNotFound;
-    if (cudaGetDriverEntryPointByVersion("cuStreamGetGreenCtx", &found, 13000,
-                                         cudaEnableDefault, &result) != cudaSuccess ||
-        result != cudaDriverEntryPointSuccess) {
-      cudaGetLastError();
-      return nullptr;
-    }
-    return reinterpret_cast<StreamGetGreenCtx>(found);
-  }();
-  return function;
-}
-
 bool on_green_context(void *stream) {
-  const StreamGetGreenCtx get = stream_get_green_ctx();
+  static const StreamGetGreenCtx get =
+      reinterpret_cast<StreamGetGreenCtx>(shx_driver_function("cuStreamGetGreenCtx"));
   CUgreenCtx green = nullptr;
   return get != nullptr && get(static_cast<CUstream>(stream), &green) == CUDA_SUCCESS &&
          green != nullptr;
 }
 
+
 /* The shape the occupancy query needs (a kernel instance, a cluster size it takes, a
  * grid of whole clusters), as shx_fused_plan_make makes plans; the launch checks more. */
-shx_status check_plan_shape(const shx_fused_plan *plan, const char *caller, char *message) {
+shx_status check_plan_shape(const shx_fused_plan *plan, char *message) {
   if (plan == nullptr) {
-    format_message(message, "%s: plan is NULL", caller);
+    format_message(message, "shx_fused_stream_room: plan is NULL");
     return SHX_INVALID_ARGUMENT;
   }
   if (!fused_instance(plan->n, plan->ctas_per_sm) || plan->cluster < 2 ||
       plan->cluster > kMaxCluster || (plan->cluster & (plan->cluster - 1)) != 0 ||
       plan->grid < plan->cluster || plan->grid > kMaxGrid || plan->grid % plan->cluster != 0) {
-    format_message(message, "%s: plan (n=%d cluster=%d grid=%d, %d CTAs per SM) was not made "
-                            "by shx_fused_plan_make",
-                   caller, plan->n, plan->cluster, plan->grid, plan->ctas_per_sm);
+    format_message(message, "shx_fused_stream_room: plan (n=%d cluster=%d grid=%d, %d CTAs "
+                            "per SM) was not made by shx_fused_plan_make",
+                   plan->n, plan->cluster, plan->grid, plan->ctas_per_sm);
     return SHX_INVALID_ARGUMENT;
   }
   return SHX_SUCCESS;
+}
+
+/* How many clusters of `plan`'s fused grid can be resident at once on the SMs that
+ * `stream` runs on: shx_fused_plan_make's occupancy query in the stream's context, so
+ * that a stream of a green context counts its own SMs only (a plan of checked shape). */
+cudaError_t resident_clusters(const shx_fused_plan &plan, void *stream, int *clusters) {
+  return with_kernel(plan.n, plan.ctas_per_sm, plan.cluster, [&](auto kN, auto kS, auto k16) {
+    return co_resident_clusters<decltype(kN)::value, decltype(kS)::value, decltype(k16)::value>(
+        plan, static_cast<cudaStream_t>(stream), clusters);
+  });
 }
 
 }  // namespace
 
-extern "C" shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, void *stream,
-                                                  int *clusters, char *message) {
-  const shx_status shape = check_plan_shape(plan, "shx_fused_resident_clusters", message);
-  if (shape != SHX_SUCCESS) return shape;
-  if (clusters == nullptr) {
-    format_message(message, "shx_fused_resident_clusters: clusters is NULL");
-    return SHX_INVALID_ARGUMENT;
-  }
-  int resident = 0;
-  const cudaError_t error = with_kernel(plan->n, plan->ctas_per_sm, plan->cluster,
-                                        [&](auto kN, auto kS, auto k16) {
-    return co_resident_clusters<decltype(kN)::value, decltype(kS)::value, decltype(k16)::value>(
-        *plan, static_cast<cudaStream_t>(stream), &resident);
-  });
-  if (error != cudaSuccess) {
-    cudaGetLastError();
-    format_message(message, "shx_fused_resident_clusters: %s", cudaGetErrorString(error));
-    return SHX_CUDA_ERROR;
-  }
-  *clusters = resident;
-  return SHX_SUCCESS;
-}
-
 extern "C" shx_status shx_fused_stream_room(const shx_fused_plan *plan, void *stream,
                                             int *room, char *message) {
-  const shx_status shape = check_plan_shape(plan, "shx_fused_stream_room", message);
+  const shx_status shape = check_plan_shape(plan, message);
   if (shape != SHX_SUCCESS) return shape;
   if (room == nullptr) {
     format_message(message, "shx_fused_stream_room: room is NULL");
@@ -2586,18 +2561,20 @@ extern "C" shx_status shx_fused_stream_room(const shx_fused_plan *plan, void *st
   *room = SHX_ROOM_FUSED;
   if (!on_green_context(stream)) return SHX_SUCCESS;
   int resident = 0;
-  const shx_status status = shx_fused_resident_clusters(plan, stream, &resident, message);
-  if (status != SHX_SUCCESS && plan->cluster > kMaxPortableCluster) {
-    /* A context that refuses the non-portable size, as shx_fused_plan_make reads it:
-     * not one cluster fits. */
+  const cudaError_t error = resident_clusters(*plan, stream, &resident);
+  if (error != cudaSuccess) {
+    cudaGetLastError();
     *room = SHX_ROOM_NONE;
-    format_message(message, "the stream's green context takes no cluster of %d CTAs",
-                   plan->cluster);
-    return SHX_SUCCESS;
-  }
-  if (status != SHX_SUCCESS) {
-    *room = SHX_ROOM_NONE;
-    return status;
+    if (plan->cluster > kMaxPortableCluster) {
+      /* A context that refuses the non-portable size, as shx_fused_plan_make reads it:
+       * not one cluster fits. */
+      format_message(message, "the stream's green context takes no cluster of %d CTAs",
+                     plan->cluster);
+      return SHX_SUCCESS;
+    }
+    format_message(message, "shx_fused_stream_room: occupancy query: %s",
+                   cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
   }
   const int needed = plan->grid / plan->cluster;
   *room = resident >= needed ? SHX_ROOM_FUSED : resident >= 1 ? SHX_ROOM_GATE : SHX_ROOM_NONE;

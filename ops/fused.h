@@ -131,19 +131,13 @@ shx_status shx_fused_bucket_plan_make(int hidden, int inter, int tp, int bucket,
 shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
                                shx_fused_plan *plan, char *message);
 
-/* How many clusters of `plan`'s fused grid can be resident at once on the SMs that
- * `stream` (a cudaStream_t) runs on: the occupancy query of shx_fused_plan_make, in the
- * stream's context, so that a stream of a green context (an SM partition) counts its own
- * SMs only. The grid fits where *clusters >= plan->grid / plan->cluster. */
-shx_status shx_fused_resident_clusters(const shx_fused_plan *plan, void *stream,
-                                       int *clusters, char *message);
 /* What of `plan` can run on `stream` (a cudaStream_t), in *room: SHX_ROOM_FUSED (the
  * whole fused grid co-resident: every stream of an ordinary context, where the plan
  * proved it and nothing is queried), SHX_ROOM_GATE (on a green context's stream, at
  * least one cluster but not the fused grid: the gate kernel, which waits on no other
- * cluster, runs) or SHX_ROOM_NONE (not one cluster), by shx_fused_resident_clusters on a
- * stream of a green context, with the numbers in `message` where the fused grid does not
- * fit. shx_fused_launch refuses (SHX_UNSUPPORTED) below SHX_ROOM_FUSED and
+ * cluster, runs) or SHX_ROOM_NONE (not one cluster), by shx_fused_plan_make's occupancy
+ * query in the stream's context (which counts a green context's SMs only), with the
+ * numbers in `message` where the fused grid does not fit. shx_fused_launch refuses (SHX_UNSUPPORTED) below SHX_ROOM_FUSED and
  * shx_gate_launch below SHX_ROOM_GATE: a cooperative launch that does not fit fails
  * eagerly, and one captured into a graph never completes (ops/fused.cu GREEN CONTEXTS).
  * A failed query leaves SHX_ROOM_NONE and returns its status, except for clusters of 16,

@@ -10,7 +10,7 @@
  * non-portable size) must be refused where their gate/up CTAs outnumber the down tiles.
  * A trigger point other than the plan rule's is refused (after the exchange at n = 16, after
  * the MMAs at n = 48). The first bucket's padded batch rule, on the accepted rings. The
- * green-context check's argument checks (shx_fused_stream_room, shx_fused_resident_clusters). */
+ * green-context check's argument checks (shx_fused_stream_room). */
 #include <string.h>
 
 #include "engine/check.h"
@@ -158,7 +158,7 @@ int main(void) {
      * without one (this process makes none: the NULL stream's context is the primary's,
      * or there is no GPU). */
     char message[SHX_MESSAGE_BYTES] = "";
-    int room = -1, clusters = -1;
+    int room = -1;
     shx_fused_plan plan = plan_for(4, stages, 2);
     CHECK(shx_fused_stream_room(NULL, NULL, &room, message) == SHX_INVALID_ARGUMENT &&
           strstr(message, "plan is NULL") != NULL && room == -1);
@@ -166,14 +166,10 @@ int main(void) {
           strstr(message, "room is NULL") != NULL);
     CHECK(shx_fused_stream_room(&plan, NULL, &room, message) == SHX_SUCCESS &&
           room == SHX_ROOM_FUSED);
-    CHECK(shx_fused_resident_clusters(NULL, NULL, &clusters, message) ==
-              SHX_INVALID_ARGUMENT && clusters == -1);
     shx_fused_plan foreign = plan_for(3, stages, 2);
     room = -1;
     CHECK(shx_fused_stream_room(&foreign, NULL, &room, message) == SHX_INVALID_ARGUMENT &&
           strstr(message, "was not made by") != NULL && room == -1);
-    CHECK(shx_fused_resident_clusters(&foreign, NULL, &clusters, message) ==
-              SHX_INVALID_ARGUMENT && clusters == -1);
   }
   printf("fused_launch_test: cluster 16 accepted at I = 128, refused at I = 256\n");
   printf("fused_launch_test: n = 16 plans with %d stages at 2 CTAs per SM; clusters 2, 4, "
