@@ -222,19 +222,12 @@ static void load(const char *path, void *data, size_t bytes) {
 /* On how many distinct SMs `stream` ran kSpinnerCtas CTAs of perf/floor.h's spinner. */
 static int spinner_sms(cudaStream_t stream) {
   char message[256];
-  int *sm_ids = NULL, ids[kSpinnerCtas];
-  CHECK_CUDA(cudaMalloc((void **)&sm_ids, sizeof ids));
+  int *sm_ids = NULL;
+  CHECK_CUDA(cudaMalloc((void **)&sm_ids, kSpinnerCtas * sizeof(int)));
   SHX_CHECK_OK(shx_spinner_launch(kSpinnerCtas, 0, 0, -1, 200.0, sm_ids, stream, message));
   CHECK_CUDA(cudaStreamSynchronize(stream));
-  CHECK_CUDA(cudaMemcpy(ids, sm_ids, sizeof ids, cudaMemcpyDeviceToHost));
+  const int distinct = shx_testbed_distinct_sms(sm_ids, kSpinnerCtas);
   CHECK_CUDA(cudaFree(sm_ids));
-  char seen[1024] = {0};
-  int distinct = 0;
-  for (int c = 0; c < kSpinnerCtas; ++c) {
-    CHECK(ids[c] >= 0 && ids[c] < 1024);
-    distinct += !seen[ids[c]];
-    seen[ids[c]] = 1;
-  }
   return distinct;
 }
 

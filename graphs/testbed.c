@@ -198,20 +198,22 @@ void shx_testbed_neighbour_hold(const shx_testbed_neighbour *neighbour, int sms,
   }
 }
 
-int shx_testbed_neighbour_sms_held(const shx_testbed_neighbour *neighbour, int sms) {
-  if (neighbour->spin_shared_bytes < 0) return -1;
-  CHECK(sms >= 1 && sms <= kNeighbourMaxCtas);
+int shx_testbed_distinct_sms(const int *device_ids, int count) {
+  CHECK(count >= 1 && count <= kNeighbourMaxCtas);
   int ids[kNeighbourMaxCtas];
-  CHECK_CUDA(cudaSetDevice(0));
-  CHECK_CUDA(cudaMemcpy(ids, neighbour->sm_ids, sms * sizeof(int), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(ids, device_ids, count * sizeof(int), cudaMemcpyDeviceToHost));
   char seen[1024] = {0};
   int distinct = 0;
-  for (int c = 0; c < sms; ++c) {
+  for (int c = 0; c < count; ++c) {
     CHECK(ids[c] >= 0 && ids[c] < 1024); /* every CTA ran and wrote its SM */
-    if (!seen[ids[c]]) {
-      seen[ids[c]] = 1;
-      ++distinct;
-    }
+    distinct += !seen[ids[c]];
+    seen[ids[c]] = 1;
   }
   return distinct;
+}
+
+int shx_testbed_neighbour_sms_held(const shx_testbed_neighbour *neighbour, int sms) {
+  if (neighbour->spin_shared_bytes < 0) return -1;
+  CHECK_CUDA(cudaSetDevice(0));
+  return shx_testbed_distinct_sms(neighbour->sm_ids, sms);
 }

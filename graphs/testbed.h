@@ -79,6 +79,9 @@ void shx_testbed_neighbour_free(shx_testbed_neighbour *neighbour);
  * 256). */
 void shx_testbed_neighbour_hold(const shx_testbed_neighbour *neighbour, int sms,
                                 double microseconds);
+/* How many distinct SMs `count` (1..256) CTAs of perf/floor.h's spinner wrote to
+ * `device_ids` (device memory; exits unless every CTA wrote one). Synchronize first. */
+int shx_testbed_distinct_sms(const int *device_ids, int count);
 /* After a spinner's hold of `sms` CTAs has ended (synchronize first): on how many
  * distinct SMs its CTAs ran; -1 for the stand-in, which does not record them. */
 int shx_testbed_neighbour_sms_held(const shx_testbed_neighbour *neighbour, int sms);
