@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepared for the next run (not run yet): run 62's review mends on one H200. They were
+# Run 63, call 1: run 62's review mends on one H200. They were
 # written after run 62's last device call: shx_destroy synchronizing in the primary
 # context again and then making a caller's green context current again (green_gpu_test
 # asserts it after each destroy and refused create; bench --sms relies on it),
