@@ -250,6 +250,28 @@ static int floor_grid(const shx_config *config, int *grid) {
   return 1;
 }
 
+/* The fused plan each row's step ran (the op's bucket for the batch, planned for this
+ * context's SMs), so that tables from partitions or other devices say which geometry
+ * they timed. */
+static void print_fused_plans(bench_dims dims, const int *batches, int batch_count) {
+  const int tps[] = {8, 16};
+  printf("fused plans (CTAs = clusters x size, CTAs an SM):");
+  for (int t = 0; t < 2; ++t)
+    for (int b = 0; b < batch_count; ++b) {
+      const shx_config config = bench_config(tps[t], dims);
+      shx_fused_plan plan;
+      char message[SHX_MESSAGE_BYTES];
+      if (shx_fused_bucket_plan_make(config.hidden, config.intermediate_total / tps[t],
+                                     tps[t], shx_fused_bucket_of(batches[b]), &plan,
+                                     message) != SHX_SUCCESS)
+        printf(" tp %d B %d none;", tps[t], batches[b]);
+      else
+        printf(" tp %d B %d %d = %d x %d, %d;", tps[t], batches[b], plan.grid,
+               plan.grid / plan.cluster, plan.cluster, plan.ctas_per_sm);
+    }
+  printf("\n");
+}
+
 static const char *policy_choice(const row *r) {
   const char *best = "baseline";
   double best_us = r->baseline.median_us;
@@ -611,6 +633,8 @@ int main(int argc, char **argv) {
            r->split.max_us - r->split.min_us, r->split.median_us / r->floor.median_us,
            r->baseline.median_us / r->split.median_us);
   }
+
+  print_fused_plans(dims, batches, batch_count);
 
   if (table_only) {
     fclose(csv);
