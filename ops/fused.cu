@@ -2439,21 +2439,32 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
     if (cluster > kMaxPortableCluster && !cluster16_fits(gate_up_ctas, hidden)) continue;
     /* Whole clusters of down-only CTAs until every 64-row down tile has its own CTA (or
      * the SMs run out): then no CTA streams a second down tile after the barrier. */
-    const int grids[2] = {shx_fused_widest_grid(gate_up_ctas, cluster, down_tiles, kMaxGrid),
-                          gate_up_ctas};
+    const int widest = shx_fused_widest_grid(gate_up_ctas, cluster, down_tiles, kMaxGrid);
     const int blocks_per_cta = (k_blocks + cluster - 1) / cluster;
+    candidate.cluster = cluster;
+    candidate.gate_up_ctas = gate_up_ctas;
     candidate.ctas_per_sm = fused_ctas_per_sm(n, blocks_per_cta);
     candidate.stages = ring_stages(n, candidate.ctas_per_sm);
     candidate.smem_bytes = smem_bytes_of(n, candidate.ctas_per_sm);
-    for (int grid : grids) {
-      candidate.cluster = cluster;
-      candidate.gate_up_ctas = gate_up_ctas;
+    /* grids[0], TWO GRIDS, is known once the widest grid has been counted. */
+    int grids[3] = {0, widest, gate_up_ctas};
+    for (int g : {1, 0, 2}) {
+      const int grid = grids[g];
+      if (grid == 0) continue;
       candidate.grid = grid;
       int resident = 0;
       error = with_kernel(n, candidate.ctas_per_sm, cluster, [&](auto kN, auto kS, auto k16) {
         return co_resident_clusters<decltype(kN)::value, decltype(kS)::value,
                                     decltype(k16)::value>(candidate, nullptr, &resident);
       });
+      /* TWO GRIDS: where the widest grid does not fit twice (on a green context's SMs),
+       * the widest grid of this cluster size that does is tried before it, so that the
+       * next step's grid is resident beside this one under PDL. */
+      const int twice = resident / 2 * cluster;
+      if (error == cudaSuccess && g == 1 && twice >= gate_up_ctas && twice < widest) {
+        grids[0] = twice;
+        continue;
+      }
       if (error != cudaSuccess && cluster > kMaxPortableCluster) {
         /* A device that refuses the non-portable size (or its occupancy query): the
          * portable sizes come next. */
