@@ -538,8 +538,8 @@ static int probe_rules(void) {
 
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
-  int partitions[kMaxPartitions] = {0, 120, 96, 80, 64, 56, 48, 32, 16};
-  int count = 9, only_tp = 0, deepseek = 0;
+  int partitions[kMaxPartitions] = {0, 120, 104, 96, 80, 64, 56, 48, 32, 16};
+  int count = 10, only_tp = 0, deepseek = 0;
   if (argc >= 3 && strcmp(argv[1], "--dims") == 0) {
     if (strcmp(argv[2], "deepseek") != 0 && strcmp(argv[2], "design") != 0) {
       fprintf(stderr, "green_gpu_test: --dims takes design or deepseek\n");

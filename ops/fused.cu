@@ -2459,9 +2459,14 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
       });
       /* TWO GRIDS: where the widest grid does not fit twice (on a green context's SMs),
        * the widest grid of this cluster size that does is tried before it, so that the
-       * next step's grid is resident beside this one under PDL. */
+       * next step's grid is resident beside this one under PDL; not where the widest
+       * grid's CTAs trigger early through LATE IN REGISTERS (the narrower grid's CTAs
+       * of two down jobs would stream 14 down blocks after the grid barrier). */
       const int twice = resident / 2 * cluster;
-      if (error == cudaSuccess && g == 1 && twice >= gate_up_ctas && twice < widest) {
+      const bool late_in_registers =
+          n == 16 && shx_fused_late_register_fills(1, inter / kBlockK, candidate.stages) > 0;
+      if (error == cudaSuccess && g == 1 && twice >= gate_up_ctas && twice < widest &&
+          !late_in_registers) {
         grids[0] = twice;
         continue;
       }
@@ -2661,7 +2666,7 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
                                              plan->hidden / kTileRows, kMaxGrid);
     if (memcmp(rebuilt.k_begin, plan->k_begin, sizeof(plan->k_begin)) != 0 ||
         memcmp(rebuilt.k_count, plan->k_count, sizeof(plan->k_count)) != 0 ||
-        (plan->grid != widest && plan->grid != plan->gate_up_ctas)) {
+        plan->grid > widest) {
       format_message(message, "shx_fused_launch: plan's work split (grid %d) was not made "
                               "by shx_fused_plan_make", plan->grid);
       return SHX_INVALID_ARGUMENT;

@@ -125,6 +125,18 @@ int main(void) {
     plan = plan_at_n(48, 384, 4, stages48, 2);
     CHECK(refused_as_plan(&plan)); /* trigger_after_exchange = 0 there */
   }
+  { /* The grid: whole clusters from the gate/up CTAs (48 here) to the widest grid (112:
+     * a CTA for every 64-row down tile; TWO GRIDS plans take one between them), each
+     * with its own work split; one cluster more is refused. */
+    const shx_fused_plan widest = plan_for(4, stages, 2);
+    CHECK(widest.gate_up_ctas == 48 && widest.grid == 112);
+    for (int grid = widest.gate_up_ctas; grid <= widest.grid + 4; grid += 4) {
+      shx_fused_plan plan = widest;
+      plan.grid = grid;
+      shx_fused_balance_k_split(&plan);
+      CHECK(refused_as_plan(&plan) == (grid > widest.grid));
+    }
+  }
   for (int cluster = 2; cluster <= 8; ++cluster) {
     shx_fused_plan plan = plan_for(cluster, stages, 2);
     const int power_of_two = (cluster & (cluster - 1)) == 0;
