@@ -71,7 +71,8 @@
  * run. Cluster sizes 2, 4, 8 and 16 divide the 32 h columns of a tile evenly (66, 30, 15
  * and 7 co-resident clusters at one CTA per SM). shx_fused_plan_make tries 16 (only where
  * cluster16_fits: a size above 8 is non-portable), 8, 4, 2 (largest gate/up grid <= 132
- * first), each with and without the down-only clusters, and keeps
+ * first), each with and without the down-only clusters (and, on a green context's SMs,
+ * first a grid between them that fits twice: TWO GRIDS), and keeps
  * the first that cudaOccupancyMaxActiveClusters proves fully co-resident for the real
  * kernel, shared memory and cluster size. Measured alternatives and their times are in
  * perf/RESULTS.md (96 CTAs with two down tiles on some CTAs: 20.6 us a step at TP8 B=9;
@@ -360,6 +361,19 @@ constexpr int kEarlyTriggerMaxNShared = 64;
  * most this many gate/up K blocks (run 35). */
 constexpr int kRefillPrefetchMaxGateUpBlocks = 16;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
+/* TWO GRIDS (shx_fused_plan_make): on a green context whose SMs hold the widest grid
+ * (a CTA for every down tile) once but not twice, a grid of fewer CTAs that fits twice
+ * lets the next step's grid in beside this one under PDL, at the cost of a second down
+ * job for some gate/up CTAs. Measured on 96 and 104 SMs (perf/RESULTS.md run 63 calls
+ * 2-3, against the widest grid): 1.0-3.4 us a step faster at the design dims at TP16
+ * (B = 4..64) and at TP8 B = 32, 64, 1.0-2.6 us at the DeepSeek dims (both tps, B =
+ * 4..64, and TP16 B=128); but 0.5 us slower at the design TP8 B = 9, 16 (call 2: 28
+ * gate/up blocks a CTA, where the widest grid's CTAs trigger early through LATE IN
+ * REGISTERS and the narrower one's CTAs of two down jobs stream 14 down blocks after the
+ * grid barrier). So not at n <= 16 for CTAs of more than 16 gate/up blocks (the same
+ * bound as the refill prefetch; n = 8 too, which the first bucket would otherwise trade
+ * for the n = 16 plan). The whole GPU's plans fit twice already: unchanged. */
+constexpr int kTwoGridsSlowerMaxN = 16;
 
 
 static_assert(kHalfTileBytes % kSwizzleAtomBytes == 0,
@@ -2459,14 +2473,12 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
       });
       /* TWO GRIDS: where the widest grid does not fit twice (on a green context's SMs),
        * the widest grid of this cluster size that does is tried before it, so that the
-       * next step's grid is resident beside this one under PDL; not where the widest
-       * grid's CTAs trigger early through LATE IN REGISTERS (the narrower grid's CTAs
-       * of two down jobs would stream 14 down blocks after the grid barrier). */
+       * next step's grid is resident beside this one under PDL (kTwoGridsSlowerMaxN). */
       const int twice = resident / 2 * cluster;
-      const bool late_in_registers =
-          n == 16 && shx_fused_late_register_fills(1, inter / kBlockK, candidate.stages) > 0;
+      const bool two_grids_slower = n <= kTwoGridsSlowerMaxN &&
+                                    blocks_per_cta > kRefillPrefetchMaxGateUpBlocks;
       if (error == cudaSuccess && g == 1 && twice >= gate_up_ctas && twice < widest &&
-          !late_in_registers) {
+          !two_grids_slower) {
         grids[0] = twice;
         continue;
       }
