@@ -23,8 +23,9 @@
  *   ok       the step completed, every slot written, no NaN, within 5e-3 (rel L2) of the
  *            CPU reference, and bit for bit: the fused and split steps (and the auto
  *            variant's where it runs them) equal to this partition's split step, and to
- *            the whole GPU's where the op's plan is the whole GPU's (another plan splits
- *            K differently and gives other last bits; the baseline is held to the
+ *            the whole GPU's where the op's plan splits K as the whole GPU's does (a
+ *            narrower grid alone, TWO GRIDS, moves only whole down tiles between CTAs;
+ *            another K split gives other last bits; the baseline is held to the
  *            tolerance: cuBLASLt chooses its algorithms for the SMs of the context it
  *            plans in);
  *   refused  the record call returned SHX_UNSUPPORTED (its message is printed);
@@ -62,6 +63,7 @@
 #include "graphs/green.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
+#include "ops/fused_plan.h"
 #include "ops/reference.h"
 #include "perf/floor.h"
 
@@ -232,6 +234,41 @@ static int spinner_sms(cudaStream_t stream) {
 }
 
 /* A child: every variant and batch at one (tp, k, flow). Exit 0 when every case held. */
+/* TWO GRIDS (ops/fused.cu) only where the context current has fewer SMs than the
+ * device: with the primary context current every plan's grid is the widest (a CTA for
+ * every down tile, where that fits) or the gate/up CTAs alone, as before the rule, over
+ * dims where the rule alone would change the whole GPU's plan (on an H200: H = 8192 at
+ * two CTAs an SM, H = 5120 I_total 3072 at TP16 and n >= 80, H = 7168 I_total 2048 at
+ * TP2 and n >= 80; run 63's review). Returns the plans not so (1 if none was made). */
+static int whole_gpu_plans_changed(void) {
+  static const int kHiddens[] = {5120, 7168, 8192};
+  static const int kInterTotals[] = {1024, 2048, 3072, 6144};
+  int changed = 0, checked = 0;
+  for (int h = 0; h < 3; ++h)
+    for (int i = 0; i < 4; ++i)
+      for (int tp = 1; tp <= 16; tp *= 2)
+        for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket) {
+          const int hidden = kHiddens[h], inter = kInterTotals[i] / tp;
+          shx_fused_plan plan;
+          char message[SHX_MESSAGE_BYTES];
+          if (inter % 64 != 0 || shx_fused_plan_make(hidden, inter, tp,
+                                                     shx_fused_bucket_n(bucket), &plan,
+                                                     message) != SHX_SUCCESS)
+            continue;
+          ++checked;
+          const int widest = shx_fused_widest_grid(plan.gate_up_ctas, plan.cluster,
+                                                   hidden / 64, SHX_FUSED_MAX_CTAS);
+          if (plan.grid != widest && plan.grid != plan.gate_up_ctas) {
+            printf("  whole GPU: H %d I %d tp %d n %d: grid %d, neither the widest %d nor "
+                   "the gate/up CTAs %d\n", hidden, inter, tp, plan.n, plan.grid, widest,
+                   plan.gate_up_ctas);
+            ++changed;
+          }
+        }
+  printf("  whole GPU: %d plans checked, %d with another grid\n", checked, changed);
+  return checked == 0 ? 1 : changed;
+}
+
 static int run_partition(int tp, int k, flow how, int deepseek, const char *dir) {
   int failed = 0;
   shx_green green;
@@ -263,6 +300,7 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
          "SMs\n", tp, k, how == kCurrent ? "current" : "stream", green.sms, stream_sms,
          kSpinnerCtas, distinct);
   if (k > 0 && (distinct > green.sms || stream_sms != green.sms)) failed = 1;
+  if (k == 0 && whole_gpu_plans_changed() != 0) failed = 1;
 
   shx_testbed bed;
   shx_testbed_make(&bed, tp, 7168, deepseek ? 2048 : 6144, 128,
@@ -275,7 +313,11 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
   uint16_t *y = malloc(most * 2), *want[kBatches], *whole[kBatches], *split_y[kBatches];
   CHECK(y != NULL);
   shx_fused_plan plans[kBatches];
-  int same_plan[kBatches], room[kBatches], has_split[kBatches], all_planned = 1;
+  /* same_plan: the whole GPU's clusters and grid; same_split: its padded batch,
+   * clusters and K split (another grid then changes only which CTA runs a down tile,
+   * each over its whole K as before, so the bits are the whole GPU's too). */
+  int same_plan[kBatches], same_split[kBatches], room[kBatches], has_split[kBatches];
+  int all_planned = 1;
   for (int b = 0; b < kBatches; ++b) {
     const int batch = kBatchList[b];
     const size_t count = (size_t)batch * bed.config.hidden;
@@ -293,22 +335,26 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
                                                    plan_message) == SHX_SUCCESS;
     CHECK(planned || k > 0);
     all_planned &= planned;
-    int whole_plan[2] = {plans[b].cluster, plans[b].grid};
+    shx_fused_plan whole_plan = plans[b];
     file_of(path, sizeof path, dir, "plan", tp, batch);
     if (k == 0) {
-      save(path, whole_plan, sizeof whole_plan);
+      save(path, &whole_plan, sizeof whole_plan);
       problem.batch = batch;
       CHECK(shx_ref_rank(&problem, 0, bed.x, bed.gate_up[0], bed.down[0], want[b]) == 0);
       file_of(path, sizeof path, dir, "want", tp, batch);
       save(path, want[b], count * 2);
     } else {
-      load(path, whole_plan, sizeof whole_plan);
+      load(path, &whole_plan, sizeof whole_plan);
       file_of(path, sizeof path, dir, "want", tp, batch);
       load(path, want[b], count * 2);
       file_of(path, sizeof path, dir, "whole", tp, batch);
       load(path, whole[b], count * 2);
     }
-    same_plan[b] = whole_plan[0] == plans[b].cluster && whole_plan[1] == plans[b].grid;
+    same_split[b] = whole_plan.n == plans[b].n && whole_plan.cluster == plans[b].cluster &&
+                    memcmp(whole_plan.k_begin, plans[b].k_begin, sizeof whole_plan.k_begin) ==
+                        0 &&
+                    memcmp(whole_plan.k_count, plans[b].k_count, sizeof whole_plan.k_count) == 0;
+    same_plan[b] = same_split[b] && whole_plan.grid == plans[b].grid;
     room[b] = SHX_ROOM_NONE;
     if (planned) {
       SHX_CHECK_OK(shx_fused_stream_room(&plans[b], stream, &room[b], plan_message));
@@ -384,7 +430,9 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
       if (config.variant == SHX_VARIANT_FUSED)
         printf(" (%d clusters of %d, %d CTAs an SM%s; %s)", plans[b].grid / plans[b].cluster,
                plans[b].cluster, plans[b].ctas_per_sm,
-               same_plan[b] ? "" : ", not the whole GPU's plan",
+               same_plan[b]    ? ""
+               : same_split[b] ? ", the whole GPU's K split on another grid"
+                               : ", not the whole GPU's plan",
                room[b] == SHX_ROOM_FUSED ? "fits"
                : room[b] == SHX_ROOM_GATE ? "no fit; a gate cluster fits"
                                           : "not one cluster fits");
@@ -423,13 +471,13 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
         const int written = read_pushed(&s, &config, batch, y);
         const double error = shx_rel_l2(y, want[b], count, &nan_count);
         /* Bit for bit: the fused and split steps (and auto where it runs them) equal this
-         * child's split step, and the whole GPU's where the plan is the whole GPU's. The
+         * child's split step, and the whole GPU's where the K split is the whole GPU's. The
          * baseline is held to the tolerance only: cuBLASLt picks its algorithms for the
          * SMs of the context it plans in. */
         const int bitwise = runs != SHX_VARIANT_BASELINE;
         size_t differ_whole = 0, differ_split = 0;
         for (size_t i = 0; bitwise && i < count; ++i) {
-          differ_whole += k > 0 && same_plan[b] && y[i] != whole[b][i];
+          differ_whole += k > 0 && same_split[b] && y[i] != whole[b][i];
           differ_split += has_split[b] && y[i] != split_y[b][i];
         }
         if (config.variant == SHX_VARIANT_SPLIT && !graph) {

@@ -66,11 +66,11 @@
  * longer than watchdog_ms for SMs while a peer's tail on another GPU waits for its push
  * makes that tail time out (SHX_DEVICE_TIMEOUT; this follows from the tail's watchdog
  * and has not been run). On a green context (an SM partition, docs/integration.md "On
- * part of the GPU"): an op created with it current plans for its SMs (where they hold
- * the fused grid once but not twice, a narrower grid that fits twice: perf/RESULTS.md
- * run 63); on a green context's stream where the op's fused grid does not fit, a fused
- * step is refused at record time (SHX_UNSUPPORTED, nothing launched; captured unchecked
- * it would never complete) and the auto variant records the split variant instead
+ * part of the GPU"): an op created with it current plans for its SMs (where they do
+ * not hold the fused grid twice, a narrower grid that does: perf/RESULTS.md run 63);
+ * on a green context's stream where the op's fused grid does not fit, a fused step is
+ * refused at record time (SHX_UNSUPPORTED, nothing launched; captured unchecked it
+ * would never complete) and the auto variant records the split variant instead
  * (perf/RESULTS.md run 62), or the baseline where not one cluster of the split
  * variant's gate kernel fits either (whose launch is then refused too). An MPS
  * active-thread percentage has not been run. (Ranks of separate processes on one GPU

@@ -72,7 +72,7 @@
  * and 7 co-resident clusters at one CTA per SM). shx_fused_plan_make tries 16 (only where
  * cluster16_fits: a size above 8 is non-portable), 8, 4, 2 (largest gate/up grid <= 132
  * first), each with and without the down-only clusters (and, on a green context's SMs,
- * first a grid between them that fits twice: TWO GRIDS), and keeps
+ * instead of the widest, a grid between them that fits twice: TWO GRIDS), and keeps
  * the first that cudaOccupancyMaxActiveClusters proves fully co-resident for the real
  * kernel, shared memory and cluster size. Measured alternatives and their times are in
  * perf/RESULTS.md (96 CTAs with two down tiles on some CTAs: 20.6 us a step at TP8 B=9;
@@ -122,8 +122,9 @@
  *   one phase per launch, so no thread ever arrives on a phase k >= 1. That holds for
  *   the H200 TP8 and TP16 plans of the fused kernel with its down-only CTAs (at most
  *   28 + 12 fills) and for SharedDown on >= 28 SMs (TP8) or >= 14 (TP16); on fewer SMs,
- *   or in the fused fallback without down-only CTAs (up to 28 + 24 fills at TP8), the
- *   slots are reused one phase later: still correct, but synccheck reports again.
+ *   or in the fused fallback without down-only CTAs and the partitions' TWO GRIDS plans
+ *   (CTAs of two down jobs: up to 28 + 24 fills at TP8), the slots are reused one phase
+ *   later: still correct, but synccheck reports again.
  *   compute-sanitizer synccheck requires a thread that does so to have waited for
  *   phase k - 1 itself ("Missing wait"), which a stage-indexed ring breaks at every
  *   refill (perf/RESULTS.md runs 17-20 and 24; run it with --num-cuda-barriers, since
@@ -361,18 +362,22 @@ constexpr int kEarlyTriggerMaxNShared = 64;
  * most this many gate/up K blocks (run 35). */
 constexpr int kRefillPrefetchMaxGateUpBlocks = 16;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
-/* TWO GRIDS (shx_fused_plan_make): on a green context whose SMs hold the widest grid
- * (a CTA for every down tile) once but not twice, a grid of fewer CTAs that fits twice
- * lets the next step's grid in beside this one under PDL, at the cost of a second down
- * job for some gate/up CTAs. Measured on 96 and 104 SMs (perf/RESULTS.md run 63 calls
- * 2-3, against the widest grid): 1.0-3.4 us a step faster at the design dims at TP16
+/* TWO GRIDS (shx_fused_plan_make): on a green context (fewer SMs than the device) where
+ * the widest grid (a CTA for every down tile) does not fit twice, the widest grid of
+ * whole clusters that does (at least the gate/up CTAs) is taken instead, so that the
+ * next step's grid is resident beside this one under PDL, at the cost of a second down
+ * job for some CTAs. Measured on 96 and 104 SMs (perf/RESULTS.md run 63 calls 2-4,
+ * against the widest grid): 1.0-3.4 us a step faster at the design dims at TP16
  * (B = 4..64) and at TP8 B = 32, 64, 1.0-2.6 us at the DeepSeek dims (both tps, B =
- * 4..64, and TP16 B=128); but 0.5 us slower at the design TP8 B = 9, 16 (call 2: 28
- * gate/up blocks a CTA, where the widest grid's CTAs trigger early through LATE IN
- * REGISTERS and the narrower one's CTAs of two down jobs stream 14 down blocks after the
- * grid barrier). So not at n <= 16 for CTAs of more than 16 gate/up blocks (the same
- * bound as the refill prefetch; n = 8 too, which the first bucket would otherwise trade
- * for the n = 16 plan). The whole GPU's plans fit twice already: unchanged. */
+ * 4..64; TP16 B=128 too, where the widest grid does not fit even once and the rule
+ * takes 48 CTAs over the gate/up-only 32); but 0.5 us slower at the design TP8 B = 9,
+ * 16 (call 2: 28 gate/up blocks a CTA, where the widest grid's CTAs trigger early
+ * through LATE IN REGISTERS and the narrower one's CTAs of two down jobs stream 14 down
+ * blocks after the grid barrier). So not at n <= 16 for CTAs of more than 16 gate/up
+ * blocks (the same bound as the refill prefetch; n = 8 too, which the first bucket
+ * would otherwise trade for the n = 16 plan). Never on a context of the whole device:
+ * there the rule would change plans no run has timed (dims other than the design and
+ * DeepSeek ones, e.g. H >= 7680, or n >= 80), so whole-GPU plans stay as measured. */
 constexpr int kTwoGridsSlowerMaxN = 16;
 
 
@@ -2302,6 +2307,26 @@ bool cluster16_fits(int gate_up_ctas, int hidden) {
 
 bool valid_tp(int tp) { return tp == 1 || tp == 2 || tp == 4 || tp == 8 || tp == 16; }
 
+/* The SMs of the context current on this thread (a green context's own; an ordinary
+ * context's: the device's), through the driver's entry points (ops/driver.h); 0 where
+ * the driver cannot say, which plans as for the whole device. */
+int current_context_sms() {
+  using CtxGetCurrent = CUresult (*)(CUcontext *);
+  using CtxGetDevResource = CUresult (*)(CUcontext, CUdevResource *, CUdevResourceType);
+  static const CtxGetCurrent get_current =
+      reinterpret_cast<CtxGetCurrent>(shx_driver_function("cuCtxGetCurrent"));
+  static const CtxGetDevResource get_resource =
+      reinterpret_cast<CtxGetDevResource>(shx_driver_function("cuCtxGetDevResource"));
+  CUcontext context = nullptr;
+  CUdevResource resource;
+  memset(&resource, 0, sizeof resource);
+  if (get_current == nullptr || get_resource == nullptr ||
+      get_current(&context) != CUDA_SUCCESS || context == nullptr ||
+      get_resource(context, &resource, CU_DEV_RESOURCE_TYPE_SM) != CUDA_SUCCESS)
+    return 0;
+  return static_cast<int>(resource.sm.smCount);
+}
+
 bool aligned(const void *pointer, uintptr_t bytes) {
   return (reinterpret_cast<uintptr_t>(pointer) & (bytes - 1)) == 0;
 }
@@ -2433,6 +2458,15 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
     return SHX_UNSUPPORTED;
   }
 
+  int device_sms = 0;
+  if (cudaDeviceGetAttribute(&device_sms, cudaDevAttrMultiProcessorCount, device) !=
+      cudaSuccess) {
+    cudaGetLastError();
+    device_sms = 0;
+  }
+  const int context_sms = current_context_sms();
+  const bool on_partition = context_sms > 0 && context_sms < device_sms;
+
   shx_fused_plan candidate;
   memset(&candidate, 0, sizeof(candidate));
   candidate.hidden = hidden;
@@ -2471,14 +2505,15 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
         return co_resident_clusters<decltype(kN)::value, decltype(kS)::value,
                                     decltype(k16)::value>(candidate, nullptr, &resident);
       });
-      /* TWO GRIDS: where the widest grid does not fit twice (on a green context's SMs),
-       * the widest grid of this cluster size that does is tried before it, so that the
-       * next step's grid is resident beside this one under PDL (kTwoGridsSlowerMaxN). */
+      /* TWO GRIDS (kTwoGridsSlowerMaxN): on a partition, where the widest grid does not
+       * fit twice, the widest grid of this cluster size that does is taken instead (the
+       * same count proves it fits), so that the next step's grid is resident beside
+       * this one under PDL. */
       const int twice = resident / 2 * cluster;
       const bool two_grids_slower = n <= kTwoGridsSlowerMaxN &&
                                     blocks_per_cta > kRefillPrefetchMaxGateUpBlocks;
-      if (error == cudaSuccess && g == 1 && twice >= gate_up_ctas && twice < widest &&
-          !two_grids_slower) {
+      if (error == cudaSuccess && g == 1 && on_partition && twice >= gate_up_ctas &&
+          twice < widest && !two_grids_slower) {
         grids[0] = twice;
         continue;
       }

@@ -72,7 +72,9 @@ typedef struct shx_fused_plan {
   int cluster;       /* CTAs per cluster = K split of a gate/up tile */
   int gate_up_ctas;  /* (2 I / 64) * cluster: CTAs [0, gate_up_ctas) do gate/up */
   int grid;          /* CTAs: enough whole clusters that every CTA has one 64-row down
-                        tile where H / 64 allows; CTAs past gate_up_ctas only do down */
+                        tile where H / 64 allows (on a green context fewer, where that
+                        grid does not fit twice: TWO GRIDS, some CTAs then take two);
+                        CTAs past gate_up_ctas only do down */
   int ctas_per_sm;   /* CTAs per SM the shared memory is sized for: 2 at n <= 56; at
                         n = 64 2 where a gate/up CTA streams at most 32 K blocks (TP8,
                         TP16), else 1; 1 at n > 64 */

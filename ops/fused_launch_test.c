@@ -9,8 +9,10 @@
  * CTAs per SM must name a kernel instance: at n = 16 two, not one. Clusters of 16 (the
  * non-portable size) must be refused where their gate/up CTAs outnumber the down tiles.
  * A trigger point other than the plan rule's is refused (after the exchange at n = 16, after
- * the MMAs at n = 48). The first bucket's padded batch rule, on the accepted rings. The
- * green-context check's argument checks (shx_fused_stream_room). */
+ * the MMAs at n = 48). Any grid of whole clusters from the gate/up CTAs to the widest,
+ * with its own work split, passes; a wider one, or one with another grid's split, does
+ * not. The first bucket's padded batch rule, on the accepted rings. The green-context
+ * check's argument checks (shx_fused_stream_room). */
 #include <string.h>
 
 #include "engine/check.h"
@@ -136,6 +138,25 @@ int main(void) {
       shx_fused_balance_k_split(&plan);
       CHECK(refused_as_plan(&plan) == (grid > widest.grid));
     }
+    /* At H = 7168 the 112 down tiles divide evenly over every cluster, so a narrower
+     * grid gives whole clusters two down jobs and the K split does not change. At H =
+     * 7232 (113 tiles, TP1) grid 100 gives CTAs 0-12 two jobs, so cluster 3 (CTAs 12-15)
+     * is mixed and its split moves: the widest grid's split on it is refused. */
+    shx_fused_plan odd = widest;
+    odd.hidden = 7232;
+    odd.tp = 1;
+    odd.down_granules = odd.hidden / 32;
+    odd.grid = shx_fused_widest_grid(odd.gate_up_ctas, 4, odd.hidden / 64, SHX_FUSED_MAX_CTAS);
+    CHECK(odd.grid == 116);
+    shx_fused_balance_k_split(&odd);
+    CHECK(!refused_as_plan(&odd));
+    shx_fused_plan stale = odd;
+    stale.grid = 100;
+    CHECK(refused_as_plan(&stale));
+    shx_fused_plan own = stale;
+    shx_fused_balance_k_split(&own);
+    CHECK(memcmp(own.k_count, stale.k_count, sizeof own.k_count) != 0);
+    CHECK(!refused_as_plan(&own));
   }
   for (int cluster = 2; cluster <= 8; ++cluster) {
     shx_fused_plan plan = plan_for(cluster, stages, 2);

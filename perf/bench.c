@@ -235,9 +235,11 @@ static shx_config bench_config(int tp, bench_dims dims) {
   return config;
 }
 
-/* The floor streams with as many CTAs as the fused kernel launches (at B = 9; the grid
- * does not depend on the batch at the dims measured here): 112 at the design point and
- * at the DeepSeek dims, TP8 and TP16. */
+/* The floor streams with as many CTAs as the fused kernel launches at B = 9 (n = 16):
+ * 112 at the design point and at the DeepSeek dims, TP8 and TP16, on the whole GPU,
+ * where the grid does not depend on the batch up to 64. On a green context (--sms) the
+ * plan's grid may differ between batches (TWO GRIDS): the plans line after the table
+ * names the floor's grid and each row's. */
 static int floor_grid(const shx_config *config, int *grid) {
   shx_fused_plan plan;
   char message[SHX_MESSAGE_BYTES];
@@ -256,7 +258,10 @@ static int floor_grid(const shx_config *config, int *grid) {
 static void print_fused_plans(bench_dims dims, const int *batches, int batch_count) {
   const int tps[] = {8, 16};
   printf("fused plans (CTAs = clusters x size, CTAs an SM):");
-  for (int t = 0; t < 2; ++t)
+  for (int t = 0; t < 2; ++t) {
+    const shx_config floor_config = bench_config(tps[t], dims);
+    int floor_ctas = 0;
+    if (floor_grid(&floor_config, &floor_ctas)) printf(" tp %d floor %d;", tps[t], floor_ctas);
     for (int b = 0; b < batch_count; ++b) {
       const shx_config config = bench_config(tps[t], dims);
       shx_fused_plan plan;
@@ -269,6 +274,7 @@ static void print_fused_plans(bench_dims dims, const int *batches, int batch_cou
         printf(" tp %d B %d %d = %d x %d, %d;", tps[t], batches[b], plan.grid,
                plan.grid / plan.cluster, plan.cluster, plan.ctas_per_sm);
     }
+  }
   printf("\n");
 }
 
