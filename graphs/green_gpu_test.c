@@ -233,7 +233,6 @@ static int spinner_sms(cudaStream_t stream) {
   return distinct;
 }
 
-/* A child: every variant and batch at one (tp, k, flow). Exit 0 when every case held. */
 /* TWO GRIDS (ops/fused.cu) only where the context current has fewer SMs than the
  * device: with the primary context current every plan's grid is the widest (a CTA for
  * every down tile, where that fits) or the gate/up CTAs alone, as before the rule, over
@@ -269,6 +268,7 @@ static int whole_gpu_plans_changed(void) {
   return checked == 0 ? 1 : changed;
 }
 
+/* A child: every variant and batch at one (tp, k, flow). Exit 0 when every case held. */
 static int run_partition(int tp, int k, flow how, int deepseek, const char *dir) {
   int failed = 0;
   shx_green green;
@@ -634,7 +634,7 @@ int main(int argc, char **argv) {
   CHECK(mkdtemp(dir) != NULL);
   int failures = 0, partitions_made = 0;
   printf("green: baseline, split, fused, auto at B = 9, 64, 128, eager and graph; ok = "
-         "correct, and bitwise the split step's (and the whole GPU's under its plan)\n");
+         "correct, and bitwise the split step's (and the whole GPU's under its K split)\n");
   for (int tp = 8; tp <= 16; tp *= 2) {
     if (only_tp != 0 && tp != only_tp) continue;
     for (int i = 0; i < count; ++i) {

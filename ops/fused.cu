@@ -367,8 +367,8 @@ constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
  * whole clusters that does (at least the gate/up CTAs) is taken instead, so that the
  * next step's grid is resident beside this one under PDL, at the cost of a second down
  * job for some CTAs. Measured on 96 and 104 SMs (perf/RESULTS.md run 63 calls 2-4,
- * against the widest grid): 1.0-3.4 us a step faster at the design dims at TP16
- * (B = 4..64) and at TP8 B = 32, 64, 1.0-2.6 us at the DeepSeek dims (both tps, B =
+ * against the widest grid): 1.1-3.4 us a step faster at the design dims at TP16
+ * (B = 4..64), 0.8-1.9 at TP8 B = 32, 64, 1.1-2.6 at the DeepSeek dims (both tps, B =
  * 4..64; TP16 B=128 too, where the widest grid does not fit even once and the rule
  * takes 48 CTAs over the gate/up-only 32); but 0.5 us slower at the design TP8 B = 9,
  * 16 (call 2: 28 gate/up blocks a CTA, where the widest grid's CTAs trigger early
