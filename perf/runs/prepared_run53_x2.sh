@@ -11,7 +11,8 @@
 # Since run 60 the full bundle also holds soak_2gpu_test (one group's life over thousands
 # of steps, on two GPUs here), which tools/gpu_release.sh runs with the others, and
 # neighbour_gpu_test (one GPU, about 50 s, validated in run 60 calls 6 and 7), which
-# this script removes from the bundle so that the call stays within its time.
+# this script removes from the bundle so that the call stays within its time; likewise
+# green_gpu_test (one GPU, about 70 s, validated in run 63 call 6).
 # Build first (here, with Bazel):
 #   git checkout main && tools/bundle.sh bundle
 #   git checkout 576ee8e && tools/bundle.sh bundle_576 ab && git checkout main
@@ -19,7 +20,7 @@
 # carry: bundle_pack
 date -u
 tar xJf bundle_pack/run53_x2.tar.xz && cat bundle/COMMIT bundle_576/COMMIT
-rm -f bundle/neighbour_gpu_test
+rm -f bundle/neighbour_gpu_test bundle/green_gpu_test
 nvidia-smi -L
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
