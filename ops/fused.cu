@@ -366,12 +366,12 @@ constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
  * the widest grid (a CTA for every down tile) does not fit twice, the widest grid of
  * whole clusters that does (at least the gate/up CTAs) is taken instead, so that the
  * next step's grid is resident beside this one under PDL, at the cost of a second down
- * job for some CTAs. Measured on 96 and 104 SMs (perf/RESULTS.md run 63 calls 2-4,
- * against the widest grid): 1.1-3.4 us a step faster at the design dims at TP16
- * (B = 4..64), 0.8-1.9 at TP8 B = 32, 64, 1.1-2.6 at the DeepSeek dims (both tps, B =
+ * job for some CTAs. Measured on 64 to 104 SMs (perf/RESULTS.md run 63 calls 2-4 and
+ * 7, against the widest grid): 1.1-3.4 us a step faster at the design dims at TP16
+ * (B = 4..64), 0.8-1.9 at TP8 B = 32, 64, 1.0-2.7 at the DeepSeek dims (both tps, B =
  * 4..64; TP16 B=128 too, where the widest grid does not fit even once and the rule
- * takes 48 CTAs over the gate/up-only 32); but 0.5 us slower at the design TP8 B = 9,
- * 16 (call 2: 28 gate/up blocks a CTA, where the widest grid's CTAs trigger early
+ * takes 40-48 CTAs over the gate/up-only 32); but 0.5-0.7 us slower at the design TP8
+ * B = 9, 16 (call 2: 28 gate/up blocks a CTA, where the widest grid's CTAs trigger early
  * through LATE IN REGISTERS and the narrower one's CTAs of two down jobs stream 14 down
  * blocks after the grid barrier). So not at n <= 16 for CTAs of more than 16 gate/up
  * blocks (the same bound as the refill prefetch; n = 8 too, which the first bucket
