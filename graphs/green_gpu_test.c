@@ -203,8 +203,7 @@ static void print_placement(const unsigned long long *trace) {
 }
 
 /* The whole GPU's files for (tp, batch): "want" (the CPU reference), "whole" (its split
- * step's output, which its fused step's equals) and "plan" (its fused plan's cluster and
- * grid). */
+ * step's output, which its fused step's equals) and "plan" (its fused plan). */
 static void file_of(char *path, size_t size, const char *dir, const char *what, int tp,
                     int batch) {
   snprintf(path, size, "%s/%s_tp%d_b%d", dir, what, tp, batch);
@@ -350,10 +349,10 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
       file_of(path, sizeof path, dir, "whole", tp, batch);
       load(path, whole[b], count * 2);
     }
+    const size_t split_bytes = sizeof whole_plan.k_begin;
     same_split[b] = whole_plan.n == plans[b].n && whole_plan.cluster == plans[b].cluster &&
-                    memcmp(whole_plan.k_begin, plans[b].k_begin, sizeof whole_plan.k_begin) ==
-                        0 &&
-                    memcmp(whole_plan.k_count, plans[b].k_count, sizeof whole_plan.k_count) == 0;
+                    memcmp(whole_plan.k_begin, plans[b].k_begin, split_bytes) == 0 &&
+                    memcmp(whole_plan.k_count, plans[b].k_count, split_bytes) == 0;
     same_plan[b] = same_split[b] && whole_plan.grid == plans[b].grid;
     room[b] = SHX_ROOM_NONE;
     if (planned) {

@@ -381,7 +381,8 @@ static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *con
       ok = 0;
       __atomic_store_n(&s->failed, 1, __ATOMIC_RELEASE);
       /* The others leave their barriers now, but one inside an NCCL call may not. */
-      if (deadline > shx_testbed_seconds() + kGraceSeconds) deadline = shx_testbed_seconds() + kGraceSeconds;
+      const double grace = shx_testbed_seconds() + kGraceSeconds;
+      if (deadline > grace) deadline = grace;
     }
   }
   return ok;
@@ -442,8 +443,8 @@ int main(int argc, char **argv) {
       shx_testbed_reference(&bed, c->batches[b], want[b]);
     }
     printf(" %s TP%d, I_total %d, %d processes on %d GPU(s), %s\n",
-           shx_testbed_variant_name(c->variant), c->tp, c->inter_total, processes_of(c, gpus), gpus,
-           c->how == kIpc ? "CUDA IPC" : "NCCL window");
+           shx_testbed_variant_name(c->variant), c->tp, c->inter_total,
+           processes_of(c, gpus), gpus, c->how == kIpc ? "CUDA IPC" : "NCCL window");
     CHECK(run_workers(c, &bed, want, gpus, s));
     for (int b = 0; b < c->batch_count; ++b) {
       size_t bytes = (size_t)c->batches[b] * kHidden * 2;

@@ -139,9 +139,10 @@ shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
  * least one cluster but not the fused grid: the gate kernel, which waits on no other
  * cluster, runs) or SHX_ROOM_NONE (not one cluster), by shx_fused_plan_make's occupancy
  * query in the stream's context (which counts a green context's SMs only), with the
- * numbers in `message` where the fused grid does not fit. shx_fused_launch refuses (SHX_UNSUPPORTED) below SHX_ROOM_FUSED and
- * shx_gate_launch below SHX_ROOM_GATE: a cooperative launch that does not fit fails
- * eagerly, and one captured into a graph never completes (ops/fused.cu GREEN CONTEXTS).
+ * numbers in `message` where the fused grid does not fit. shx_fused_launch refuses
+ * (SHX_UNSUPPORTED) below SHX_ROOM_FUSED and shx_gate_launch below SHX_ROOM_GATE: a
+ * cooperative launch that does not fit fails eagerly, and one captured into a graph
+ * never completes (ops/fused.cu GREEN CONTEXTS).
  * A failed query leaves SHX_ROOM_NONE and returns its status, except for clusters of 16,
  * where a refused query means that not one such cluster fits (SHX_SUCCESS). */
 #define SHX_ROOM_NONE 0

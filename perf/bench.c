@@ -259,11 +259,10 @@ static void print_fused_plans(bench_dims dims, const int *batches, int batch_cou
   const int tps[] = {8, 16};
   printf("fused plans (CTAs = clusters x size, CTAs an SM):");
   for (int t = 0; t < 2; ++t) {
-    const shx_config floor_config = bench_config(tps[t], dims);
+    const shx_config config = bench_config(tps[t], dims);
     int floor_ctas = 0;
-    if (floor_grid(&floor_config, &floor_ctas)) printf(" tp %d floor %d;", tps[t], floor_ctas);
+    if (floor_grid(&config, &floor_ctas)) printf(" tp %d floor %d;", tps[t], floor_ctas);
     for (int b = 0; b < batch_count; ++b) {
-      const shx_config config = bench_config(tps[t], dims);
       shx_fused_plan plan;
       char message[SHX_MESSAGE_BYTES];
       if (shx_fused_bucket_plan_make(config.hidden, config.intermediate_total / tps[t],
