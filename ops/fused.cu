@@ -183,6 +183,8 @@
  *             arrived: triggers_after_exchange) where its whole down tile fits in the
  *             ring and N <= 32 (64 in clusters of 16 and where two CTAs share an SM),
  *             or fits in the ring and kFusedX's late registers (LATE IN REGISTERS),
+ *             or, on a partition's TWO GRIDS plan at N <= 16, overruns the ring by at
+ *             most the plan's two fills (EARLY PAST THE RING, ops/fused_plan.h),
  *             else once it passed the grid barrier (triggers_early, which also says
  *             why neither can hang). (Gate mode has no grid barrier and triggers once
  *             its loads are issued.)
@@ -578,6 +580,8 @@ struct CtaWork {
   int down_blocks;   /* I / 64 */
   int down_jobs;     /* shx_down_job_count, computed once in the prologue */
   bool trigger_after_exchange; /* the plan's (triggers_after_exchange) */
+  int early_trigger_overrun;   /* the plan's: down fills past the ring that still let
+                                  this CTA trigger early (triggers_early) */
 };
 
 /* Sets the error flag once a wait gave up; afterwards this thread's mbarrier waits only
@@ -740,8 +744,11 @@ __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
  * benchmark's 40-step graphs, run 28 call 2, just slower.) */
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
+  /* EARLY PAST THE RING (ops/fused_plan.h): the plan's overrun, at N <= 16 only (the
+   * other instances' code stays as it was; paired_fills counts on it at N = 32). */
+  const int overrun = N <= 16 ? work.early_trigger_overrun : 0;
   return (N <= (kCluster16 || S == 2 ? kEarlyTriggerMaxNShared : kEarlyTriggerMaxN) &&
-          work.down_jobs * work.down_blocks <= Geometry<N, S>::kNumStages) ||
+          work.down_jobs * work.down_blocks <= Geometry<N, S>::kNumStages + overrun) ||
          late_in_registers<N, kMode, S>(work);
 }
 
@@ -2029,6 +2036,7 @@ __global__ void __launch_bounds__(RefillIssuer<N, kMode, kCluster16>::kBlockThre
    * (each is a dependent sequence of about 20 instructions). */
   work.down_jobs = shx_down_job_count(work.cta, &plan);
   work.trigger_after_exchange = plan.trigger_after_exchange != 0;
+  work.early_trigger_overrun = plan.early_trigger_overrun;
 
   /* 0. Prologue: nothing here reads upstream data. From the kernel's first instruction
    * to the producer's first ring load it takes about 1.8 us (the parameter bank is cold:
@@ -2532,6 +2540,8 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
       }
       if (resident >= grid / cluster) {
         shx_fused_balance_k_split(&candidate);
+        candidate.early_trigger_overrun =
+            on_partition && grid < widest ? shx_fused_early_trigger_overrun(&candidate) : 0;
         *plan = candidate;
         return SHX_SUCCESS;
       }
@@ -2713,9 +2723,13 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
                                              plan->hidden / kTileRows, kMaxGrid);
     if (memcmp(rebuilt.k_begin, plan->k_begin, sizeof(plan->k_begin)) != 0 ||
         memcmp(rebuilt.k_count, plan->k_count, sizeof(plan->k_count)) != 0 ||
-        plan->grid > widest) {
-      format_message(message, "shx_fused_launch: plan's work split (grid %d) was not made "
-                              "by shx_fused_plan_make", plan->grid);
+        plan->grid > widest ||
+        (plan->early_trigger_overrun != 0 &&
+         (plan->grid == widest ||
+          plan->early_trigger_overrun != shx_fused_early_trigger_overrun(plan)))) {
+      format_message(message, "shx_fused_launch: plan's work split (grid %d, early trigger "
+                              "overrun %d) was not made by shx_fused_plan_make",
+                     plan->grid, plan->early_trigger_overrun);
       return SHX_INVALID_ARGUMENT;
     }
   }

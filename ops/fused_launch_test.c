@@ -158,6 +158,28 @@ int main(void) {
     CHECK(memcmp(own.k_count, stale.k_count, sizeof own.k_count) != 0);
     CHECK(!refused_as_plan(&own));
   }
+  { /* EARLY PAST THE RING: the overrun is the plan rule's value on a narrower grid, and
+     * 0 on the widest. At I = 384 in clusters of 4 (48 gate/up CTAs): grid 96 gives 16
+     * CTAs two 6-block down jobs, 12 fills in the 10-stage ring (overrun 2, its one
+     * accepted value); grid 48 gives CTAs three jobs (rule: 0); grid 112 is the widest. */
+    shx_fused_plan plan = plan_for(4, stages, 2);
+    plan.early_trigger_overrun = SHX_FUSED_EARLY_TRIGGER_OVERRUN;
+    CHECK(refused_as_plan(&plan));
+    plan.grid = 96;
+    shx_fused_balance_k_split(&plan);
+    CHECK(stages == 10 && shx_fused_early_trigger_overrun(&plan) == SHX_FUSED_EARLY_TRIGGER_OVERRUN);
+    for (int overrun = 0; overrun <= 3; ++overrun) {
+      plan.early_trigger_overrun = overrun;
+      CHECK(refused_as_plan(&plan) ==
+            (overrun != 0 && overrun != shx_fused_early_trigger_overrun(&plan)));
+    }
+    plan.grid = 48;
+    shx_fused_balance_k_split(&plan);
+    plan.early_trigger_overrun = SHX_FUSED_EARLY_TRIGGER_OVERRUN;
+    CHECK(refused_as_plan(&plan));
+    plan.early_trigger_overrun = 0;
+    CHECK(!refused_as_plan(&plan));
+  }
   for (int cluster = 2; cluster <= 8; ++cluster) {
     shx_fused_plan plan = plan_for(cluster, stages, 2);
     const int power_of_two = (cluster & (cluster - 1)) == 0;

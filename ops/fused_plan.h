@@ -73,6 +73,23 @@ static inline int shx_fused_most_down_fills(const shx_fused_plan *plan) {
   return most;
 }
 
+/* EARLY PAST THE RING (ops/fused.cu triggers_early): on a partition, the narrower grid
+ * that keeps two steps' grids resident (TWO GRIDS) gives some CTAs a second down job,
+ * which at n = 16 (10 stages) leaves up to two down fills past the ring of the design
+ * TP16 (two jobs of 6); such CTAs would let the next grid in only after the grid
+ * barrier, and with them the whole next grid. This plan field lets them trigger once
+ * their gate/up MMAs are done anyway: their late fills come through the ring after the
+ * barrier, from L2 (asked there before it). Set only where it lets every CTA trigger
+ * early (no CTA has more fills past the ring), at n <= 16, on a partition's TWO GRIDS
+ * plan: on the whole GPU no run has timed it. */
+#define SHX_FUSED_EARLY_TRIGGER_OVERRUN 2
+static inline int shx_fused_early_trigger_overrun(const shx_fused_plan *plan) {
+  const int past = shx_fused_most_down_fills(plan) - plan->stages;
+  return plan->n <= 16 && past > 0 && past <= SHX_FUSED_EARLY_TRIGGER_OVERRUN
+             ? SHX_FUSED_EARLY_TRIGGER_OVERRUN
+             : 0;
+}
+
 /* LATE IN REGISTERS (ops/fused.cu; its fused TP8-like instance, kFusedX, only): the down
  * K blocks of a CTA of one down job past a ring of `stages` whose A operand the consumers
  * load into registers instead: two where the job is exactly two blocks longer than the

@@ -6,7 +6,8 @@
  * a cluster's CTAs differs by at most one K block; the grid is whole clusters and fits
  * the device; the trigger point's rule (shx_fused_triggers_after_exchange) and the first
  * bucket's padded batch (shx_fused_small_batches_take_n16) at the measured dims; LATE IN
- * REGISTERS's rule (shx_fused_late_register_fills). */
+ * REGISTERS's rule (shx_fused_late_register_fills); EARLY PAST THE RING's rule
+ * (shx_fused_early_trigger_overrun). */
 #include <string.h>
 
 #include "engine/check.h"
@@ -146,6 +147,36 @@ int main(void) {
     n8.stages = 12;
     n16.stages = 5;
     CHECK(shx_fused_small_batches_take_n16(&n8, &n16) == 0);
+  }
+  /* EARLY PAST THE RING: the design TP16 (clusters of 8, 96 gate/up CTAs, 6-block down
+   * jobs, 112 of them) at n = 16 (10 stages). The widest grid (112: one job a CTA, 6
+   * fills) and the 104-CTA one (8 CTAs of two jobs, 12 fills) against the ring; the
+   * gate/up CTAs alone (96: 16 CTAs of 12 fills) overrun by 2; and the rule's bounds:
+   * three fills past (a ring of 9), n = 32, a CTA of three jobs (grid 48 at clusters of
+   * 4). */
+  {
+    shx_fused_plan plan = split_plan(7168, 384, 8, 16);
+    plan.stages = 10;
+    CHECK(plan.grid == 112 && shx_fused_most_down_fills(&plan) == 6);
+    CHECK(shx_fused_early_trigger_overrun(&plan) == 0);
+    const int grids[] = {104, 96};
+    for (int g = 0; g < 2; ++g) {
+      plan.grid = grids[g];
+      shx_fused_balance_k_split(&plan);
+      CHECK(shx_fused_most_down_fills(&plan) == 12);
+      CHECK(shx_fused_early_trigger_overrun(&plan) == SHX_FUSED_EARLY_TRIGGER_OVERRUN);
+    }
+    plan.stages = 9;
+    CHECK(shx_fused_early_trigger_overrun(&plan) == 0);
+    plan.stages = 10;
+    plan.n = 32;
+    CHECK(shx_fused_early_trigger_overrun(&plan) == 0);
+    shx_fused_plan three = split_plan(7168, 384, 4, 16);
+    three.stages = 10;
+    three.grid = 48;
+    shx_fused_balance_k_split(&three);
+    CHECK(shx_fused_most_down_fills(&three) == 18);
+    CHECK(shx_fused_early_trigger_overrun(&three) == 0);
   }
   printf("fused_plan_test: ok\n");
   return 0;
