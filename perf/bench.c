@@ -254,7 +254,7 @@ static int floor_grid(const shx_config *config, int *grid) {
 
 /* The fused plan each row's step ran (the op's bucket for the batch, planned for this
  * context's SMs), so that tables from partitions or other devices say which geometry
- * they timed. */
+ * they timed ("early past the ring": ops/fused_plan.h EARLY PAST THE RING). */
 static void print_fused_plans(bench_dims dims, const int *batches, int batch_count) {
   const int tps[] = {8, 16};
   printf("fused plans (CTAs = clusters x size, CTAs an SM):");
@@ -270,8 +270,9 @@ static void print_fused_plans(bench_dims dims, const int *batches, int batch_cou
                                      message) != SHX_SUCCESS)
         printf(" tp %d B %d none;", tps[t], batches[b]);
       else
-        printf(" tp %d B %d %d = %d x %d, %d;", tps[t], batches[b], plan.grid,
-               plan.grid / plan.cluster, plan.cluster, plan.ctas_per_sm);
+        printf(" tp %d B %d %d = %d x %d, %d%s;", tps[t], batches[b], plan.grid,
+               plan.grid / plan.cluster, plan.cluster, plan.ctas_per_sm,
+               plan.early_trigger_overrun > 0 ? ", early past the ring" : "");
     }
   }
   printf("\n");
