@@ -377,7 +377,9 @@ constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
  * through LATE IN REGISTERS and the narrower one's CTAs of two down jobs stream 14 down
  * blocks after the grid barrier). So not at n <= 16 for CTAs of more than 16 gate/up
  * blocks (the same bound as the refill prefetch; n = 8 too, which the first bucket
- * would otherwise trade for the n = 16 plan). Never on a context of the whole device:
+ * would otherwise trade for the n = 16 plan). Where the narrower grid leaves a CTA at most
+ * two down fills past its ring (the design TP16 at n = 16), the plan also lets it trigger
+ * early (EARLY PAST THE RING, ops/fused_plan.h). Never on a context of the whole device:
  * there the rule would change plans no run has timed (dims other than the design and
  * DeepSeek ones, e.g. H >= 7680, or n >= 80), so whole-GPU plans stay as measured. */
 constexpr int kTwoGridsSlowerMaxN = 16;

@@ -81,7 +81,9 @@ static inline int shx_fused_most_down_fills(const shx_fused_plan *plan) {
  * their gate/up MMAs are done anyway: their late fills come through the ring after the
  * barrier, from L2 (asked there before it). Set only where it lets every CTA trigger
  * early (no CTA has more fills past the ring), at n <= 16, on a partition's TWO GRIDS
- * plan: on the whole GPU no run has timed it. */
+ * plan: on the whole GPU no run has timed it. Measured (perf/RESULTS.md run 64 call 2,
+ * eight rounds): the design TP16 B = 9, 12, 16 on 96 and 104 SMs 0.38-0.42 us a step
+ * faster (96 SMs: 7.97 -> 7.57 us at B=9); the whole GPU unchanged (call 1). */
 #define SHX_FUSED_EARLY_TRIGGER_OVERRUN 2
 static inline int shx_fused_early_trigger_overrun(const shx_fused_plan *plan) {
   const int past = shx_fused_most_down_fills(plan) - plan->stages;
