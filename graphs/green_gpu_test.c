@@ -232,9 +232,10 @@ static int spinner_sms(cudaStream_t stream) {
   return distinct;
 }
 
-/* TWO GRIDS (ops/fused.cu) only where the context current has fewer SMs than the
- * device: with the primary context current every plan's grid is the widest (a CTA for
- * every down tile, where that fits) or the gate/up CTAs alone, as before the rule, over
+/* TWO GRIDS (ops/fused.cu) and EARLY PAST THE RING (ops/fused_plan.h) only where the
+ * context current has fewer SMs than the device: with the primary context current every
+ * plan's grid is the widest (a CTA for every down tile, where that fits) or the gate/up
+ * CTAs alone, as before the rule, and no plan's early_trigger_overrun is set, over
  * dims where the rule alone would change the whole GPU's plan (on an H200: H = 8192 at
  * two CTAs an SM, H = 5120 I_total 3072 at TP16 and n >= 80, H = 7168 I_total 2048 at
  * TP2 and n >= 80; run 63's review). Returns the plans not so (1 if none was made). */
@@ -256,14 +257,16 @@ static int whole_gpu_plans_changed(void) {
           ++checked;
           const int widest = shx_fused_widest_grid(plan.gate_up_ctas, plan.cluster,
                                                    hidden / 64, SHX_FUSED_MAX_CTAS);
-          if (plan.grid != widest && plan.grid != plan.gate_up_ctas) {
-            printf("  whole GPU: H %d I %d tp %d n %d: grid %d, neither the widest %d nor "
-                   "the gate/up CTAs %d\n", hidden, inter, tp, plan.n, plan.grid, widest,
-                   plan.gate_up_ctas);
+          if ((plan.grid != widest && plan.grid != plan.gate_up_ctas) ||
+              plan.early_trigger_overrun != 0) {
+            printf("  whole GPU: H %d I %d tp %d n %d: grid %d (the widest %d, the gate/up "
+                   "CTAs %d), early trigger overrun %d\n", hidden, inter, tp, plan.n,
+                   plan.grid, widest, plan.gate_up_ctas, plan.early_trigger_overrun);
             ++changed;
           }
         }
-  printf("  whole GPU: %d plans checked, %d with another grid\n", checked, changed);
+  printf("  whole GPU: %d plans checked, %d with another grid or an overrun\n", checked,
+         changed);
   return checked == 0 ? 1 : changed;
 }
 
@@ -427,8 +430,9 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
         runs = SHX_VARIANT_BASELINE;
       if (config.variant == SHX_VARIANT_AUTO) printf(" (%s)", shx_testbed_variant_name(runs));
       if (config.variant == SHX_VARIANT_FUSED)
-        printf(" (%d clusters of %d, %d CTAs an SM%s; %s)", plans[b].grid / plans[b].cluster,
+        printf(" (%d clusters of %d, %d CTAs an SM%s%s; %s)", plans[b].grid / plans[b].cluster,
                plans[b].cluster, plans[b].ctas_per_sm,
+               plans[b].early_trigger_overrun > 0 ? ", early past the ring" : "",
                same_plan[b]    ? ""
                : same_split[b] ? ", the whole GPU's K split on another grid"
                                : ", not the whole GPU's plan",
