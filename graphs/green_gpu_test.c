@@ -41,8 +41,10 @@
  * creation holds no plan for some batch up to the capacity. The query's answers are held
  * to bounds of their own: no fit where the grid needs more SMs than the partition has by
  * counting, a fit where it has 8 more for clusters of at most 8 (every design-dims plan
- * did on an H200, run 62 call 4). Printed per case: the outcome, the fused plan and where
- * its CTAs ran (rank 0's stamps); per partition: on how many distinct SMs a 256-CTA
+ * did on an H200, run 62 call 4); a plan that triggers early past its ring
+ * (ops/fused_plan.h EARLY PAST THE RING) must be one the partition holds twice by
+ * counting. Printed per case: the outcome, the fused plan and where its CTAs ran (rank
+ * 0's stamps); per partition: on how many distinct SMs a 256-CTA
  * kernel ran (perf/floor.h's spinner), which shows that the partition holds. Exits 77
  * (skipped) without a Hopper GPU or where the driver has no green contexts.
  */
@@ -371,6 +373,14 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
           room[b] != SHX_ROOM_FUSED)
         failed = 1;
       if (k == 0 && room[b] != SHX_ROOM_FUSED) failed = 1;
+      /* EARLY PAST THE RING only on a TWO GRIDS plan: one whose grid the partition
+       * holds twice, which by counting needs twice the SMs of one. */
+      if (plans[b].early_trigger_overrun != 0 && (k == 0 || 2 * counted > green.sms)) {
+        printf("  tp %d k %d B %d: early trigger overrun %d on a grid of %d CTAs, %d an SM\n",
+               tp, k, batch, plans[b].early_trigger_overrun, plans[b].grid,
+               plans[b].ctas_per_sm);
+        failed = 1;
+      }
     }
   }
 

@@ -2542,8 +2542,11 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
       }
       if (resident >= grid / cluster) {
         shx_fused_balance_k_split(&candidate);
+        /* EARLY PAST THE RING: on the TWO GRIDS grid alone, where the next grid is
+         * resident beside this one (on a partition that holds the gate/up CTAs only
+         * once, the next grid could not start before this one ends anyway). */
         candidate.early_trigger_overrun =
-            on_partition && grid < widest ? shx_fused_early_trigger_overrun(&candidate) : 0;
+            g == 0 ? shx_fused_early_trigger_overrun(&candidate) : 0;
         *plan = candidate;
         return SHX_SUCCESS;
       }

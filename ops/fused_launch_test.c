@@ -167,7 +167,8 @@ int main(void) {
     CHECK(refused_as_plan(&plan));
     plan.grid = 96;
     shx_fused_balance_k_split(&plan);
-    CHECK(stages == 10 && shx_fused_early_trigger_overrun(&plan) == SHX_FUSED_EARLY_TRIGGER_OVERRUN);
+    CHECK(stages == 10 &&
+          shx_fused_early_trigger_overrun(&plan) == SHX_FUSED_EARLY_TRIGGER_OVERRUN);
     for (int overrun = 0; overrun <= 3; ++overrun) {
       plan.early_trigger_overrun = overrun;
       CHECK(refused_as_plan(&plan) ==
