@@ -12,7 +12,9 @@
 # of steps, on two GPUs here), which tools/gpu_release.sh runs with the others, and
 # neighbour_gpu_test (one GPU, about 50 s, validated in run 60 calls 6 and 7), which
 # this script removes from the bundle so that the call stays within its time; likewise
-# green_gpu_test (one GPU, about 70 s, validated in run 63 call 6).
+# green_gpu_test (one GPU, about 70 s, validated in run 64 call 5). Run 64 changed every
+# kernel instance's parameter layout (the plan's early_trigger_overrun, 0 off partitions),
+# so none of main's kernels has run on two GPUs; its one-GPU suite passed in run 64 call 1.
 # Build first (here, with Bazel):
 #   git checkout main && tools/bundle.sh bundle
 #   git checkout 576ee8e && tools/bundle.sh bundle_576 ab && git checkout main
