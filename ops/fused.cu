@@ -363,6 +363,8 @@ constexpr int kEarlyTriggerMaxNShared = 64;
 /* The refill prefetch before the dependency wait (producer step 0) only for a CTA of at
  * most this many gate/up K blocks (run 35). */
 constexpr int kRefillPrefetchMaxGateUpBlocks = 16;
+static_assert(SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K <= kRefillPrefetchMaxGateUpBlocks,
+              "EARLY PAST THE RING only in the fused instances (takes_consumer_x)");
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 /* TWO GRIDS (shx_fused_plan_make): on a green context (fewer SMs than the device) where
  * the widest grid (a CTA for every down tile) does not fit twice, the widest grid of
@@ -747,7 +749,9 @@ __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
   /* EARLY PAST THE RING (ops/fused_plan.h): the plan's overrun, at N <= 16 only (the
-   * other instances' code stays as it was; paired_fills counts on it at N = 32). */
+   * other instances' code stays as it was; paired_fills counts on it at N = 32). Unlike
+   * run 30's early trigger with late blocks from L2 (slower at TP8 on the whole GPU),
+   * it measured faster where the plan sets it (TP16 on 96-104 SMs, run 64). */
   const int overrun = N <= 16 ? work.early_trigger_overrun : 0;
   return (N <= (kCluster16 || S == 2 ? kEarlyTriggerMaxNShared : kEarlyTriggerMaxN) &&
           work.down_jobs * work.down_blocks <= Geometry<N, S>::kNumStages + overrun) ||
@@ -2729,6 +2733,10 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     if (memcmp(rebuilt.k_begin, plan->k_begin, sizeof(plan->k_begin)) != 0 ||
         memcmp(rebuilt.k_count, plan->k_count, sizeof(plan->k_count)) != 0 ||
         plan->grid > widest ||
+        /* The launch cannot tell a TWO GRIDS grid from a gate/up-only grid held once
+         * (the same CTAs on 96 SMs and on 48); the field set on the latter by hand
+         * only lets the next grid be scheduled earlier, which cannot hang this one
+         * (triggers_early). */
         (plan->early_trigger_overrun != 0 &&
          (plan->grid == widest ||
           plan->early_trigger_overrun != shx_fused_early_trigger_overrun(plan)))) {

@@ -11,7 +11,8 @@
  * A trigger point other than the plan rule's is refused (after the exchange at n = 16, after
  * the MMAs at n = 48). Any grid of whole clusters from the gate/up CTAs to the widest,
  * with its own work split, passes; a wider one, or one with another grid's split, does
- * not. The first bucket's padded batch rule, on the accepted rings. The green-context
+ * not; nor an early trigger overrun other than the plan rule's (EARLY PAST THE RING). The
+ * first bucket's padded batch rule, on the accepted rings. The green-context
  * check's argument checks (shx_fused_stream_room). */
 #include <string.h>
 
@@ -159,10 +160,12 @@ int main(void) {
     CHECK(!refused_as_plan(&own));
   }
   { /* EARLY PAST THE RING: the overrun is the plan rule's value on a narrower grid, and
-     * 0 on the widest. At I = 384 in clusters of 4 (48 gate/up CTAs): grid 96 gives 16
-     * CTAs two 6-block down jobs, 12 fills in the 10-stage ring (overrun 2, its one
-     * accepted value); grid 48 gives CTAs three jobs (rule: 0); grid 112 is the widest. */
-    shx_fused_plan plan = plan_for(4, stages, 2);
+     * 0 on the widest. At I = 384 in clusters of 8 (the design TP16: 96 gate/up CTAs of
+     * 14 K blocks): grid 96 gives 16 CTAs two 6-block down jobs, 12 fills in the 10-stage
+     * ring (overrun 2, its one accepted value); grid 112 is the widest. In clusters of 4
+     * (28 K blocks a CTA) grid 96 overruns as much, but the rule leaves it 0 there. */
+    shx_fused_plan plan = plan_for(8, stages, 2);
+    CHECK(plan.grid == 112);
     plan.early_trigger_overrun = SHX_FUSED_EARLY_TRIGGER_OVERRUN;
     CHECK(refused_as_plan(&plan));
     plan.grid = 96;
@@ -172,14 +175,15 @@ int main(void) {
     for (int overrun = 0; overrun <= 3; ++overrun) {
       plan.early_trigger_overrun = overrun;
       CHECK(refused_as_plan(&plan) ==
-            (overrun != 0 && overrun != shx_fused_early_trigger_overrun(&plan)));
+            (overrun != 0 && overrun != SHX_FUSED_EARLY_TRIGGER_OVERRUN));
     }
-    plan.grid = 48;
-    shx_fused_balance_k_split(&plan);
-    plan.early_trigger_overrun = SHX_FUSED_EARLY_TRIGGER_OVERRUN;
-    CHECK(refused_as_plan(&plan));
-    plan.early_trigger_overrun = 0;
-    CHECK(!refused_as_plan(&plan));
+    shx_fused_plan long_k = plan_for(4, stages, 2);
+    long_k.grid = 96;
+    shx_fused_balance_k_split(&long_k);
+    long_k.early_trigger_overrun = SHX_FUSED_EARLY_TRIGGER_OVERRUN;
+    CHECK(refused_as_plan(&long_k));
+    long_k.early_trigger_overrun = 0;
+    CHECK(!refused_as_plan(&long_k));
   }
   for (int cluster = 2; cluster <= 8; ++cluster) {
     shx_fused_plan plan = plan_for(cluster, stages, 2);

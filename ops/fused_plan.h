@@ -79,15 +79,24 @@ static inline int shx_fused_most_down_fills(const shx_fused_plan *plan) {
  * TP16 (two jobs of 6); such CTAs would let the next grid in only after the grid
  * barrier, and with them the whole next grid. This plan field lets them trigger once
  * their gate/up MMAs are done anyway: their late fills come through the ring after the
- * barrier, from L2 (asked there before it). Set only where it lets every CTA trigger
- * early (no CTA has more fills past the ring), at n <= 16, on a partition's TWO GRIDS
- * plan: on the whole GPU no run has timed it. Measured (perf/RESULTS.md run 64 call 2,
- * eight rounds): the design TP16 B = 9, 12, 16 on 96 and 104 SMs 0.38-0.42 us a step
- * faster (96 SMs: 7.97 -> 7.57 us at B=9); the whole GPU unchanged (call 1). */
+ * barrier, from L2 (asked there before it). Set only on a partition's TWO GRIDS plan
+ * (shx_fused_plan_make), and there only where it lets every CTA trigger early (no CTA
+ * has more fills past the ring) and where it was measured: n = 16 and no gate/up CTA
+ * of more than SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K blocks (the fused TP16-like
+ * instance; a CTA of more, whose gate/up stream HBM paces, takes the TP8-like kFusedX
+ * instance, where an early trigger with late blocks from L2 measured slower on the
+ * whole GPU, run 30). Measured (perf/RESULTS.md run 64 call 2, eight rounds): the
+ * design TP16 B = 9, 12, 16 on 96 and 104 SMs 0.38-0.42 us a step faster (96 SMs: 7.97
+ * -> 7.57 us at B=9); the whole GPU unchanged (call 1). */
 #define SHX_FUSED_EARLY_TRIGGER_OVERRUN 2
+#define SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K 16
 static inline int shx_fused_early_trigger_overrun(const shx_fused_plan *plan) {
+  int most_k = 0;
+  for (int c = 0; c < plan->gate_up_ctas; ++c)
+    most_k = plan->k_count[c] > most_k ? plan->k_count[c] : most_k;
   const int past = shx_fused_most_down_fills(plan) - plan->stages;
-  return plan->n <= 16 && past > 0 && past <= SHX_FUSED_EARLY_TRIGGER_OVERRUN
+  return plan->n == 16 && most_k <= SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K && past > 0 &&
+                 past <= SHX_FUSED_EARLY_TRIGGER_OVERRUN
              ? SHX_FUSED_EARLY_TRIGGER_OVERRUN
              : 0;
 }
@@ -118,7 +127,11 @@ static inline SHX_HOST_DEVICE int shx_fused_late_register_fills(int down_jobs, i
  * REGISTERS, and n = 8 still measured faster: B = 1..8 10.07-10.13 against 10.41-10.46 at
  * B = 9..16, run 51 call 5's bench; this rule, which reads the ring alone, was not
  * re-measured) and held even at the DeepSeek TP16 (7 blocks a CTA: 4.75-4.81 against
- * 4.78-4.87). */
+ * 4.78-4.87). On a partition's TWO GRIDS plan the n = 16 CTAs may trigger early past
+ * their ring (EARLY PAST THE RING), which this rule does not count: the design TP16 on
+ * 96-104 SMs keeps n = 8 for B = 1..8, which ran B=4 in 6.7-6.9 us there against
+ * 7.3-7.8 for n = 16 at B = 9, 16 (perf/RESULTS.md run 64 call 1; n = 16 at B <= 8 on
+ * those SMs was not run). */
 static inline int shx_fused_small_batches_take_n16(const shx_fused_plan *n8,
                                                    const shx_fused_plan *n16) {
   int most_k = 0;

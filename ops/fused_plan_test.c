@@ -148,12 +148,13 @@ int main(void) {
     n16.stages = 5;
     CHECK(shx_fused_small_batches_take_n16(&n8, &n16) == 0);
   }
-  /* EARLY PAST THE RING: the design TP16 (clusters of 8, 96 gate/up CTAs, 6-block down
-   * jobs, 112 of them) at n = 16 (10 stages). The widest grid (112: one job a CTA, 6
-   * fills) and the 104-CTA one (8 CTAs of two jobs, 12 fills) against the ring; the
-   * gate/up CTAs alone (96: 16 CTAs of 12 fills) overrun by 2; and the rule's bounds:
-   * three fills past (a ring of 9), n = 32, a CTA of three jobs (grid 48 at clusters of
-   * 4). */
+  /* EARLY PAST THE RING: the design TP16 (clusters of 8, 96 gate/up CTAs of 14 K blocks,
+   * 6-block down jobs, 112 of them) at n = 16 (10 stages). The widest grid (112: one job
+   * a CTA, 6 fills) fits the ring; the 104-CTA grid (8 CTAs of two jobs, 12 fills) and
+   * the gate/up CTAs alone (96: 16 such CTAs) overrun it by 2, and by 1 in a ring of 11
+   * (the overrun is the constant still); a ring of 12 holds them, one of 9 leaves three
+   * past. Only at n = 16: not at n = 8, 24, 32. Not where a gate/up CTA streams more than
+   * 16 K blocks (clusters of 4: 28), nor where a CTA takes three jobs (grid 48). */
   {
     shx_fused_plan plan = split_plan(7168, 384, 8, 16);
     plan.stages = 10;
@@ -166,13 +167,26 @@ int main(void) {
       CHECK(shx_fused_most_down_fills(&plan) == 12);
       CHECK(shx_fused_early_trigger_overrun(&plan) == SHX_FUSED_EARLY_TRIGGER_OVERRUN);
     }
-    plan.stages = 9;
-    CHECK(shx_fused_early_trigger_overrun(&plan) == 0);
+    const struct {
+      int stages, overrun;
+    } rings[] = {{12, 0}, {11, SHX_FUSED_EARLY_TRIGGER_OVERRUN}, {9, 0}};
+    for (size_t r = 0; r < sizeof rings / sizeof rings[0]; ++r) {
+      plan.stages = rings[r].stages;
+      CHECK(shx_fused_early_trigger_overrun(&plan) == rings[r].overrun);
+    }
     plan.stages = 10;
-    plan.n = 32;
-    CHECK(shx_fused_early_trigger_overrun(&plan) == 0);
-    shx_fused_plan three = split_plan(7168, 384, 4, 16);
-    three.stages = 10;
+    const int other_n[] = {8, 24, 32};
+    for (int i = 0; i < 3; ++i) {
+      plan.n = other_n[i];
+      CHECK(shx_fused_early_trigger_overrun(&plan) == 0);
+    }
+    shx_fused_plan long_k = split_plan(7168, 384, 4, 16);
+    long_k.stages = 10;
+    long_k.grid = 96;
+    shx_fused_balance_k_split(&long_k);
+    CHECK(shx_fused_most_down_fills(&long_k) == 12 && long_k.k_count[0] > 16);
+    CHECK(shx_fused_early_trigger_overrun(&long_k) == 0);
+    shx_fused_plan three = long_k;
     three.grid = 48;
     shx_fused_balance_k_split(&three);
     CHECK(shx_fused_most_down_fills(&three) == 18);
