@@ -43,10 +43,11 @@
  * counting, a fit where it has 8 more for clusters of at most 8 (every design-dims plan
  * did on an H200, run 62 call 4); a plan that triggers early past its ring
  * (ops/fused_plan.h EARLY PAST THE RING) must be one the partition holds twice by
- * counting, and the design TP16's at B=9 on 96 and 104 SMs must have it. Printed per case: the outcome, the fused plan and where its CTAs ran (rank
- * 0's stamps); per partition: on how many distinct SMs a 256-CTA
- * kernel ran (perf/floor.h's spinner), which shows that the partition holds. Exits 77
- * (skipped) without a Hopper GPU or where the driver has no green contexts.
+ * counting, and the design TP16's at B=9 planned on 96 and 104 SMs must have it.
+ * Printed per case: the outcome, the fused plan and where its CTAs ran (rank 0's
+ * stamps); per partition: on how many distinct SMs a 256-CTA kernel ran (perf/floor.h's
+ * spinner), which shows that the partition holds. Exits 77 (skipped) without a Hopper
+ * GPU or where the driver has no green contexts.
  */
 #define _DEFAULT_SOURCE /* usleep */
 #define _POSIX_C_SOURCE 200809L
@@ -381,8 +382,9 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
                plans[b].ctas_per_sm);
         failed = 1;
       }
-      /* ... and set where run 64 measured it: the design TP16 at B=9 on 96 and 104 SMs. */
-      if (!deepseek && tp == 16 && batch == 9 && (k == 96 || k == 104) &&
+      /* ... and set where run 64 measured it: the design TP16 at B=9 on 96 and 104 SMs,
+       * planned there (the stream form's op plans for the whole GPU). */
+      if (how == kCurrent && !deepseek && tp == 16 && batch == 9 && (k == 96 || k == 104) &&
           plans[b].early_trigger_overrun != SHX_FUSED_EARLY_TRIGGER_OVERRUN) {
         printf("  tp %d k %d B %d: no early trigger past the ring (grid %d)\n", tp, k, batch,
                plans[b].grid);
