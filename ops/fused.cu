@@ -183,7 +183,7 @@
  *             arrived: triggers_after_exchange) where its whole down tile fits in the
  *             ring and N <= 32 (64 in clusters of 16 and where two CTAs share an SM),
  *             or fits in the ring and kFusedX's late registers (LATE IN REGISTERS),
- *             or, on a partition's TWO GRIDS plan at N <= 16, overruns the ring by at
+ *             or, on a partition's TWO GRIDS plan at N = 16, overruns the ring by at
  *             most the plan's two fills (EARLY PAST THE RING, ops/fused_plan.h),
  *             else once it passed the grid barrier (triggers_early, which also says
  *             why neither can hang). (Gate mode has no grid barrier and triggers once

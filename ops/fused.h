@@ -88,7 +88,7 @@ typedef struct shx_fused_plan {
                                  (shx_fused_triggers_after_exchange) */
   int early_trigger_overrun; /* down fills past its ring a CTA may have and still let
                                 the next grid in early: SHX_FUSED_EARLY_TRIGGER_OVERRUN
-                                on a partition's narrower grid (TWO GRIDS) at n <= 16
+                                on a partition's narrower grid (TWO GRIDS) at n = 16
                                 where no CTA has more, else 0
                                 (shx_fused_early_trigger_overrun) */
   /* Gate/up K blocks (of 64) of each CTA, balanced against its down work:
