@@ -2690,10 +2690,8 @@ int step_sync_domain(int parity) {
 /* Whether the fused launch takes the kFusedX instance (CONSUMER X): N = 16 and a gate/up
  * CTA of more than 16 K blocks (TP8 at the design dims). */
 bool takes_consumer_x(const shx_fused_plan &plan) {
-  if (plan.n != 16 || plan.cluster > kMaxPortableCluster) return false;
-  for (int c = 0; c < plan.gate_up_ctas; ++c)
-    if (plan.k_count[c] > kRefillPrefetchMaxGateUpBlocks) return true;
-  return false;
+  return plan.n == 16 && plan.cluster <= kMaxPortableCluster &&
+         shx_fused_most_gate_up_blocks(&plan) > kRefillPrefetchMaxGateUpBlocks;
 }
 
 /* Validates, encodes the tensor maps and launches the fused kernel or its gate mode. */

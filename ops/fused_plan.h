@@ -62,6 +62,14 @@ static inline int shx_fused_triggers_after_exchange(int hidden, int inter, int n
          weight_bytes >= SHX_FUSED_TRIGGER_AFTER_EXCHANGE_MIN_WEIGHT_BYTES;
 }
 
+/* The most gate/up K blocks (of 64) any CTA of `plan` streams (its balanced split). */
+static inline int shx_fused_most_gate_up_blocks(const shx_fused_plan *plan) {
+  int most = 0;
+  for (int c = 0; c < plan->gate_up_ctas; ++c)
+    most = plan->k_count[c] > most ? plan->k_count[c] : most;
+  return most;
+}
+
 /* The most down fills (down jobs x K blocks of 64) any CTA of `plan` makes. */
 static inline int shx_fused_most_down_fills(const shx_fused_plan *plan) {
   const int down_blocks = plan->inter / 64;
@@ -91,12 +99,10 @@ static inline int shx_fused_most_down_fills(const shx_fused_plan *plan) {
 #define SHX_FUSED_EARLY_TRIGGER_OVERRUN 2
 #define SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K 16
 static inline int shx_fused_early_trigger_overrun(const shx_fused_plan *plan) {
-  int most_k = 0;
-  for (int c = 0; c < plan->gate_up_ctas; ++c)
-    most_k = plan->k_count[c] > most_k ? plan->k_count[c] : most_k;
+  const int measured =
+      plan->n == 16 && shx_fused_most_gate_up_blocks(plan) <= SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K;
   const int past = shx_fused_most_down_fills(plan) - plan->stages;
-  return plan->n == 16 && most_k <= SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K && past > 0 &&
-                 past <= SHX_FUSED_EARLY_TRIGGER_OVERRUN
+  return measured && past > 0 && past <= SHX_FUSED_EARLY_TRIGGER_OVERRUN
              ? SHX_FUSED_EARLY_TRIGGER_OVERRUN
              : 0;
 }
@@ -134,9 +140,7 @@ static inline SHX_HOST_DEVICE int shx_fused_late_register_fills(int down_jobs, i
  * those SMs was not run). */
 static inline int shx_fused_small_batches_take_n16(const shx_fused_plan *n8,
                                                    const shx_fused_plan *n16) {
-  int most_k = 0;
-  for (int c = 0; c < n8->grid; ++c) most_k = n8->k_count[c] > most_k ? n8->k_count[c] : most_k;
-  const int whole_share8 = most_k <= n8->stages;
+  const int whole_share8 = shx_fused_most_gate_up_blocks(n8) <= n8->stages;
   const int early_only8 = shx_fused_most_down_fills(n8) <= n8->stages &&
                           shx_fused_most_down_fills(n16) > n16->stages;
   return !whole_share8 && !early_only8;
