@@ -131,14 +131,11 @@ cleanup:
   return status;
 }
 
-typedef CUresult (*ContextGet)(CUcontext *);
-typedef CUresult (*ContextSet)(CUcontext);
-
 /* Waits for the op's device, frees everything the op holds, and puts the caller's
  * device back; *synced (if not NULL) is what the device reported. */
 static void release_op(shx_op *op, cudaError_t *synced) {
-  ContextGet get_context = (ContextGet)shx_driver_function("cuCtxGetCurrent");
-  ContextSet set_context = (ContextSet)shx_driver_function("cuCtxSetCurrent");
+  ShxCtxGetCurrent get_context = (ShxCtxGetCurrent)shx_driver_function("cuCtxGetCurrent");
+  ShxCtxSetCurrent set_context = (ShxCtxSetCurrent)shx_driver_function("cuCtxSetCurrent");
   CUcontext caller = NULL, primary = NULL;
   if (get_context != NULL && get_context(&caller) != CUDA_SUCCESS) caller = NULL;
   int previous = -1;

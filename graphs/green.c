@@ -9,7 +9,7 @@
 #include "ops/driver.h"
 
 /* The driver's functions, in the form of the CUDA 13.0 headers (green contexts' streams
- * came in 12.5). */
+ * came in 12.5); those other files call too are in ops/driver.h. */
 typedef CUresult (*DeviceGetDevResource)(CUdevice, CUdevResource *, CUdevResourceType);
 typedef CUresult (*SmResourceSplitByCount)(CUdevResource *, unsigned int *,
                                            const CUdevResource *, CUdevResource *,
@@ -20,9 +20,7 @@ typedef CUresult (*GreenCtxDestroy)(CUgreenCtx);
 typedef CUresult (*CtxFromGreenCtx)(CUcontext *, CUgreenCtx);
 typedef CUresult (*GreenCtxStreamCreate)(CUstream *, CUgreenCtx, unsigned int, int);
 typedef CUresult (*GreenCtxGetDevResource)(CUgreenCtx, CUdevResource *, CUdevResourceType);
-typedef CUresult (*StreamGetGreenCtx)(CUstream, CUgreenCtx *);
 typedef CUresult (*StreamDestroy)(CUstream);
-typedef CUresult (*CtxSetCurrent)(CUcontext);
 
 int shx_green_rules(int device, int *sms, int *min_partition, int *alignment,
                     char *message, size_t size) {
@@ -144,20 +142,20 @@ void shx_green_free(shx_green *green) {
 }
 
 int shx_green_make_current(const shx_green *green) {
-  CtxSetCurrent set = (CtxSetCurrent)shx_driver_function("cuCtxSetCurrent");
+  ShxCtxSetCurrent set = (ShxCtxSetCurrent)shx_driver_function("cuCtxSetCurrent");
   return set != NULL && set((CUcontext)green->context) == CUDA_SUCCESS ? 0 : -1;
 }
 
 int shx_green_is_current(const shx_green *green) {
-  typedef CUresult (*CtxGetCurrent)(CUcontext *);
-  CtxGetCurrent get = (CtxGetCurrent)shx_driver_function("cuCtxGetCurrent");
+  ShxCtxGetCurrent get = (ShxCtxGetCurrent)shx_driver_function("cuCtxGetCurrent");
   CUcontext current = NULL;
   return get != NULL && get(&current) == CUDA_SUCCESS && current != NULL &&
          current == (CUcontext)green->context;
 }
 
 int shx_green_stream_sms(void *stream) {
-  StreamGetGreenCtx green_of = (StreamGetGreenCtx)shx_driver_function("cuStreamGetGreenCtx");
+  ShxStreamGetGreenCtx green_of =
+      (ShxStreamGetGreenCtx)shx_driver_function("cuStreamGetGreenCtx");
   GreenCtxGetDevResource resource_of =
       (GreenCtxGetDevResource)shx_driver_function("cuGreenCtxGetDevResource");
   CUgreenCtx context = NULL;

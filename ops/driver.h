@@ -5,6 +5,8 @@
 #ifndef SHX_OPS_DRIVER_H_
 #define SHX_OPS_DRIVER_H_
 
+#include <cuda.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -12,6 +14,12 @@ extern "C" {
 /* The driver function `name` in the form of the CUDA 13.0 headers (cuda.h), or NULL
  * where the driver has none (or there is no driver); no CUDA error is left pending. */
 void *shx_driver_function(const char *name);
+
+/* The forms of the driver functions more than one file calls (cast the result of
+ * shx_driver_function to them); a file's other driver functions keep their own. */
+typedef CUresult (*ShxCtxGetCurrent)(CUcontext *);            /* cuCtxGetCurrent */
+typedef CUresult (*ShxCtxSetCurrent)(CUcontext);              /* cuCtxSetCurrent */
+typedef CUresult (*ShxStreamGetGreenCtx)(CUstream, CUgreenCtx *); /* cuStreamGetGreenCtx */
 
 #ifdef __cplusplus
 }

@@ -2325,10 +2325,9 @@ bool valid_tp(int tp) { return tp == 1 || tp == 2 || tp == 4 || tp == 8 || tp ==
  * context's: the device's), through the driver's entry points (ops/driver.h); 0 where
  * the driver cannot say, which plans as for the whole device. */
 int current_context_sms() {
-  using CtxGetCurrent = CUresult (*)(CUcontext *);
   using CtxGetDevResource = CUresult (*)(CUcontext, CUdevResource *, CUdevResourceType);
-  static const CtxGetCurrent get_current =
-      reinterpret_cast<CtxGetCurrent>(shx_driver_function("cuCtxGetCurrent"));
+  static const ShxCtxGetCurrent get_current =
+      reinterpret_cast<ShxCtxGetCurrent>(shx_driver_function("cuCtxGetCurrent"));
   static const CtxGetDevResource get_resource =
       reinterpret_cast<CtxGetDevResource>(shx_driver_function("cuCtxGetDevResource"));
   CUcontext context = nullptr;
@@ -2508,6 +2507,13 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
     candidate.ctas_per_sm = fused_ctas_per_sm(n, blocks_per_cta);
     candidate.stages = ring_stages(n, candidate.ctas_per_sm);
     candidate.smem_bytes = smem_bytes_of(n, candidate.ctas_per_sm);
+    /* TWO GRIDS (kTwoGridsSlowerMaxN): on a partition, where the widest grid does not fit
+     * twice, the widest grid of this cluster size that does is taken instead (the same
+     * count proves it fits), so that the next step's grid is resident beside this one
+     * under PDL; not where that measured slower. */
+    const bool tries_two_grids =
+        on_partition &&
+        !(n <= kTwoGridsSlowerMaxN && blocks_per_cta > kRefillPrefetchMaxGateUpBlocks);
     /* grids[0], TWO GRIDS, is known once the widest grid has been counted. */
     int grids[3] = {0, widest, gate_up_ctas};
     for (int g : {1, 0, 2}) {
@@ -2519,15 +2525,9 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
         return co_resident_clusters<decltype(kN)::value, decltype(kS)::value,
                                     decltype(k16)::value>(candidate, nullptr, &resident);
       });
-      /* TWO GRIDS (kTwoGridsSlowerMaxN): on a partition, where the widest grid does not
-       * fit twice, the widest grid of this cluster size that does is taken instead (the
-       * same count proves it fits), so that the next step's grid is resident beside
-       * this one under PDL. */
-      const int twice = resident / 2 * cluster;
-      const bool two_grids_slower = n <= kTwoGridsSlowerMaxN &&
-                                    blocks_per_cta > kRefillPrefetchMaxGateUpBlocks;
-      if (error == cudaSuccess && g == 1 && on_partition && twice >= gate_up_ctas &&
-          twice < widest && !two_grids_slower) {
+      const int twice = resident / 2 * cluster; /* whole clusters that fit twice */
+      if (error == cudaSuccess && g == 1 && tries_two_grids && twice >= gate_up_ctas &&
+          twice < widest) {
         grids[0] = twice;
         continue;
       }
@@ -2591,11 +2591,10 @@ namespace {
  * query: the plan proved them. The check fails open: a driver without
  * cuStreamGetGreenCtx (older than CUDA 12.5, which this runtime does not run on) has no
  * green contexts' streams. */
-using StreamGetGreenCtx = CUresult (*)(CUstream, CUgreenCtx *);
 
 bool on_green_context(void *stream) {
-  static const StreamGetGreenCtx get =
-      reinterpret_cast<StreamGetGreenCtx>(shx_driver_function("cuStreamGetGreenCtx"));
+  static const ShxStreamGetGreenCtx get =
+      reinterpret_cast<ShxStreamGetGreenCtx>(shx_driver_function("cuStreamGetGreenCtx"));
   CUgreenCtx green = nullptr;
   return get != nullptr && get(static_cast<CUstream>(stream), &green) == CUDA_SUCCESS &&
          green != nullptr;
