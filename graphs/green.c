@@ -136,6 +136,12 @@ int shx_green_make(int device, int sms, shx_green *green, char *message, size_t 
 void shx_green_free(shx_green *green) {
   StreamDestroy destroy_stream = (StreamDestroy)shx_driver_function("cuStreamDestroy");
   GreenCtxDestroy destroy = (GreenCtxDestroy)shx_driver_function("cuGreenCtxDestroy");
+  /* Current on this thread: unbind it, so that the thread's next runtime call binds the
+   * device's primary context again instead of meeting a destroyed one. */
+  if (green->context != NULL && shx_green_is_current(green)) {
+    ShxCtxSetCurrent set = (ShxCtxSetCurrent)shx_driver_function("cuCtxSetCurrent");
+    if (set != NULL) set(NULL);
+  }
   if (green->stream != NULL && destroy_stream != NULL) destroy_stream((CUstream)green->stream);
   if (green->green != NULL && destroy != NULL) destroy((CUgreenCtx)green->green);
   memset(green, 0, sizeof *green);

@@ -25,8 +25,9 @@ int shx_green_rules(int device, int *sms, int *min_partition, int *alignment,
  * driver has no green contexts) or -1 (sms < 1, or a step refused). */
 #define SHX_GREEN_NO_DRIVER (-2)
 int shx_green_make(int device, int sms, shx_green *green, char *message, size_t size);
-/* Destroys the stream and the green context; make another context current first if this
- * one is current on the thread. */
+/* Destroys the stream and the green context (synchronize first). If it is current on this
+ * thread, it is unbound first: the thread's next runtime call uses the device's primary
+ * context. */
 void shx_green_free(shx_green *green);
 /* Makes the green context current on this thread (runtime calls then use it). 0 or -1. */
 int shx_green_make_current(const shx_green *green);

@@ -43,7 +43,10 @@
  * counting, a fit where it has 8 more for clusters of at most 8 (every design-dims plan
  * did on an H200, run 62 call 4); a plan that triggers early past its ring
  * (ops/fused_plan.h EARLY PAST THE RING) must be one the partition holds twice by
- * counting, and the design TP16's at B=9 planned on 96 and 104 SMs must have it.
+ * counting, and the design TP16's at B=9 planned on 96 and 104 SMs must have it. After
+ * shx_green_free (in the "current" flow with the green context current) a kernel on the
+ * default stream runs on more SMs than the partition: the thread is back on the primary
+ * context.
  * Printed per case: the outcome, the fused plan and where its CTAs ran (rank 0's
  * stamps); per partition: on how many distinct SMs a 256-CTA kernel ran (perf/floor.h's
  * spinner), which shows that the partition holds. Exits 77 (skipped) without a Hopper
@@ -543,7 +546,18 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
   }
   shx_testbed_free(&bed);
   if (k == 0 || how == kCurrent) CHECK_CUDA(cudaStreamDestroy(stream));
-  if (k > 0) shx_green_free(&green);
+  if (k > 0) {
+    CHECK_CUDA(cudaDeviceSynchronize());
+    const int partition_sms = green.sms;
+    shx_green_free(&green);
+    /* Freed while current (the "current" flow), it is unbound first: the thread's next
+     * runtime calls run on the primary context, beyond the partition's SMs (the whole
+     * GPU's spinner ran on all 132 of an H200 in every earlier run). */
+    const int ran_on = spinner_sms(NULL);
+    printf("  tp %2d k %3d %-7s: after shx_green_free %d CTAs ran on %d SMs\n", tp, k,
+           how == kCurrent ? "current" : "stream", kSpinnerCtas, ran_on);
+    if (ran_on <= partition_sms) return kChildFailed;
+  }
   return failed ? kChildFailed : 0;
 }
 

@@ -644,6 +644,13 @@ int main(int argc, char **argv) {
 
   if (table_only) {
     fclose(csv);
+    if (green.sms > 0) {
+      if (cudaDeviceSynchronize() != cudaSuccess) {
+        fprintf(stderr, "bench: --sms %d: the green context's work failed\n", green_sms);
+        return 1;
+      }
+      shx_green_free(&green);
+    }
     return 0;
   }
 
