@@ -138,7 +138,7 @@ void shx_green_free(shx_green *green) {
   GreenCtxDestroy destroy = (GreenCtxDestroy)shx_driver_function("cuGreenCtxDestroy");
   /* Current on this thread: unbind it, so that the thread's next runtime call binds the
    * device's primary context again instead of meeting a destroyed one. */
-  if (green->context != NULL && shx_green_is_current(green)) {
+  if (shx_green_is_current(green)) {
     ShxCtxSetCurrent set = (ShxCtxSetCurrent)shx_driver_function("cuCtxSetCurrent");
     if (set != NULL) set(NULL);
   }
