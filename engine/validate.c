@@ -39,6 +39,9 @@ shx_status shx_check_config(const shx_config *config) {
   if (config->hidden <= 0 || config->hidden % 64 != 0)
     return shx_fail(SHX_INVALID_ARGUMENT, "hidden %d is not a positive multiple of 64",
                     config->hidden);
+  if (config->hidden > SHX_MAX_HIDDEN)
+    return shx_fail(SHX_INVALID_ARGUMENT, "hidden %d is over %d", config->hidden,
+                    SHX_MAX_HIDDEN);
   if ((config->hidden / tp) % 64 != 0)
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "hidden %d / tp %d = %d columns per shard is not a multiple of 64",
@@ -47,6 +50,9 @@ shx_status shx_check_config(const shx_config *config) {
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "intermediate_total %d is not a positive multiple of 64 * tp = %d",
                     config->intermediate_total, 64 * tp);
+  if (config->intermediate_total > SHX_MAX_INTERMEDIATE_TOTAL)
+    return shx_fail(SHX_INVALID_ARGUMENT, "intermediate_total %d is over %d",
+                    config->intermediate_total, SHX_MAX_INTERMEDIATE_TOTAL);
   if (config->capacity < SHX_MIN_CAPACITY || config->capacity > SHX_MAX_CAPACITY)
     return shx_fail(SHX_INVALID_ARGUMENT, "capacity %d is outside [%d, %d]",
                     config->capacity, SHX_MIN_CAPACITY, SHX_MAX_CAPACITY);

@@ -11,6 +11,10 @@
 #define SHX_MIN_CAPACITY 1
 #define SHX_MAX_CAPACITY 1024
 #define SHX_ALIGNMENT 16
+/* Far above any model's dims; below them every offset, the fused plan's K split (16-bit
+ * block indices) and the baseline kernels' 32-bit element counts are exact. */
+#define SHX_MAX_HIDDEN 65536
+#define SHX_MAX_INTERMEDIATE_TOTAL 262144
 
 shx_status shx_check_config(const shx_config *config);
 shx_status shx_check_weights(const void *gate_up, const void *down);

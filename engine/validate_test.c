@@ -45,6 +45,13 @@ static void test_config(void) {
   c = good_config(); c.intermediate_total = 6100; expect_refused(shx_check_config(&c), "intermediate_total 6100");
   c = good_config(); c.tp = 16; c.intermediate_total = 64 * 8;
   expect_refused(shx_check_config(&c), "intermediate_total 512");
+  c = good_config(); c.hidden = 64 * 70000;
+  expect_refused(shx_check_config(&c), "hidden 4480000 is over 65536");
+  c = good_config(); c.hidden = SHX_MAX_HIDDEN;  CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  c = good_config(); c.intermediate_total = 2 * SHX_MAX_INTERMEDIATE_TOTAL;
+  expect_refused(shx_check_config(&c), "intermediate_total 524288 is over 262144");
+  c = good_config(); c.intermediate_total = SHX_MAX_INTERMEDIATE_TOTAL;
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
   c = good_config(); c.capacity = 0;             expect_refused(shx_check_config(&c), "capacity 0");
   c = good_config(); c.capacity = 100000;        expect_refused(shx_check_config(&c), "capacity 100000");
   c = good_config(); c.variant = (shx_variant)9; expect_refused(shx_check_config(&c), "variant 9");
