@@ -71,8 +71,13 @@ shx_status shx_policy_load(const char *path, shx_policy *policy) {
     return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" cannot be opened", path);
   char text[8192];
   size_t length = fread(text, 1, sizeof text - 1, file);
-  int too_long = !feof(file);
+  /* A full buffer is no proof of more: a file of exactly that size is whole. */
+  const int failed = ferror(file) != 0;
+  const int too_long = !failed && length == sizeof text - 1 && fgetc(file) != EOF;
   fclose(file);
+  if (failed)
+    return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" cannot be read (a directory?)",
+                    path);
   if (too_long)
     return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" is over %zu bytes", path,
                     sizeof text - 1);

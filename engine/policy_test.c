@@ -1,5 +1,7 @@
 /* policy_test.c: the `auto` table parses, chooses by tp and range, and refuses
  * malformed lines naming them. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/check.h"
@@ -41,6 +43,30 @@ int main(void) {
   CHECK(shx_policy_parse("8 9 64 fused extra\n", &policy) == SHX_INVALID_ARGUMENT);
   CHECK(shx_policy_load("/nonexistent/policy.txt", &policy) == SHX_INVALID_ARGUMENT);
   CHECK(strstr(shx_last_error(), "/nonexistent/policy.txt") != NULL);
+  /* A file of exactly the 8191 bytes read is whole; one byte more is refused as too
+   * long, a directory as unreadable. */
+  const char *tmp = getenv("TEST_TMPDIR") != NULL ? getenv("TEST_TMPDIR") : "/tmp";
+  char path[512];
+  snprintf(path, sizeof path, "%s/policy_test_load.txt", tmp); /* Bazel: the test's own */
+  for (int bytes = 8191; bytes <= 8192; ++bytes) {
+    FILE *file = fopen(path, "wb");
+    CHECK(file != NULL);
+    const char *rule = "8 1 128 split\n";
+    fputs(rule, file);
+    for (int i = (int)strlen(rule), j = 0; i < bytes; ++i, ++j) /* comments of 64 bytes */
+      fputc(i == bytes - 1 || j % 64 == 63 ? '\n' : (j % 64 == 0 ? '#' : 'x'), file);
+    CHECK(fclose(file) == 0);
+    const shx_status status = shx_policy_load(path, &policy);
+    if (bytes == 8191) {
+      CHECK(status == SHX_SUCCESS && policy.count == 1);
+      CHECK(shx_policy_choose(&policy, 8, 128) == SHX_VARIANT_SPLIT);
+    } else {
+      CHECK(status == SHX_INVALID_ARGUMENT && strstr(shx_last_error(), "over 8191") != NULL);
+    }
+  }
+  CHECK(remove(path) == 0);
+  CHECK(shx_policy_load(tmp, &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(strstr(shx_last_error(), "cannot be read") != NULL);
   /* The built-in table is the benchmark's: perf/policy.txt (a data dependency). */
   shx_policy measured, builtin;
   CHECK(shx_policy_load("perf/policy.txt", &measured) == SHX_SUCCESS);
