@@ -80,6 +80,9 @@ int main(void) {
   for (int p = 0; p < 8; ++p) peers[p] = mailbox;
   CHECK(shx_bind_weights(op, device, device + 2 * inter * (size_t)config.hidden * 2) ==
         SHX_SUCCESS);
+  /* The gate pushes nothing, so it runs before any peers are bound; the down does not. */
+  CHECK(shx_record_gate(op, x, 9, NULL) == SHX_SUCCESS);
+  expect(shx_record_down(op, 9, 0, NULL), SHX_INVALID_ARGUMENT, "not bound");
   CHECK(shx_bind_peers(op, peers, 8) == SHX_SUCCESS);
   CHECK(shx_record_gate(op, x, 9, NULL) == SHX_SUCCESS);
   expect(shx_record_down(op, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");

@@ -137,6 +137,7 @@ shx_status shx_baseline_chain(shx_op *op, const void *x, int batch, cudaStream_t
   status = shx_launch_activation(op->gu, op->h, batch, inter, c->activation, c->situ_beta,
                                  c->situ_lambda, stream, message);
   if (status != SHX_SUCCESS) return shx_fail(status, "%s", message);
+  op->gate_batch = batch; /* h holds this batch's rows (shx_record_down's check) */
   SHX_TRY(matmul(op, hidden, batch, inter, op->down, op->h, op->y, &plan->down_algo, 0,
                  stream));
 cleanup:

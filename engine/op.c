@@ -16,13 +16,46 @@
 /* Errors on an op's device are reported with the op's device current. */
 static shx_status check_current_device(const shx_op *op) {
   int device = -1;
-  if (cudaGetDevice(&device) != cudaSuccess || device != op->device) {
+  const cudaError_t error = cudaGetDevice(&device);
+  if (error != cudaSuccess) {
     (void)cudaGetLastError();
+    return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device: %s",
+                    cudaGetErrorString(error));
+  }
+  if (device != op->device)
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "current CUDA device %d is not the op's device %d", device,
                     op->device);
-  }
   return SHX_SUCCESS;
+}
+
+/* The calling thread's CUDA context, saved while the primary context of an op's device
+ * is made current: a synchronization there also waits for the device's green contexts
+ * (cuCtxSynchronize), where the op's kernels may have run. */
+typedef struct caller_context {
+  CUcontext context; /* NULL where none was current or the driver has no such query */
+  int device;        /* the runtime's current device; -1 where it could not be read */
+} caller_context;
+
+static void enter_primary_context(int device, caller_context *saved) {
+  ShxCtxGetCurrent get_context = (ShxCtxGetCurrent)shx_driver_function("cuCtxGetCurrent");
+  saved->context = NULL;
+  if (get_context != NULL && get_context(&saved->context) != CUDA_SUCCESS)
+    saved->context = NULL;
+  saved->device = -1;
+  if (cudaGetDevice(&saved->device) != cudaSuccess) saved->device = -1;
+  cudaSetDevice(device);
+  (void)cudaGetLastError();
+}
+
+/* Makes the saved context current again (a green one, or any device's), else the saved
+ * device. */
+static void leave_primary_context(const caller_context *saved) {
+  ShxCtxSetCurrent set_context = (ShxCtxSetCurrent)shx_driver_function("cuCtxSetCurrent");
+  const int restored = saved->context != NULL && set_context != NULL &&
+                       set_context(saved->context) == CUDA_SUCCESS;
+  if (!restored && saved->device >= 0) cudaSetDevice(saved->device);
+  (void)cudaGetLastError();
 }
 
 static void release_op(shx_op *op, cudaError_t *synced);
@@ -49,9 +82,11 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
     shx_policy_default(&policy);
   }
   int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+  const cudaError_t counted = cudaGetDeviceCount(&devices);
+  if (counted != cudaSuccess || devices == 0) {
     (void)cudaGetLastError();
-    return shx_fail(SHX_NO_DEVICE, "no CUDA device is visible");
+    return shx_fail(SHX_NO_DEVICE, "no CUDA device is visible (%s)",
+                    counted != cudaSuccess ? cudaGetErrorString(counted) : "none counted");
   }
   int device = 0, major = 0, minor = 0, sms = 0;
   if (cudaGetDevice(&device) != cudaSuccess ||
@@ -101,7 +136,10 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
     int fused_ok = op->fused_status[i] == SHX_SUCCESS;
     if (reached && (!fused_ok || (config->variant == SHX_VARIANT_SPLIT &&
                                   op->down_status[i] != SHX_SUCCESS))) {
-      status = shx_fail(SHX_UNSUPPORTED, "the %s variant cannot run batches up to %d here: %s",
+      /* A failed device query is a CUDA error, anything else a geometry that cannot run. */
+      const shx_status cause = fused_ok ? op->down_status[i] : op->fused_status[i];
+      status = shx_fail(cause == SHX_CUDA_ERROR ? SHX_CUDA_ERROR : SHX_UNSUPPORTED,
+                        "the %s variant cannot run batches up to %d here: %s",
                         config->variant == SHX_VARIANT_FUSED ? "fused" : "split",
                         shx_fused_bucket_n(i),
                         fused_ok ? op->down_messages[i] : op->fused_messages[i]);
@@ -132,18 +170,10 @@ cleanup:
 }
 
 /* Waits for the op's device, frees everything the op holds, and puts the caller's
- * device back; *synced (if not NULL) is what the device reported. */
+ * context back; *synced (if not NULL) is what the device reported. */
 static void release_op(shx_op *op, cudaError_t *synced) {
-  ShxCtxGetCurrent get_context = (ShxCtxGetCurrent)shx_driver_function("cuCtxGetCurrent");
-  ShxCtxSetCurrent set_context = (ShxCtxSetCurrent)shx_driver_function("cuCtxSetCurrent");
-  CUcontext caller = NULL, primary = NULL;
-  if (get_context != NULL && get_context(&caller) != CUDA_SUCCESS) caller = NULL;
-  int previous = -1;
-  cudaGetDevice(&previous);
-  /* The device's primary context, whose synchronization also waits for the device's
-   * green contexts (cuCtxSynchronize): the op's kernels may have run on any of them. */
-  cudaSetDevice(op->device);
-  if (get_context != NULL && get_context(&primary) != CUDA_SUCCESS) primary = NULL;
+  caller_context saved;
+  enter_primary_context(op->device, &saved);
   const cudaError_t result = cudaDeviceSynchronize(); /* freed whatever it says */
   if (synced != NULL) *synced = result;
   shx_baseline_release(op);
@@ -152,12 +182,7 @@ static void release_op(shx_op *op, cudaError_t *synced) {
   cudaFree(op->y);
   cudaFree(op->scratch);
   (void)cudaGetLastError();
-  /* A context of the op's device other than its primary one (a green context the caller
-   * made current) is made current again; otherwise the caller's device, as always. */
-  const int other_context = caller != NULL && primary != NULL && caller != primary &&
-                            previous == op->device && set_context != NULL;
-  if (!(other_context && set_context(caller) == CUDA_SUCCESS) && previous >= 0)
-    cudaSetDevice(previous);
+  leave_primary_context(&saved);
   free(op);
 }
 
@@ -267,7 +292,11 @@ static shx_status record_fused_kernel(shx_op *op, const void *x, int batch, int 
                                   op->config.programmatic_launch, message)
                 : shx_fused_launch(&op->fused_plans[bucket], &args, stream,
                                    op->config.programmatic_launch, message);
-  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
+  if (status != SHX_SUCCESS) return shx_fail(status, "%s", message);
+  /* h now holds this batch's rows (shx_record_down's check), even if a later part of
+   * the step fails. */
+  op->gate_batch = batch;
+  return SHX_SUCCESS;
 }
 
 static shx_status record_down_kernel(shx_op *op, int batch, int parity, void *stream) {
@@ -290,9 +319,7 @@ shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream) {
       SHX_SUCCESS)
     return status;
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
-  status = record_fused_kernel(op, x, batch, 0, 1, stream);
-  if (status == SHX_SUCCESS) op->gate_batch = batch;
-  return status;
+  return record_fused_kernel(op, x, batch, 0, 1, stream);
 }
 
 shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
@@ -368,8 +395,6 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
     default: /* SHX_VARIANT_AUTO: shx_variant_for resolves it */
       return shx_fail(SHX_INTERNAL_ERROR, "variant %d was not resolved", (int)variant);
   }
-  /* Every variant's step writes h's first `batch` rows (shx_record_down's check). */
-  if (status == SHX_SUCCESS) op->gate_batch = batch;
   return status;
 }
 
@@ -405,6 +430,10 @@ shx_status shx_check_device(shx_op *op) {
   shx_status status = SHX_SUCCESS;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
+  /* In the primary context the synchronization waits for the op's kernels on green
+   * contexts too, so the flag is final and the re-arm cannot land under a kernel. */
+  caller_context saved;
+  enter_primary_context(op->device, &saved);
   uint32_t flag = 0;
   SHX_CUDA(cudaDeviceSynchronize());
   SHX_CUDA(cudaMemcpy(&flag, op->scratch + SHX_SCRATCH_ERROR_FLAG, sizeof flag,
@@ -413,12 +442,13 @@ shx_status shx_check_device(shx_op *op) {
     /* The barrier counters may be mid-phase: re-arm them with the flag. */
     SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
     SHX_CUDA(cudaDeviceSynchronize());
-    return shx_fail(SHX_DEVICE_TIMEOUT,
-                    "a kernel of rank %d waited over watchdog_ms = %u ms for a peer or "
-                    "the grid barrier and gave up: this step's outputs are invalid",
-                    op->config.rank, op->config.watchdog_ms);
+    status = shx_fail(SHX_DEVICE_TIMEOUT,
+                      "a kernel of rank %d waited over watchdog_ms = %u ms for a peer or "
+                      "the grid barrier and gave up: this step's outputs are invalid",
+                      op->config.rank, op->config.watchdog_ms);
   }
 cleanup:
+  leave_primary_context(&saved);
   return status;
 }
 

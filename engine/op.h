@@ -26,8 +26,9 @@ struct shx_op {
   const void *gate_up, *down;
   void *peers[SHX_MAX_TP];
   int bound_weights, bound_peers;
-  int gate_batch;     /* the batch of the last recorded gate or step (0 before any): the
-                         rows of h that shx_record_down may push */
+  int gate_batch;     /* the batch of the last recorded kernel that writes h (a gate, a
+                         fused step, the baseline's activation; 0 before any): the rows
+                         of h that shx_record_down may push */
 
   /* Device scratch, one allocation each. */
   void *h;            /* [capacity, I] BF16: the activation between the GEMMs */

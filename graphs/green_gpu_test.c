@@ -11,7 +11,7 @@
  * in the thread-local and in the global capture mode, in the two ways engines use one:
  *   - "current": the green context is current on the thread when the op is created, so
  *     the op plans for its SMs, and its scratch and stream belong to it (asserted: it is
- *     still current after shx_destroy and after a refused shx_create);
+ *     still current after shx_check_device, shx_destroy and a refused shx_create);
  *   - "stream": the op is created in the primary context as usual and the steps go to a
  *     stream of the green context (cuGreenCtxStreamCreate), as frameworks that keep the
  *     primary context current do.
@@ -490,6 +490,12 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
             return kChildFailed; /* the context may be unusable */
           }
           continue;
+        }
+        /* shx_check_device (one_step's last call, ok) synchronizes in the primary context
+         * and makes the caller's context current again, as shx_destroy does. */
+        if (k > 0 && how == kCurrent && !shx_green_is_current(&green)) {
+          printf(" the green context is not current after shx_check_device\n");
+          return kChildFailed;
         }
         if (room[b] < needs) failed = 1; /* ran where it should have been refused */
         int nan_count = 0;

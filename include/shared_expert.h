@@ -26,7 +26,9 @@
  * their executables before shx_destroy. Bound weights, mailboxes, x and out must
  * outlive every graph recorded with them. shx_create, shx_destroy and
  * shx_check_device synchronize the whole device (cudaDeviceSynchronize): do not call
- * them while any thread captures in cudaStreamCaptureModeGlobal.
+ * them while any stream of the op's device is being captured, in any capture mode and
+ * from any thread (CUDA refuses the synchronization and invalidates that capture); nor
+ * shx_mailbox_arm on the legacy stream (NULL) while a blocking stream is captured.
  *
  * Every rank's op must have the same hidden, tp and capacity: a push computes its
  * slots in a peer's mailbox from its own op's config.
@@ -126,9 +128,9 @@ typedef enum shx_activation {
 typedef struct shx_config {
   size_t size;            /* sizeof(shx_config) as the caller was built */
   uint32_t version;       /* SHX_VERSION_MAJOR << 16 | SHX_VERSION_MINOR */
-  int hidden;             /* H: model dim, a multiple of 64 and of 64 * tp */
+  int hidden;             /* H: model dim, a multiple of 64 and of 64 * tp, <= 65536 */
   int intermediate_total; /* I_total: shared-expert intermediate dim, all ranks; a
-                             multiple of 64 * tp */
+                             multiple of 64 * tp, <= 262144 */
   int tp;                 /* tensor-parallel ranks: 1, 2, 4, 8 or 16 */
   int rank;               /* this op's rank, 0 <= rank < tp */
   int capacity;           /* the largest batch a step may have, 1 <= capacity <= 1024;
@@ -173,8 +175,8 @@ const char *shx_status_string(shx_status status);
 shx_status shx_create(const shx_config *config, shx_op **op);
 /* Frees everything the op allocated. NULL is allowed. Waits for the op's device
  * (cudaDeviceSynchronize in its primary context, which also waits for its green
- * contexts), then makes the caller's context current again where it was another context
- * of the op's device (a green one), else the caller's device (cudaSetDevice). */
+ * contexts), then makes the caller's context current again (a green one, or any
+ * device's), or where none was current the caller's device (cudaSetDevice). */
 shx_status shx_destroy(shx_op *op);
 
 /* Weights of this rank, device pointers, row-major BF16, 16-byte aligned:
@@ -227,7 +229,9 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
  * mailbox_p is this rank's own mailbox, peers[rank] of shx_bind_peers. Capturable. */
 shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
 
-/* Reads and clears the op's device watchdog flag (synchronizes the op's device):
+/* Reads and clears the op's device watchdog flag (synchronizes the op's device in its
+ * primary context, which also waits for its green contexts, then makes the caller's
+ * context current again, as shx_destroy does):
  * SHX_DEVICE_TIMEOUT if a kernel of this op gave up waiting since the last call.
  *
  * A timeout invalidates that step on every rank, not only on the rank that reports it:

@@ -2759,7 +2759,8 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       return SHX_INVALID_ARGUMENT;
     }
   }
-  for (int peer = 0; peer < plan->tp; ++peer) {
+  /* The gate kernel pushes nothing: the split variant's peers are SharedDown's. */
+  for (int peer = 0; mode != kGate && peer < plan->tp; ++peer) {
     if (args->peers[peer] == nullptr || !aligned(args->peers[peer], 16)) {
       format_message(message, "shx_fused_launch: peers[%d]=%p is %s (16-byte aligned needed)",
                      peer, args->peers[peer], args->peers[peer] == nullptr ? "NULL" : "misaligned");

@@ -174,8 +174,8 @@ shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *ar
                             void *stream, int pdl, char *message);
 
 /* The split variant's first half with the same plan: gate/up and the activation into
- * args->h (the plan's first gate_up_ctas CTAs; no grid barrier, no down, no push).
- * Bit-identical h to the fused kernel's. */
+ * args->h (the plan's first gate_up_ctas CTAs; no grid barrier, no down, no push:
+ * args->peers are not read and may be NULL). Bit-identical h to the fused kernel's. */
 shx_status shx_gate_launch(const shx_fused_plan *plan, const shx_fused_args *args,
                            void *stream, int pdl, char *message);
 
