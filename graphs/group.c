@@ -183,6 +183,7 @@ shx_status shx_group_upload_weights(shx_group *g, int rank, const uint16_t *gate
   shx_status status = SHX_SUCCESS;
   if (!hosts(g, rank)) return shx_fail(SHX_INVALID_ARGUMENT, "rank %d is not hosted", rank);
   size_t inter = (size_t)g->config.intermediate_total / g->config.tp;
+  SHX_TRY(shx_group_wait(g)); /* no step in flight reads the weights */
   SHX_CUDA(set_gpu(g, g->device_of[rank]));
   SHX_CUDA(cudaMemcpy(g->gate_up[rank], gate_up, 2 * inter * g->config.hidden * 2,
                       cudaMemcpyHostToDevice));
@@ -197,6 +198,9 @@ cleanup:
 
 shx_status shx_group_upload_x(shx_group *g, const uint16_t *x, int batch) {
   shx_status status = SHX_SUCCESS;
+  /* The copies run on the legacy stream, which the group's non-blocking streams do not
+   * order: no step in flight may read x as it is overwritten. */
+  SHX_TRY(shx_group_wait(g));
   for (int d = 0; d < g->gpus; ++d) {
     SHX_CUDA(set_gpu(g, d));
     SHX_CUDA(cudaMemcpy(g->x[d], x, (size_t)batch * g->config.hidden * 2,
@@ -222,7 +226,10 @@ shx_status shx_group_capture(shx_group *g, int batch, int with_tail) {
         if (g->device_of[r] == d)
           status = shx_tail(g->ops[r], g->out[r], batch, parity, g->stream[d]);
       cudaError_t ended = cudaStreamEndCapture(g->stream[d], &graph);
-      if (status != SHX_SUCCESS) goto cleanup;
+      if (status != SHX_SUCCESS) {
+        (void)cudaGetLastError(); /* the invalidated capture's error: the status says why */
+        goto cleanup;
+      }
       SHX_CUDA(ended);
       SHX_CUDA(cudaGraphInstantiate(&g->step[d][parity], graph, 0));
       SHX_CUDA(cudaGraphDestroy(graph));
@@ -240,6 +247,8 @@ cleanup:
 shx_status shx_group_step(shx_group *g, int parity) {
   shx_status status = SHX_SUCCESS;
   if (g->batch == 0) return shx_fail(SHX_INVALID_ARGUMENT, "no step graph is captured");
+  if (parity != 0 && parity != 1)
+    return shx_fail(SHX_INVALID_ARGUMENT, "parity %d is not 0 or 1", parity);
   /* First every GPU waits for the others' previous step, then all launch: a GPU
    * that waited for another's *current* step would block its tails' peers. */
   for (int d = 0; d < g->gpus; ++d) {
@@ -291,6 +300,7 @@ cleanup:
 
 shx_status shx_group_read_outputs(shx_group *g, int batch, uint16_t *out) {
   shx_status status = SHX_SUCCESS;
+  SHX_TRY(shx_group_wait(g)); /* the steps' outputs are whole (as in upload_x) */
   size_t row_bytes = (size_t)g->shard * 2;
   for (int r = g->first; r < g->last; ++r) {
     SHX_CUDA(set_gpu(g, g->device_of[r]));
@@ -305,6 +315,7 @@ cleanup:
 shx_status shx_group_read_mailbox(shx_group *g, int rank, uint16_t *mailbox) {
   shx_status status = SHX_SUCCESS;
   if (!hosts(g, rank)) return shx_fail(SHX_INVALID_ARGUMENT, "rank %d is not hosted", rank);
+  SHX_TRY(shx_group_wait(g)); /* the steps' pushes have landed (as in upload_x) */
   SHX_CUDA(set_gpu(g, g->device_of[rank]));
   SHX_CUDA(cudaMemcpy(mailbox, g->mailbox[rank], g->mailbox_bytes,
                       cudaMemcpyDeviceToHost));
@@ -332,7 +343,8 @@ shx_status shx_group_time_steps(shx_group *g, int steps, double *us_per_step) {
   shx_status status = SHX_SUCCESS;
   cudaEvent_t start = NULL, stop = NULL;
   float ms = 0;
-  for (int i = 0; i < 5; ++i) SHX_TRY(shx_group_step(g, i % 2));
+  /* An even count of warm-up steps: the timed steps' parities continue alternating. */
+  for (int i = 0; i < 6; ++i) SHX_TRY(shx_group_step(g, i % 2));
   SHX_TRY(shx_group_sync(g));
   SHX_CUDA(set_gpu(g, 0));
   SHX_CUDA(cudaEventCreate(&start));
