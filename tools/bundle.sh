@@ -18,7 +18,7 @@ if [ "${2:-}" = ab ]; then
   extra="//perf:profile_step //perf:bench"
 else
   targets=$(bazel query 'attr(tags, gpu, tests(//...))')
-  extra="//perf:decode_step //perf:profile_step //perf:bench //engine:api_test"
+  extra="//perf:decode_step //perf:profile_step //perf:bench //engine:api_test //perf:capture_probe"
 fi
 # FILL_STAMPS=1: the diagnostic build (ops/fused.cu FILL STAMPS; profile_step's "fills |"
 # rows): its kernels have a sixth warp, so time candidates with a plain bundle.
