@@ -15,9 +15,10 @@
 # green_gpu_test (one GPU, about 70 s, validated in run 64 call 5). Run 64 changed every
 # kernel instance's parameter layout (the plan's early_trigger_overrun, 0 off partitions),
 # so none of main's kernels has run on two GPUs; its one-GPU suite passed in run 64 call 1.
-# Runs 65 and 66 changed no kernel (tools/same_ptx.sh 9db9bfc: identical); run 66 left a
-# pack built at f96d2a6 in bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT
-# says which); rebuild it if main's code has moved since.
+# Runs 65-67 changed no kernel (tools/same_ptx.sh 9db9bfc: identical); run 67 changed
+# host code in engine/ and graphs/group.c and left a pack built at 5fbb825 in
+# bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it
+# if main's code has moved since.
 # Build first (here, with Bazel):
 #   git checkout main && tools/bundle.sh bundle
 #   git checkout 576ee8e && tools/bundle.sh bundle_576 ab && git checkout main
