@@ -7,11 +7,14 @@
  *
  * Part 1, for tp in {8, 16} and B in {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128}
  * (--quick: B in {9, 64}; --batches: the listed B): one rank's step time
- * (perf/timing.h: 40 steps per graph on 10 rotating weight sets, 3 warm-up and 20 timed
- * replays, median and spread) of the baseline (cuBLASLt), fused and split variants, all
- * in this run, beside the floor: the pure weight stream of the same bytes with the fused
- * kernel's CTAs and PDL. Columns: us per step, weight GB/s, ratio to the floor, speed-up
- * over the baseline. Then the PDL on/off step of the fused kernel at B = 9 and 64.
+ * (perf/timing.h: 40 steps per graph on rotating weight sets of twice the L2, 3 warm-up
+ * and 20 timed replays back to back, median and spread) of the baseline (cuBLASLt), fused
+ * and split variants, all in this run, beside the floor timed in the same row: the pure
+ * weight stream of the same bytes with the fused kernel's CTAs and PDL, in two
+ * footprints (one CTA an SM, and the fused plan's CTAs an SM), the faster one the row's
+ * floor. Columns: us per step, % of SPEC's HBM roofline (4.48 TB/s), ratio to the floor,
+ * speed-up over the baseline; the CSV also has weight GB/s and both floors' rows. Then
+ * the PDL on/off step of the fused kernel at B = 9 and 64.
  * Part 2 (the shared expert beside the routed experts), at B = 9 and 64, with two stand-ins
  * for the routed experts on 100 of the 132 SMs (perf/floor.h): the timed one streams its
  * own weights for 15 us (issue 4's measure: traffic beside it costs it nothing); the
@@ -83,7 +86,10 @@ static const int kQuickBatches[] = {9, 64};
 
 typedef struct row {
   int tp, batch;
-  shx_step_time baseline, fused, split, floor;
+  shx_step_time baseline, fused, split;
+  /* The floor: the faster of its two footprints (one CTA an SM, or the fused plan's CTAs
+   * an SM, floor_plan_per_sm), each timed in this row. */
+  shx_step_time floor, floor_one_per_sm, floor_plan_per_sm;
   double run_spread_us; /* --repeat: largest change of a variant's median between runs */
 } row;
 
@@ -237,10 +243,11 @@ static shx_config bench_config(int tp, bench_dims dims) {
 
 /* The floor streams with as many CTAs as the fused kernel launches at B = 9 (n = 16):
  * 112 at the design point and at the DeepSeek dims, TP8 and TP16, on the whole GPU,
- * where the grid does not depend on the batch up to 64. On a green context (--sms) the
- * plan's grid may differ between batches (TWO GRIDS): the plans line after the table
- * names the floor's grid and each row's. */
-static int floor_grid(const shx_config *config, int *grid) {
+ * where the grid does not depend on the batch up to 64; *ctas_per_sm (if not NULL) is
+ * that plan's CTAs an SM. On a green context (--sms) the plan's grid may differ between
+ * batches (TWO GRIDS): the plans line after the table names the floor's grid and each
+ * row's. */
+static int floor_grid(const shx_config *config, int *grid, int *ctas_per_sm) {
   shx_fused_plan plan;
   char message[SHX_MESSAGE_BYTES];
   if (shx_fused_plan_make(config->hidden, config->intermediate_total / config->tp,
@@ -249,6 +256,7 @@ static int floor_grid(const shx_config *config, int *grid) {
     return 0;
   }
   *grid = plan.grid;
+  if (ctas_per_sm != NULL) *ctas_per_sm = plan.ctas_per_sm;
   return 1;
 }
 
@@ -261,7 +269,8 @@ static void print_fused_plans(bench_dims dims, const int *batches, int batch_cou
   for (int t = 0; t < 2; ++t) {
     const shx_config config = bench_config(tps[t], dims);
     int floor_ctas = 0;
-    if (floor_grid(&config, &floor_ctas)) printf(" tp %d floor %d;", tps[t], floor_ctas);
+    if (floor_grid(&config, &floor_ctas, NULL))
+      printf(" tp %d floor %d;", tps[t], floor_ctas);
     for (int b = 0; b < batch_count; ++b) {
       shx_fused_plan plan;
       char message[SHX_MESSAGE_BYTES];
@@ -321,6 +330,10 @@ static int rows_from_csv(const char *path, row *rows, int capacity) {
     int fields = sscanf(line, "%d,%d,%63[^,],%lf,%lf,%lf", &tp, &batch, variant, &median,
                         &low, &high);
     if (fields < 4 || (fields < 6 && strcmp(variant, "run_spread") != 0)) continue;
+    const char *known[] = {"floor", "baseline", "fused", "split", "run_spread"};
+    int is_known = 0;
+    for (int k = 0; k < 5; ++k) is_known |= strcmp(variant, known[k]) == 0;
+    if (!is_known) continue; /* part 2's and the PDL lines make no rows */
     int at = -1;
     for (int i = 0; i < count; ++i)
       if (rows[i].tp == tp && rows[i].batch == batch) at = i;
@@ -419,7 +432,7 @@ static int beside_table(FILE *csv, bench_dims dims) {
         SHX_CHECK_OK(time_beside(&setup, batch, row->mode, row->variant, row->kind,
                                  standin_weights, &time));
         us[t][b][r] = time.median_us;
-        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,,,\n", tps[t], batch, row->name,
+        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,,,,\n", tps[t], batch, row->name,
                 time.median_us, time.min_us, time.max_us);
       }
     }
@@ -540,7 +553,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   fprintf(csv, "tp,batch,variant,median_us,min_us,max_us,weight_gbps,ratio_to_floor,"
-               "speedup_over_baseline\n");
+               "speedup_over_baseline,percent_of_hbm\n");
   if (engine_state)
     fprintf(csv, "# engine state: after %d asynchronous copies (--engine-state)\n",
             SHX_ENGINE_STATE_COPIES);
@@ -559,18 +572,24 @@ int main(int argc, char **argv) {
       shx_config config = bench_config(tps[t], dims);
       shx_timing_setup setup = shx_timing_standard(config);
       double bytes = shx_weight_bytes(&config);
-      int grid = 0;
-      if (!floor_grid(&config, &grid)) return 1;
-      progress(run == 0 ? "floor" : "floor (again)", tps[t], 0);
-      shx_step_time floor_time;
-      SHX_CHECK_OK(shx_time_floor(&setup, grid, 1, &floor_time));
+      int grid = 0, plan_per_sm = 1;
+      if (!floor_grid(&config, &grid, &plan_per_sm)) return 1;
       for (int b = 0; b < batch_count; ++b) {
         row measured;
         memset(&measured, 0, sizeof measured);
         row *r = &measured;
         r->tp = tps[t];
         r->batch = batches[b];
-        r->floor = floor_time;
+        /* The floor in this row, beside its variants (its run-to-run spread is the
+         * variants' too); both footprints, the faster one the row's floor. */
+        progress("floor", r->tp, r->batch);
+        SHX_CHECK_OK(shx_time_floor(&setup, grid, 1, 1, &r->floor_one_per_sm));
+        r->floor_plan_per_sm = r->floor_one_per_sm;
+        if (plan_per_sm != 1)
+          SHX_CHECK_OK(shx_time_floor(&setup, grid, 1, plan_per_sm, &r->floor_plan_per_sm));
+        r->floor = r->floor_plan_per_sm.median_us < r->floor_one_per_sm.median_us
+                       ? r->floor_plan_per_sm
+                       : r->floor_one_per_sm;
         progress("baseline", r->tp, r->batch);
         SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_BASELINE, r->batch, &r->baseline));
         progress("fused", r->tp, r->batch);
@@ -580,14 +599,17 @@ int main(int argc, char **argv) {
         row *first = &rows[count++];
         if (run == 0) {
           *first = measured;
-          const char *names[] = {"floor", "baseline", "fused", "split"};
-          const shx_step_time *times[] = {&r->floor, &r->baseline, &r->fused, &r->split};
-          for (int v = 0; v < 4; ++v)
-            fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,%.1f,%.3f,%.3f\n", r->tp, r->batch,
+          const char *names[] = {"floor", "baseline", "fused", "split", "floor_one_per_sm",
+                                 "floor_plan_per_sm"};
+          const shx_step_time *times[] = {&r->floor, &r->baseline, &r->fused, &r->split,
+                                          &r->floor_one_per_sm, &r->floor_plan_per_sm};
+          for (int v = 0; v < 6; ++v)
+            fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,%.1f,%.3f,%.3f,%.1f\n", r->tp, r->batch,
                     names[v], times[v]->median_us, times[v]->min_us, times[v]->max_us,
                     bytes / times[v]->median_us / 1e3,
                     times[v]->median_us / r->floor.median_us,
-                    r->baseline.median_us / times[v]->median_us);
+                    r->baseline.median_us / times[v]->median_us,
+                    100.0 * bytes / SHX_HBM_BYTES_PER_US / times[v]->median_us);
         } else {
           const shx_step_time *was[] = {&first->floor, &first->baseline, &first->fused,
                                         &first->split};
@@ -603,7 +625,7 @@ int main(int argc, char **argv) {
   }
   if (repeat > 1)
     for (int i = 0; i < count; ++i)
-      fprintf(csv, "%d,%d,run_spread,%.3f,,,,,\n", rows[i].tp, rows[i].batch,
+      fprintf(csv, "%d,%d,run_spread,%.3f,,,,,,\n", rows[i].tp, rows[i].batch,
               rows[i].run_spread_us);
   fprintf(stderr, "\n");
   printf("One rank's step (us, median of 20 graph replays of 40 steps; spread = max-min)\n");
@@ -625,16 +647,25 @@ int main(int argc, char **argv) {
     printf("%d runs back to back: largest change of a median between runs %.2f us\n",
            repeat, largest);
   }
-  printf("%3s %4s | %7s | %7s %5s | %7s %5s %6s %5s | %7s %5s %6s %5s\n", "tp", "B",
-         "floor", "base", "sprd", "fused", "sprd", "xfloor", "xbase", "split", "sprd",
-         "xfloor", "xbase");
+  printf("%%HBM: the weight bytes a step streams over its time, against SPEC's %.2f TB/s; "
+         "floor: the faster of one CTA an SM (1) and the fused plan's CTAs an SM (p)\n",
+         SHX_HBM_BYTES_PER_US / 1e6);
+  printf("%3s %4s | %7s %1s %4s | %7s %5s | %7s %5s %4s %6s %5s | %7s %5s %6s %5s\n", "tp",
+         "B", "floor", "", "%HBM", "base", "sprd", "fused", "sprd", "%HBM", "xfloor", "xbase",
+         "split", "sprd", "xfloor", "xbase");
   for (int i = 0; i < count; ++i) {
     const row *r = &rows[i];
-    printf("%3d %4d | %7.2f | %7.2f %5.2f | %7.2f %5.2f %6.2f %5.2f | %7.2f %5.2f %6.2f "
-           "%5.2f\n",
-           r->tp, r->batch, r->floor.median_us, r->baseline.median_us,
+    const shx_config dims_config = bench_config(r->tp, dims);
+    const double bytes = shx_weight_bytes(&dims_config);
+    printf("%3d %4d | %7.2f %1s %4.0f | %7.2f %5.2f | %7.2f %5.2f %4.0f %6.2f %5.2f | %7.2f "
+           "%5.2f %6.2f %5.2f\n",
+           r->tp, r->batch, r->floor.median_us,
+           r->floor.median_us == r->floor_one_per_sm.median_us ? "1" : "p",
+           100.0 * bytes / SHX_HBM_BYTES_PER_US / r->floor.median_us, r->baseline.median_us,
            r->baseline.max_us - r->baseline.min_us, r->fused.median_us,
-           r->fused.max_us - r->fused.min_us, r->fused.median_us / r->floor.median_us,
+           r->fused.max_us - r->fused.min_us,
+           100.0 * bytes / SHX_HBM_BYTES_PER_US / r->fused.median_us,
+           r->fused.median_us / r->floor.median_us,
            r->baseline.median_us / r->fused.median_us, r->split.median_us,
            r->split.max_us - r->split.min_us, r->split.median_us / r->floor.median_us,
            r->baseline.median_us / r->split.median_us);
@@ -667,9 +698,9 @@ int main(int argc, char **argv) {
       SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_FUSED, kQuickBatches[b], &off));
       printf("tp %2d B %3d: PDL on %.2f, off %.2f\n", tps[t], kQuickBatches[b], on.median_us,
              off.median_us);
-      fprintf(csv, "%d,%d,fused_pdl_on,%.3f,%.3f,%.3f,,,\n", tps[t], kQuickBatches[b],
+      fprintf(csv, "%d,%d,fused_pdl_on,%.3f,%.3f,%.3f,,,,\n", tps[t], kQuickBatches[b],
               on.median_us, on.min_us, on.max_us);
-      fprintf(csv, "%d,%d,fused_pdl_off,%.3f,%.3f,%.3f,,,\n", tps[t], kQuickBatches[b],
+      fprintf(csv, "%d,%d,fused_pdl_off,%.3f,%.3f,%.3f,,,,\n", tps[t], kQuickBatches[b],
               off.median_us, off.min_us, off.max_us);
     }
 
@@ -692,9 +723,9 @@ int main(int argc, char **argv) {
       }
       printf("B %3d: NCCL reduce-scatter %.2f, push + tail %.2f\n", kQuickBatches[b],
              comparison.nccl_us, comparison.push_us);
-      fprintf(csv, "2,%d,baseline_nccl_reduce_scatter,%.3f,,,,,\n", kQuickBatches[b],
+      fprintf(csv, "2,%d,baseline_nccl_reduce_scatter,%.3f,,,,,,\n", kQuickBatches[b],
               comparison.nccl_us);
-      fprintf(csv, "2,%d,baseline_push_tail,%.3f,,,,,\n", kQuickBatches[b],
+      fprintf(csv, "2,%d,baseline_push_tail,%.3f,,,,,,\n", kQuickBatches[b],
               comparison.push_us);
     }
     fprintf(stderr, "\n");

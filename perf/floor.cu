@@ -1,8 +1,10 @@
-/* floor.cu: the weight-streaming floor. Each of `grid` CTAs (one per SM: its ring takes
- * 128 KB of shared memory) streams a contiguous 1/grid slice of the bytes through a ring
- * of kStages bulk copies of kChunkBytes, completed on mbarriers; one thread issues and
- * waits, nobody computes. This is the SPEC's "pure weight stream": a step of the
- * operator can at best match it.
+/* floor.cu: the weight-streaming floor. Each of `grid` CTAs streams a contiguous 1/grid
+ * slice of the bytes through a ring of bulk copies of kChunkBytes, completed on
+ * mbarriers; one thread issues and waits, nobody computes. Two footprints: one CTA an SM
+ * (a ring of kStages, 128 KB of shared memory), or two an SM as the fused kernel's plans
+ * place theirs (kStagesTwoPerSm, 96 KB each), so that the next grid under PDL finds room
+ * beside this one as the fused kernel's does. This is the SPEC's "pure weight stream": a
+ * step of the operator can at best match it.
  *
  * With PDL the first ring goes out before griddepcontrol.wait (weights never depend on
  * the previous kernel) and launch_dependents follows at once, as the fused kernel would
@@ -31,8 +33,12 @@
 namespace {
 
 constexpr int kStages = 8;
+constexpr int kStagesTwoPerSm = 6; /* 2 x (96 KB + 48 B + 1 KB reserved) within 228 KB */
 constexpr uint32_t kChunkBytes = 16 * 1024;
-constexpr int kSmemBytes = kStages * kChunkBytes + 8 * kStages;
+constexpr int kSmemBytes = kStages * kChunkBytes + 8 * kStages; /* the one-an-SM ring */
+
+/* The dynamic shared memory of a ring of `stages`: the slots, then their barriers. */
+constexpr int ring_smem_bytes(int stages) { return stages * kChunkBytes + 8 * stages; }
 
 /* One thread's ring of `stages` slots of `slot_bytes` at `ring`, each with its mbarrier
  * (one arrival + the copy's bytes) after the slots; returns the barriers' address. */
@@ -44,28 +50,28 @@ __device__ __forceinline__ uint32_t init_ring(uint32_t ring, int stages, uint32_
 }
 
 /* kTrigger: launch_dependents once the first ring is issued (the floor, the PDL-aware
- * stand-in), in a CTA of more than kStages chunks (a shorter slice triggers by exiting);
+ * stand-in), in a CTA of more than kRing chunks (a shorter slice triggers by exiting);
  * without it a dependent launched with PDL starts only once all of this grid's CTAs have
  * exited. Without the PDL launch attribute griddepcontrol.wait returns at once. */
-template <bool kTrigger>
+template <bool kTrigger, int kRing>
 __global__ void __launch_bounds__(32, 1) stream_floor(const uint8_t *weights, size_t bytes) {
   extern __shared__ __align__(128) uint8_t smem[];
   if (threadIdx.x != 0) return;
   const uint32_t ring = shx::ptx::smem_address(smem);
-  const uint32_t barriers = init_ring(ring, kStages, kChunkBytes);
+  const uint32_t barriers = init_ring(ring, kRing, kChunkBytes);
   /* This CTA's slice, in 16-byte units so every copy stays aligned. */
   const size_t units = bytes / 16;
   const size_t begin = units * blockIdx.x / gridDim.x * 16;
   const size_t end = units * (blockIdx.x + 1) / gridDim.x * 16;
   const size_t chunks = (end - begin + kChunkBytes - 1) / kChunkBytes;
   for (size_t i = 0; i < chunks; ++i) {
-    const int stage = static_cast<int>(i % kStages);
+    const int stage = static_cast<int>(i % kRing);
     const uint32_t barrier = barriers + 8 * stage;
-    if (kTrigger && i == kStages) {
+    if (kTrigger && i == kRing) {
       shx::ptx::griddep_launch_dependents();
     }
-    if (i >= kStages) { /* wait for the copy that used this stage last round */
-      const uint32_t parity = static_cast<uint32_t>((i / kStages - 1) & 1);
+    if (i >= kRing) { /* wait for the copy that used this stage last round */
+      const uint32_t parity = static_cast<uint32_t>((i / kRing - 1) & 1);
       while (!shx::ptx::mbarrier_try_wait(barrier, parity)) {
       }
     }
@@ -74,12 +80,12 @@ __global__ void __launch_bounds__(32, 1) stream_floor(const uint8_t *weights, si
         static_cast<uint32_t>(end - offset < kChunkBytes ? end - offset : kChunkBytes);
     shx::ptx::mbarrier_arrive_expect_tx(barrier, size);
     shx::ptx::bulk_load(ring + stage * kChunkBytes, weights + offset, size, barrier);
-    if (i + 1 == kStages || i + 1 == chunks) shx::ptx::griddep_wait();
+    if (i + 1 == kRing || i + 1 == chunks) shx::ptx::griddep_wait();
   }
   /* Drain: the last copy of every stage. */
-  for (size_t i = chunks > kStages ? chunks - kStages : 0; i < chunks; ++i) {
-    const int stage = static_cast<int>(i % kStages);
-    const uint32_t parity = static_cast<uint32_t>((i / kStages) & 1);
+  for (size_t i = chunks > kRing ? chunks - kRing : 0; i < chunks; ++i) {
+    const int stage = static_cast<int>(i % kRing);
+    const uint32_t parity = static_cast<uint32_t>((i / kRing) & 1);
     while (!shx::ptx::mbarrier_try_wait(barriers + 8 * stage, parity)) {
     }
   }
@@ -275,26 +281,27 @@ extern "C" shx_status shx_floor_tiles_launch(const void *gate_up, int hidden, in
 
 namespace {
 
-/* Launches stream_floor<kTrigger> over [weights, weights + bytes) with `grid` CTAs, with
- * programmatic stream serialization where pdl. */
-template <bool kTrigger>
+/* Launches stream_floor<kTrigger, kRing> over [weights, weights + bytes) with `grid` CTAs,
+ * with programmatic stream serialization where pdl. */
+template <bool kTrigger, int kRing = kStages>
 cudaError_t launch_stream(const void *weights, size_t bytes, int grid, int pdl,
                           void *stream) {
-  cudaError_t error = cudaFuncSetAttribute(stream_floor<kTrigger>,
+  constexpr int kRingSmem = ring_smem_bytes(kRing);
+  cudaError_t error = cudaFuncSetAttribute(stream_floor<kTrigger, kRing>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           kSmemBytes);
+                                           kRingSmem);
   if (error != cudaSuccess) return error;
   cudaLaunchConfig_t config = {};
   cudaLaunchAttribute attribute;
   config.gridDim = dim3(grid, 1, 1);
   config.blockDim = dim3(32, 1, 1);
-  config.dynamicSmemBytes = kSmemBytes;
+  config.dynamicSmemBytes = kRingSmem;
   config.stream = static_cast<cudaStream_t>(stream);
   attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
   attribute.val.programmaticStreamSerializationAllowed = 1;
   config.attrs = &attribute;
   config.numAttrs = pdl ? 1 : 0;
-  error = cudaLaunchKernelEx(&config, stream_floor<kTrigger>,
+  error = cudaLaunchKernelEx(&config, stream_floor<kTrigger, kRing>,
                              static_cast<const uint8_t *>(weights), bytes);
   return error == cudaSuccess ? cudaGetLastError() : error;
 }
@@ -313,10 +320,16 @@ bool stream_arguments_ok(const char *what, const void *weights, size_t bytes, in
 }  // namespace
 
 extern "C" shx_status shx_floor_launch(const void *weights, size_t bytes, int grid, int pdl,
-                                       void *stream, char *message) {
+                                       int ctas_per_sm, void *stream, char *message) {
   if (!stream_arguments_ok("floor", weights, bytes, grid, message))
     return SHX_INVALID_ARGUMENT;
-  const cudaError_t error = launch_stream<true>(weights, bytes, grid, pdl, stream);
+  if (ctas_per_sm != 1 && ctas_per_sm != 2) {
+    snprintf(message, 256, "floor: %d CTAs an SM unsupported (1 or 2)", ctas_per_sm);
+    return SHX_INVALID_ARGUMENT;
+  }
+  const cudaError_t error =
+      ctas_per_sm == 1 ? launch_stream<true>(weights, bytes, grid, pdl, stream)
+                       : launch_stream<true, kStagesTwoPerSm>(weights, bytes, grid, pdl, stream);
   if (error != cudaSuccess) {
     (void)cudaGetLastError();
     snprintf(message, 256, "floor launch: %s", cudaGetErrorString(error));

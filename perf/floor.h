@@ -13,12 +13,13 @@ extern "C" {
 #endif
 
 /* Streams [weights, weights + bytes) (16-byte aligned, bytes a multiple of 16, at least
- * 16 KB a CTA) into shared memory with `grid` CTAs, one per SM. With pdl, launched with
- * programmatic stream serialization: the first ring is issued before griddepcontrol.wait
- * and the dependents are triggered once it is out (there is no grid barrier to protect;
- * a CTA of at most 8 x 16 KB triggers by exiting). */
+ * 16 KB a CTA) into shared memory with `grid` CTAs, ctas_per_sm (1 or 2) an SM: a ring
+ * of 8 x 16 KB, or of 6 x 16 KB so that two fit an SM as the fused kernel's plans place
+ * theirs. With pdl, launched with programmatic stream serialization: the first ring is
+ * issued before griddepcontrol.wait and the dependents are triggered once it is out
+ * (there is no grid barrier to protect; a CTA of at most one ring triggers by exiting). */
 shx_status shx_floor_launch(const void *weights, size_t bytes, int grid, int pdl,
-                            void *stream, char *message);
+                            int ctas_per_sm, void *stream, char *message);
 
 /* The routed experts' stand-in for the split variant's benchmarks (issue 4): `sms` CTAs,
  * one per SM (128 KB of shared memory each), stream slices of [weights, weights + bytes)

@@ -442,11 +442,11 @@ int main(int argc, char **argv) {
   }
   shx_step_time time;
   if (strcmp(argv[1], "floor") == 0) {
-    SHX_CHECK_OK(shx_time_floor(&setup, 96, config.programmatic_launch, &time));
+    SHX_CHECK_OK(shx_time_floor(&setup, 96, config.programmatic_launch, 1, &time));
   } else if (strcmp(argv[1], "floor_gate_up") == 0) {
-    SHX_CHECK_OK(shx_time_floor(&setup, 0, config.programmatic_launch, &time));
+    SHX_CHECK_OK(shx_time_floor(&setup, 0, config.programmatic_launch, 1, &time));
   } else if (strcmp(argv[1], "floor_tiles") == 0) {
-    SHX_CHECK_OK(shx_time_floor(&setup, -1, 0, &time));
+    SHX_CHECK_OK(shx_time_floor(&setup, -1, 0, 1, &time));
   } else {
     const char *names[] = {"baseline", "fused", "split"};
     const shx_variant variants[] = {SHX_VARIANT_BASELINE, SHX_VARIANT_FUSED,

@@ -55,6 +55,19 @@ cleanup:
   return status;
 }
 
+shx_timing_setup shx_timing_standard(shx_config config) {
+  shx_timing_setup setup = {config, 10, 40, 20, NULL, 0};
+  int device = 0, l2_bytes = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device) != cudaSuccess) {
+    (void)cudaGetLastError();
+    l2_bytes = 60 << 20; /* SPEC: the H200's */
+  }
+  const double set_bytes = shx_weight_bytes(&config);
+  while (setup.sets * set_bytes < 2.0 * l2_bytes) ++setup.sets;
+  return setup;
+}
+
 void *shx_bench_weights(const shx_timing_setup *setup, const shx_bench *b, int layer) {
   return (char *)b->weights + (size_t)(layer % setup->sets) * b->set_bytes;
 }
@@ -71,9 +84,14 @@ shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *b,
   cudaStream_t stream = (cudaStream_t)b->stream;
   cudaGraph_t graph = NULL;
   cudaGraphExec_t exec = NULL;
-  cudaEvent_t start = NULL, stop = NULL;
-  double *samples = calloc((size_t)setup->replays, sizeof *samples);
-  if (samples == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for samples");
+  const int replays = setup->replays;
+  cudaEvent_t *events = calloc((size_t)replays + 1, sizeof *events);
+  double *samples = calloc((size_t)replays, sizeof *samples);
+  if (samples == NULL || events == NULL) {
+    free(events);
+    free(samples);
+    return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for samples");
+  }
   SHX_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
   shx_status recorded = SHX_SUCCESS;
   for (int l = 0; l < setup->layers && recorded == SHX_SUCCESS; ++l)
@@ -82,33 +100,39 @@ shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *b,
   if ((status = recorded) != SHX_SUCCESS) goto cleanup;
   SHX_CUDA(ended);
   SHX_CUDA(cudaGraphInstantiate(&exec, graph, 0));
-  SHX_CUDA(cudaEventCreate(&start));
-  SHX_CUDA(cudaEventCreate(&stop));
+  for (int i = 0; i <= replays; ++i) SHX_CUDA(cudaEventCreate(&events[i]));
   SHX_CUDA(cudaGraphLaunch(exec, stream));
   if (check != NULL) {
     SHX_CUDA(cudaStreamSynchronize(stream));
     SHX_TRY(check(context));
   }
+  /* The last warm-up replays and every timed one are enqueued without a wait: the first
+   * event is stamped as the warm-up ends, each next one as a replay ends. */
   for (int i = 1; i < 3; ++i) SHX_CUDA(cudaGraphLaunch(exec, stream));
-  for (int i = 0; i < setup->replays; ++i) {
-    float ms = 0;
-    SHX_CUDA(cudaEventRecord(start, stream));
+  SHX_CUDA(cudaEventRecord(events[0], stream));
+  for (int i = 0; i < replays; ++i) {
     SHX_CUDA(cudaGraphLaunch(exec, stream));
-    SHX_CUDA(cudaEventRecord(stop, stream));
-    SHX_CUDA(cudaEventSynchronize(stop));
-    SHX_CUDA(cudaEventElapsedTime(&ms, start, stop));
+    SHX_CUDA(cudaEventRecord(events[i + 1], stream));
+  }
+  SHX_CUDA(cudaEventSynchronize(events[replays]));
+  for (int i = 0; i < replays; ++i) {
+    float ms = 0;
+    SHX_CUDA(cudaEventElapsedTime(&ms, events[i], events[i + 1]));
     samples[i] = ms * 1000.0 / setup->layers;
   }
-  qsort(samples, (size_t)setup->replays, sizeof *samples, compare_doubles);
-  time->median_us = samples[setup->replays / 2];
+  qsort(samples, (size_t)replays, sizeof *samples, compare_doubles);
+  time->median_us = replays % 2 == 1
+                        ? samples[replays / 2]
+                        : 0.5 * (samples[replays / 2 - 1] + samples[replays / 2]);
   time->min_us = samples[0];
-  time->max_us = samples[setup->replays - 1];
+  time->max_us = samples[replays - 1];
 cleanup:
   cudaStreamSynchronize(stream);
   if (exec) cudaGraphExecDestroy(exec);
   if (graph) cudaGraphDestroy(graph);
-  if (start) cudaEventDestroy(start);
-  if (stop) cudaEventDestroy(stop);
+  for (int i = 0; i <= replays; ++i)
+    if (events[i]) cudaEventDestroy(events[i]);
+  free(events);
   free(samples);
   return status;
 }
@@ -163,7 +187,7 @@ cleanup:
 
 typedef struct floor_context {
   const shx_timing_setup *setup;
-  int grid, pdl;
+  int grid, pdl, ctas_per_sm;
 } floor_context;
 
 static shx_status record_floor(void *context, const shx_bench *b, int layer) {
@@ -172,9 +196,11 @@ static shx_status record_floor(void *context, const shx_bench *b, int layer) {
   char message[256] = "";
   shx_status status;
   if (c->grid > 0)
-    status = shx_floor_launch(set, b->set_bytes, c->grid, c->pdl, b->stream, message);
+    status = shx_floor_launch(set, b->set_bytes, c->grid, c->pdl, c->ctas_per_sm, b->stream,
+                              message);
   else if (c->grid == 0) /* the gate/up bytes alone, flat */
-    status = shx_floor_launch(set, b->gate_up_bytes, 96, c->pdl, b->stream, message);
+    status = shx_floor_launch(set, b->gate_up_bytes, 96, c->pdl, c->ctas_per_sm, b->stream,
+                              message);
   else /* the gate/up bytes in the fused kernel's 2D-box pattern */
     status = shx_floor_tiles_launch(set, c->setup->config.hidden,
                                     c->setup->config.intermediate_total / c->setup->config.tp,
@@ -182,12 +208,12 @@ static shx_status record_floor(void *context, const shx_bench *b, int layer) {
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
 }
 
-shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl,
+shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl, int ctas_per_sm,
                           shx_step_time *time) {
   shx_status status = SHX_SUCCESS;
   shx_bench b;
   SHX_TRY(shx_bench_make(setup, 1, &b));
-  floor_context context = {setup, grid, pdl};
+  floor_context context = {setup, grid, pdl, ctas_per_sm};
   SHX_TRY(shx_time_layers(setup, &b, record_floor, NULL, &context, time));
 cleanup:
   shx_bench_free(&b);

@@ -1,11 +1,14 @@
 /* timing.h: per-step time of one rank's op, as SPEC "Speed targets" defines it.
  *
  * One graph holds `layers` consecutive steps; step l uses weight set l % sets (each set
- * a different copy of the rank's weights, so that with sets * bytes well over the 60 MB
- * L2 every step streams its weights from HBM) and alternates parity. The graph is
- * replayed `replays` times after warm-up, each replay timed with events; a step's time
- * is a replay's time / layers. The pushes land in tp local mailboxes standing in for
- * the peers (nobody consumes them: stores do not wait). */
+ * a different copy of the rank's weights; shx_timing_standard takes enough sets for
+ * twice the L2, so that every step streams its weights from HBM) and alternates parity.
+ * After 3 warm-up replays the graph is replayed `replays` times back to back, an event
+ * between each two: the host has launched every replay before the GPU reaches it, so a
+ * replay's time (from one event to the next) holds no host launch latency. A step's time
+ * is a replay's time / layers; the median is that of the replays (the mean of the middle
+ * two for an even count). The pushes land in tp local mailboxes standing in for the
+ * peers (nobody consumes them: stores do not wait). */
 #ifndef SHX_PERF_TIMING_H_
 #define SHX_PERF_TIMING_H_
 
@@ -55,12 +58,11 @@ typedef struct shx_timing_setup {
 #define SHX_FUSED_TRACE_STEP_STAMPS \
   (SHX_FUSED_MAX_CTAS * (SHX_FUSED_TRACE_POINTS + (SHX_FILL_STAMPS ? SHX_FUSED_FILL_STAMPS : 0)))
 
-/* The timing every table of this project uses (SPEC "Speed targets"): 10 rotating weight
- * sets (cold L2), graphs of 40 steps, 20 timed replays, no trace. */
-static inline shx_timing_setup shx_timing_standard(shx_config config) {
-  shx_timing_setup setup = {config, 10, 40, 20, NULL, 0};
-  return setup;
-}
+/* The timing every table of this project uses (SPEC "Speed targets"): rotating weight
+ * sets of at least twice the current device's L2 in all and at least 10 (10 at the design
+ * dims, 22 at the DeepSeek dims' TP16 on an H200), graphs of 40 steps, 20 timed replays,
+ * no trace. */
+shx_timing_setup shx_timing_standard(shx_config config);
 
 /* The device buffers of one timing: `sets` copies of rank 0's weights, each set
  * contiguous (gate_up, then down), x with `batch` rows, tp local mailboxes, a stream. */
@@ -93,9 +95,10 @@ shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, in
                           shx_step_time *time);
 
 /* Times the weight-streaming floor over the same weight sets (perf/floor.h) with
- * `grid` CTAs, with or without PDL. Experiments: grid 0 streams only the gate/up bytes
- * (96 CTAs, flat), grid -1 the gate/up bytes in the fused kernel's 2D-box pattern. */
-shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl,
+ * `grid` CTAs, ctas_per_sm (1 or 2) an SM, with or without PDL. Experiments: grid 0
+ * streams only the gate/up bytes (96 CTAs, flat), grid -1 the gate/up bytes in the fused
+ * kernel's 2D-box pattern. */
+shx_status shx_time_floor(const shx_timing_setup *setup, int grid, int pdl, int ctas_per_sm,
                           shx_step_time *time);
 
 /* ENGINE STATE (perf/RESULTS.md run 56 calls 2-11): on one H200, a process that has
