@@ -8,7 +8,8 @@
  *            [batch, 2 I]);
  *   down:    m = H, n = batch, k = I, A = W_d, B = h, D = y.
  * FP32 compute, BF16 output (cuBLASLt rounds to nearest even): SPEC's rounding points
- * for g, u and y. The algorithm is cuBLASLt's first heuristic, cached per batch.
+ * for g, u and y. The algorithm is cuBLASLt's first heuristic, cached per batch
+ * (perf/bench --baseline-algorithms times the others: shx_baseline_algorithms).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +53,10 @@ void shx_baseline_release(shx_op *op) {
 }
 
 /* One GEMM D[m, n] = op_T(A)[m, k] B[k, n], BF16 in and out, FP32 compute. With
- * `choose`, asks the heuristic and stores its choice in *algo instead of running. */
+ * `choose` > 0, asks the heuristic for up to `choose` algorithms, best first, and stores
+ * them in algo[0..*found) instead of running (found may be NULL where choose is 1). */
 static shx_status matmul(shx_op *op, int m, int n, int k, const void *a, const void *b,
-                         void *d, cublasLtMatmulAlgo_t *algo, int choose,
+                         void *d, cublasLtMatmulAlgo_t *algo, int choose, int *found_out,
                          cudaStream_t stream) {
   shx_status status = SHX_SUCCESS;
   cublasLtMatmulDesc_t desc = NULL;
@@ -91,16 +93,18 @@ static shx_status matmul(shx_op *op, int m, int n, int k, const void *a, const v
     SHX_LT(cublasLtMatmulPreferenceSetAttribute(
         preference, CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK, &reduction,
         sizeof reduction));
-    cublasLtMatmulHeuristicResult_t result;
+    cublasLtMatmulHeuristicResult_t results[SHX_LT_MOST_ALGORITHMS];
     int found = 0;
+    if (choose > SHX_LT_MOST_ALGORITHMS) choose = SHX_LT_MOST_ALGORITHMS;
     SHX_LT(cublasLtMatmulAlgoGetHeuristic(op->lt, desc, layout_a, layout_b, layout_d,
-                                          layout_d, preference, 1, &result, &found));
+                                          layout_d, preference, choose, results, &found));
     if (found < 1) {
       status = shx_fail(SHX_UNSUPPORTED, "cuBLASLt has no algorithm for m %d n %d k %d",
                         m, n, k);
       goto cleanup;
     }
-    *algo = result.algo;
+    for (int i = 0; i < found; ++i) algo[i] = results[i].algo;
+    if (found_out != NULL) *found_out = found;
   } else {
     SHX_LT(cublasLtMatmul(op->lt, desc, &alpha, a, layout_a, b, layout_b, &beta, d,
                           layout_d, d, layout_d, algo, op->workspace, op->workspace_bytes,
@@ -127,19 +131,35 @@ shx_status shx_baseline_chain(shx_op *op, const void *x, int batch, cudaStream_t
   char message[SHX_MESSAGE_BYTES] = "";
   if (!plan->ready) { /* host-only heuristic queries: safe inside stream capture */
     SHX_TRY(matmul(op, 2 * inter, batch, hidden, NULL, NULL, NULL, &plan->gate_up_algo,
-                   1, stream));
-    SHX_TRY(matmul(op, hidden, batch, inter, NULL, NULL, NULL, &plan->down_algo, 1,
+                   1, NULL, stream));
+    SHX_TRY(matmul(op, hidden, batch, inter, NULL, NULL, NULL, &plan->down_algo, 1, NULL,
                    stream));
     plan->ready = 1;
   }
   SHX_TRY(matmul(op, 2 * inter, batch, hidden, op->gate_up, x, op->gu,
-                 &plan->gate_up_algo, 0, stream));
+                 &plan->gate_up_algo, 0, NULL, stream));
   status = shx_launch_activation(op->gu, op->h, batch, inter, c->activation, c->situ_beta,
                                  c->situ_lambda, stream, message);
   if (status != SHX_SUCCESS) return shx_fail(status, "%s", message);
   op->gate_batch = batch; /* h holds this batch's rows (shx_record_down's check) */
   SHX_TRY(matmul(op, hidden, batch, inter, op->down, op->h, op->y, &plan->down_algo, 0,
-                 stream));
+                 NULL, stream));
+cleanup:
+  return status;
+}
+
+shx_status shx_baseline_algorithms(shx_op *op, int batch, int down,
+                                   cublasLtMatmulAlgo_t *algorithms, int most, int *count) {
+  if (op->lt == NULL) return shx_fail(SHX_UNSUPPORTED, "this op has no baseline");
+  shx_status status = SHX_SUCCESS;
+  const int hidden = op->config.hidden, inter = op->inter;
+  *count = 0;
+  if (down)
+    SHX_TRY(matmul(op, hidden, batch, inter, NULL, NULL, NULL, algorithms, most, count,
+                   NULL));
+  else
+    SHX_TRY(matmul(op, 2 * inter, batch, hidden, NULL, NULL, NULL, algorithms, most, count,
+                   NULL));
 cleanup:
   return status;
 }

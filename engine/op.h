@@ -68,6 +68,13 @@ shx_status shx_baseline_init(shx_op *op);
 void shx_baseline_release(shx_op *op);
 shx_status shx_baseline_record(shx_op *op, const void *x, int batch, int parity,
                                cudaStream_t stream);
+/* Experiment (perf/bench --baseline-algorithms): cuBLASLt's first `most` (at most
+ * SHX_LT_MOST_ALGORITHMS) heuristic algorithms, best first, for the op's gate/up GEMM
+ * (down 0) or down GEMM (down 1) at `batch`, into algorithms[0..*count); host only. Set
+ * one into lt_batches[batch] (with ready = 1) to record the baseline with it. */
+#define SHX_LT_MOST_ALGORITHMS 8
+shx_status shx_baseline_algorithms(shx_op *op, int batch, int down,
+                                   cublasLtMatmulAlgo_t *algorithms, int most, int *count);
 /* The baseline without its push: y [batch, H] BF16 in op->y (for the NCCL comparison of
  * perf/bench, where a reduce-scatter takes the push's place). */
 shx_status shx_baseline_chain(shx_op *op, const void *x, int batch, cudaStream_t stream);

@@ -33,6 +33,10 @@
  * --repeat N measures part 1 N times back to back (the table shows the first run) and
  * records, per tp and B, the run-to-run spread: the largest change of a variant's
  * median between runs (CSV variant "run_spread").
+ * --baseline-algorithms (an experiment, alone): per tp and B (--batches, --quick), the
+ * baseline with each of cuBLASLt's first heuristic algorithms for its two GEMMs against
+ * its first (SPEC's reference chain is the best of them; the library records the
+ * first), and the fused step beside them.
  * --table-only stops after part 1's table: no PDL on/off, parts 2-3 or policy file (an
  * A/B of two builds needs only the table). --beside-only runs part 2 alone (its rows to
  * the CSV; no policy file). --batches takes precedence over --quick.
@@ -466,8 +470,90 @@ static int beside_table(FILE *csv, bench_dims dims) {
   return 0;
 }
 
+/* ---- --baseline-algorithms: the baseline with cuBLASLt's other heuristic algorithms ---- */
+
+/* Which of cuBLASLt's heuristic algorithms (engine/op.h shx_baseline_algorithms) the
+ * baseline op records with; how many each GEMM had. */
+typedef struct algorithm_choice {
+  int gate_up, down;
+  int gate_up_count, down_count;
+} algorithm_choice;
+
+static shx_status choose_algorithms(void *context, shx_op *op, int batch) {
+  algorithm_choice *c = context;
+  cublasLtMatmulAlgo_t gate_up[SHX_LT_MOST_ALGORITHMS], down[SHX_LT_MOST_ALGORITHMS];
+  shx_status status;
+  if ((status = shx_baseline_algorithms(op, batch, 0, gate_up, SHX_LT_MOST_ALGORITHMS,
+                                        &c->gate_up_count)) != SHX_SUCCESS ||
+      (status = shx_baseline_algorithms(op, batch, 1, down, SHX_LT_MOST_ALGORITHMS,
+                                        &c->down_count)) != SHX_SUCCESS)
+    return status;
+  if (c->gate_up >= c->gate_up_count || c->down >= c->down_count)
+    return shx_fail(SHX_UNSUPPORTED, "no algorithm %d / %d", c->gate_up, c->down);
+  op->lt_batches[batch].gate_up_algo = gate_up[c->gate_up];
+  op->lt_batches[batch].down_algo = down[c->down];
+  op->lt_batches[batch].ready = 1;
+  return SHX_SUCCESS;
+}
+
+/* SPEC's baseline reference is the cuBLASLt chain with "the best of its heuristic
+ * algorithms"; the library records its first. Per tp and B: the first; every gate/up
+ * algorithm with the first down one, then every down one with the fastest gate/up one
+ * (at most SHX_LT_MOST_ALGORITHMS each); the fused step in the same run. CSV rows
+ * baseline_first, baseline_best (speedup_over_baseline: the fused step's over it). */
+static int baseline_algorithms_table(FILE *csv, bench_dims dims, const int *batches,
+                                     int batch_count) {
+  const int tps[] = {8, 16};
+  printf("The baseline with cuBLASLt's heuristic algorithms (us per step; gu/dn: the "
+         "fastest's index among the gate/up and down GEMMs' candidates, 0 = the first)\n");
+  printf("%3s %4s | %7s | %7s %2s %2s %5s | %7s | %9s %9s\n", "tp", "B", "first", "best",
+         "gu", "dn", "tried", "fused", "base/fus", "best/fus");
+  for (int t = 0; t < 2; ++t)
+    for (int b = 0; b < batch_count; ++b) {
+      const int batch = batches[b];
+      shx_timing_setup setup = shx_timing_standard(bench_config(tps[t], dims));
+      algorithm_choice choice = {0, 0, 0, 0};
+      shx_step_time first, best, fused, time;
+      progress("baseline algorithms", tps[t], batch);
+      SHX_CHECK_OK(shx_time_steps_prepared(&setup, SHX_VARIANT_BASELINE, batch,
+                                           choose_algorithms, &choice, &first));
+      best = first;
+      int best_gate_up = 0, best_down = 0, tried = 1;
+      for (int pass = 0; pass < 2; ++pass) {
+        const int count = pass == 0 ? choice.gate_up_count : choice.down_count;
+        for (int i = 1; i < count; ++i) {
+          algorithm_choice candidate = {pass == 0 ? i : best_gate_up, pass == 0 ? 0 : i, 0,
+                                        0};
+          if (shx_time_steps_prepared(&setup, SHX_VARIANT_BASELINE, batch,
+                                      choose_algorithms, &candidate, &time) != SHX_SUCCESS)
+            continue; /* an algorithm that cannot run here: not a candidate */
+          ++tried;
+          if (time.median_us < best.median_us) {
+            best = time;
+            best_gate_up = candidate.gate_up;
+            best_down = candidate.down;
+          }
+        }
+      }
+      SHX_CHECK_OK(shx_time_steps(&setup, SHX_VARIANT_FUSED, batch, &fused));
+      printf("%3d %4d | %7.2f | %7.2f %2d %2d %5d | %7.2f | %9.2f %9.2f\n", tps[t], batch,
+             first.median_us, best.median_us, best_gate_up, best_down, tried,
+             fused.median_us, first.median_us / fused.median_us,
+             best.median_us / fused.median_us);
+      fprintf(csv, "%d,%d,baseline_first,%.3f,%.3f,%.3f,,,%.3f,\n", tps[t], batch,
+              first.median_us, first.min_us, first.max_us, first.median_us / fused.median_us);
+      fprintf(csv, "%d,%d,baseline_best,%.3f,%.3f,%.3f,,,%.3f,\n", tps[t], batch,
+              best.median_us, best.min_us, best.max_us, best.median_us / fused.median_us);
+      fprintf(csv, "%d,%d,fused,%.3f,%.3f,%.3f,,,,\n", tps[t], batch, fused.median_us,
+              fused.min_us, fused.max_us);
+    }
+  fprintf(stderr, "\n");
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int quick = 0, repeat = 1, table_only = 0, beside_only = 0, listed_count = 0;
+  int baseline_algorithms = 0;
   int engine_state = 0, green_sms = 0;
   int listed[MAX_BATCHES];
   const char *csv_path = NULL, *policy_path = NULL, *from_csv = NULL;
@@ -476,6 +562,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
     else if (strcmp(argv[i], "--table-only") == 0) table_only = 1;
     else if (strcmp(argv[i], "--beside-only") == 0) beside_only = 1;
+    else if (strcmp(argv[i], "--baseline-algorithms") == 0) baseline_algorithms = 1;
     else if (strcmp(argv[i], "--engine-state") == 0) engine_state = 1;
     else if (strcmp(argv[i], "--batches") == 0 && i + 1 < argc) {
       listed_count = parse_batches(argv[++i], listed, MAX_BATCHES);
@@ -496,7 +583,8 @@ int main(int argc, char **argv) {
     else {
       fprintf(stderr, "usage: %s [--quick | --batches B1,B2,...] [--table-only | --beside-only] "
               "[--repeat N] [--csv FILE] [--policy FILE] [--dims design | deepseek] "
-              "[--engine-state] [--sms K] | --from-csv FILE [--policy FILE]\n", argv[0]);
+              "[--engine-state] [--sms K] | --from-csv FILE [--policy FILE] | "
+              "--baseline-algorithms [--batches ...] [--dims ...] [--csv FILE]\n", argv[0]);
       return 2;
     }
   }
@@ -560,6 +648,12 @@ int main(int argc, char **argv) {
   if (green.sms > 0) fprintf(csv, "# on a green context of %d SMs (--sms)\n", green.sms);
   if (beside_only) {
     int failed = beside_table(csv, dims);
+    fclose(csv);
+    if (!failed) printf("\nwrote %s\n", csv_path);
+    return failed;
+  }
+  if (baseline_algorithms) {
+    int failed = baseline_algorithms_table(csv, dims, batches, batch_count);
     fclose(csv);
     if (!failed) printf("\nwrote %s\n", csv_path);
     return failed;

@@ -165,6 +165,12 @@ static shx_status check_step(void *context) {
 
 shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, int batch,
                           shx_step_time *time) {
+  return shx_time_steps_prepared(setup, variant, batch, NULL, NULL, time);
+}
+
+shx_status shx_time_steps_prepared(const shx_timing_setup *setup, shx_variant variant,
+                                   int batch, shx_op_preparer prepare, void *prepare_context,
+                                   shx_step_time *time) {
   shx_status status = SHX_SUCCESS;
   shx_config config = setup->config;
   config.variant = variant;
@@ -173,6 +179,7 @@ shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, in
   shx_bench b;
   SHX_TRY(shx_bench_make(setup, batch, &b));
   SHX_TRY(shx_create(&config, &op));
+  if (prepare != NULL) SHX_TRY(prepare(prepare_context, op, batch));
   void *peers[16];
   for (int p = 0; p < config.tp; ++p) peers[p] = (char *)b.mailboxes + p * b.mailbox_bytes;
   SHX_TRY(shx_bind_peers(op, peers, config.tp));

@@ -93,6 +93,12 @@ shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *bench,
 /* Times `variant` at `batch` (shx_record_step per layer). Uses the current device. */
 shx_status shx_time_steps(const shx_timing_setup *setup, shx_variant variant, int batch,
                           shx_step_time *time);
+/* The same, with `prepare` called on the op once it is created, before any step is
+ * recorded (experiments: e.g. the baseline's cuBLASLt algorithms, engine/op.h). */
+typedef shx_status (*shx_op_preparer)(void *context, shx_op *op, int batch);
+shx_status shx_time_steps_prepared(const shx_timing_setup *setup, shx_variant variant,
+                                   int batch, shx_op_preparer prepare, void *prepare_context,
+                                   shx_step_time *time);
 
 /* Times the weight-streaming floor over the same weight sets (perf/floor.h) with
  * `grid` CTAs, ctas_per_sm (1 or 2) an SM, with or without PDL. Experiments: grid 0
