@@ -16,7 +16,8 @@
 # kernel instance's parameter layout (the plan's early_trigger_overrun, 0 off partitions),
 # so none of main's kernels has run on two GPUs; its one-GPU suite passed in run 64 call 1.
 # Runs 65-67 changed no kernel (tools/same_ptx.sh 9db9bfc: identical); run 67 changed
-# host code in engine/ and graphs/group.c and left a pack built at 5fbb825 in
+# host code in engine/, graphs/group.c and perf/ (the bench's method) and left a pack
+# built at 3f15927 in
 # bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it
 # if main's code has moved since.
 # Build first (here, with Bazel):
