@@ -69,12 +69,13 @@ shx_status shx_check_config(const shx_config *config) {
       return shx_fail(SHX_INVALID_ARGUMENT, "activation %d is not a shx_activation",
                       (int)config->activation);
   }
-  if (!(config->situ_beta > 0.0f) || !isfinite(config->situ_beta))
-    return shx_fail(SHX_INVALID_ARGUMENT, "situ_beta %g is not a finite positive number",
+  /* The kernels divide by the caps with __fdividef, which returns 0 for divisors over
+   * 2^126, and a cap under 2^-128 makes 0 / cap NaN: keep both well inside. */
+  if (!(config->situ_beta >= SHX_MIN_SITU_CAP && config->situ_beta <= SHX_MAX_SITU_CAP))
+    return shx_fail(SHX_INVALID_ARGUMENT, "situ_beta %g is outside [2^-64, 2^64]",
                     (double)config->situ_beta);
-  if (!(config->situ_lambda > 0.0f) || !isfinite(config->situ_lambda))
-    return shx_fail(SHX_INVALID_ARGUMENT,
-                    "situ_lambda %g is not a finite positive number",
+  if (!(config->situ_lambda >= SHX_MIN_SITU_CAP && config->situ_lambda <= SHX_MAX_SITU_CAP))
+    return shx_fail(SHX_INVALID_ARGUMENT, "situ_lambda %g is outside [2^-64, 2^64]",
                     (double)config->situ_lambda);
   if (config->programmatic_launch != 0 && config->programmatic_launch != 1)
     return shx_fail(SHX_INVALID_ARGUMENT, "programmatic_launch %d is not 0 or 1",

@@ -1,5 +1,6 @@
 /* validate_test.c: one case per row of SPEC "Behaviour on bad input": each bad value
  * is refused with SHX_INVALID_ARGUMENT and a message that names it. CPU only. */
+#include <float.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -59,6 +60,11 @@ static void test_config(void) {
   expect_refused(shx_check_config(&c), "activation 5");
   c = good_config(); c.situ_beta = 0.0f;         expect_refused(shx_check_config(&c), "situ_beta 0");
   c = good_config(); c.situ_lambda = -1.0f;      expect_refused(shx_check_config(&c), "situ_lambda -1");
+  /* Caps the kernels' fast division cannot take (0 above 2^126; 0 / cap NaN below 2^-128). */
+  c = good_config(); c.situ_beta = FLT_MAX;      expect_refused(shx_check_config(&c), "situ_beta");
+  c = good_config(); c.situ_lambda = 1e-30f;     expect_refused(shx_check_config(&c), "lambda");
+  c = good_config(); c.situ_beta = 0x1p64f; c.situ_lambda = 0x1p-64f;
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
   c = good_config(); c.programmatic_launch = 2;  expect_refused(shx_check_config(&c), "programmatic_launch 2");
   c = good_config(); c.variant = SHX_VARIANT_FUSED; c.capacity = 256;
   expect_refused(shx_check_config(&c), "capacity 256 is over the 128");

@@ -138,8 +138,8 @@ typedef struct shx_config {
                              larger batches with the baseline) */
   shx_variant variant;
   shx_activation activation;
-  float situ_beta;        /* SiTU's gate cap, > 0 */
-  float situ_lambda;      /* SiTU's linear cap, > 0 */
+  float situ_beta;        /* SiTU's gate cap, in [2^-64, 2^64] */
+  float situ_lambda;      /* SiTU's linear cap, in [2^-64, 2^64] */
   const char *policy_path;/* host path of the `auto` policy table; NULL: built-in */
   int programmatic_launch;/* 1: the fused and gate kernels use programmatic dependent
                              launch (their weights stream while the previous kernel,
