@@ -15,9 +15,10 @@
 # green_gpu_test (one GPU, about 70 s, validated in run 64 call 5). Run 64 changed every
 # kernel instance's parameter layout (the plan's early_trigger_overrun, 0 off partitions),
 # so none of main's kernels has run on two GPUs; its one-GPU suite passed in run 64 call 1.
-# Runs 65-67 changed no kernel (tools/same_ptx.sh 9db9bfc: identical); run 67 changed
-# host code in engine/, graphs/group.c and perf/ (the bench's method) and left a pack
-# built at 3f15927 in
+# Runs 65-67 changed no fused kernel (tools/same_ptx.sh 9db9bfc: ops/fused.cu identical);
+# run 67 changed host code in engine/, graphs/group.c and perf/ (the bench's method) and
+# the tail kernel (ops/baseline.cu: a flag already set ends it at once), and left a pack
+# built at fc0b6ae in
 # bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it
 # if main's code has moved since.
 # Build first (here, with Bazel):
