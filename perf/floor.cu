@@ -3,8 +3,10 @@
  * mbarriers; one thread issues and waits, nobody computes. Two footprints: one CTA an SM
  * (a ring of kStages, 128 KB of shared memory), or two an SM as the fused kernel's plans
  * place theirs (kStagesTwoPerSm, 96 KB each), so that the next grid under PDL finds room
- * beside this one as the fused kernel's does. This is the SPEC's "pure weight stream": a
- * step of the operator can at best match it.
+ * beside this one as the fused kernel's does (bench times both and takes the faster; at
+ * the design dims one an SM, perf/RESULTS.md run 67 call 2: two an SM packs the grid onto
+ * fewer SMs). This is the SPEC's "pure weight stream": a step of the operator can at best
+ * match it.
  *
  * With PDL the first ring goes out before griddepcontrol.wait (weights never depend on
  * the previous kernel) and launch_dependents follows at once, as the fused kernel would
