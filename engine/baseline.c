@@ -151,6 +151,7 @@ cleanup:
 shx_status shx_baseline_algorithms(shx_op *op, int batch, int down,
                                    cublasLtMatmulAlgo_t *algorithms, int most, int *count) {
   if (op->lt == NULL) return shx_fail(SHX_UNSUPPORTED, "this op has no baseline");
+  if (most < 1) return shx_fail(SHX_INVALID_ARGUMENT, "most %d is below 1", most);
   shx_status status = SHX_SUCCESS;
   const int hidden = op->config.hidden, inter = op->inter;
   *count = 0;

@@ -236,7 +236,9 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
  *
  * A timeout invalidates that step on every rank, not only on the rank that reports it:
  * a fused kernel that gave up still pushes (garbage), and a tail that gave up re-arms
- * slots whose late pushes may land afterwards. After SHX_DEVICE_TIMEOUT on any rank:
+ * slots whose late pushes may land afterwards; until shx_check_device clears the flag,
+ * every later tail of the op (steps already queued included) reads its slots once and
+ * ends without waiting. After SHX_DEVICE_TIMEOUT on any rank:
  * stop launching steps on every rank, synchronize every rank's device, re-arm every
  * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which re-arms the
  * op's barrier counters when its flag was set); then steps run as before

@@ -678,7 +678,8 @@ int main(int argc, char **argv) {
          * variants' too); both footprints, the faster one the row's floor. */
         progress("floor", r->tp, r->batch);
         SHX_CHECK_OK(shx_time_floor(&setup, grid, 1, 1, &r->floor_one_per_sm));
-        r->floor_plan_per_sm = r->floor_one_per_sm;
+        r->floor_plan_per_sm = r->floor_one_per_sm; /* the same form where the plan has
+                                                       one CTA an SM */
         if (plan_per_sm != 1)
           SHX_CHECK_OK(shx_time_floor(&setup, grid, 1, plan_per_sm, &r->floor_plan_per_sm));
         r->floor = r->floor_plan_per_sm.median_us < r->floor_one_per_sm.median_us
@@ -733,6 +734,14 @@ int main(int argc, char **argv) {
       printf("a fresh process");
     if (green.sms > 0) printf(", on a green context of %d SMs", green.sms);
     printf("\n");
+    int device = 0, l2_bytes = 0;
+    if (cudaGetDevice(&device) == cudaSuccess &&
+        cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device) == cudaSuccess)
+      printf("L2 %d bytes; ", l2_bytes);
+    (void)cudaGetLastError();
+    printf("weight sets (perf/timing.h): tp 8 %d, tp 16 %d\n",
+           shx_timing_standard(bench_config(8, dims)).sets,
+           shx_timing_standard(bench_config(16, dims)).sets);
   }
   if (repeat > 1) {
     double largest = 0;

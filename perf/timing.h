@@ -60,8 +60,8 @@ typedef struct shx_timing_setup {
 
 /* The timing every table of this project uses (SPEC "Speed targets"): rotating weight
  * sets of at least twice the current device's L2 in all and at least 10 (10 at the design
- * dims, 22 at the DeepSeek dims' TP16 on an H200), graphs of 40 steps, 20 timed replays,
- * no trace. */
+ * dims; 22-23 at the DeepSeek dims' TP16 for an L2 of 60 MB to 60 MiB), graphs of 40
+ * steps, 20 timed replays, no trace. bench prints the L2 and the sets. */
 shx_timing_setup shx_timing_standard(shx_config config);
 
 /* The device buffers of one timing: `sets` copies of rank 0's weights, each set
