@@ -734,11 +734,8 @@ int main(int argc, char **argv) {
       printf("a fresh process");
     if (green.sms > 0) printf(", on a green context of %d SMs", green.sms);
     printf("\n");
-    int device = 0, l2_bytes = 0;
-    if (cudaGetDevice(&device) == cudaSuccess &&
-        cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device) == cudaSuccess)
-      printf("L2 %d bytes; ", l2_bytes);
-    (void)cudaGetLastError();
+    const int l2_bytes = shx_timing_l2_bytes();
+    if (l2_bytes > 0) printf("L2 %d bytes; ", l2_bytes);
     printf("weight sets (perf/timing.h): tp 8 %d, tp 16 %d\n",
            shx_timing_standard(bench_config(8, dims)).sets,
            shx_timing_standard(bench_config(16, dims)).sets);

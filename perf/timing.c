@@ -55,14 +55,20 @@ cleanup:
   return status;
 }
 
-shx_timing_setup shx_timing_standard(shx_config config) {
-  shx_timing_setup setup = {config, 10, 40, 20, NULL, 0};
+int shx_timing_l2_bytes(void) {
   int device = 0, l2_bytes = 0;
   if (cudaGetDevice(&device) != cudaSuccess ||
       cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device) != cudaSuccess) {
     (void)cudaGetLastError();
-    l2_bytes = 60 << 20; /* SPEC: the H200's */
+    return 0;
   }
+  return l2_bytes;
+}
+
+shx_timing_setup shx_timing_standard(shx_config config) {
+  shx_timing_setup setup = {config, 10, 40, 20, NULL, 0};
+  int l2_bytes = shx_timing_l2_bytes();
+  if (l2_bytes == 0) l2_bytes = 60 << 20; /* SPEC: the H200's */
   const double set_bytes = shx_weight_bytes(&config);
   while (setup.sets * set_bytes < 2.0 * l2_bytes) ++setup.sets;
   return setup;

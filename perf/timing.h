@@ -63,6 +63,8 @@ typedef struct shx_timing_setup {
  * dims; 22-23 at the DeepSeek dims' TP16 for an L2 of 60 MB to 60 MiB), graphs of 40
  * steps, 20 timed replays, no trace. bench prints the L2 and the sets. */
 shx_timing_setup shx_timing_standard(shx_config config);
+/* The current device's L2 in bytes, as it reports it; 0 where it cannot say. */
+int shx_timing_l2_bytes(void);
 
 /* The device buffers of one timing: `sets` copies of rank 0's weights, each set
  * contiguous (gate_up, then down), x with `batch` rows, tp local mailboxes, a stream. */
