@@ -18,7 +18,7 @@
 # Runs 65-67 changed no fused kernel (tools/same_ptx.sh 9db9bfc: ops/fused.cu identical);
 # run 67 changed host code in engine/, graphs/group.c and perf/ (the bench's method) and
 # the tail kernel (ops/baseline.cu: a flag already set ends it at once), and left a pack
-# built at c9b24cf in
+# built at b15b1d5 in
 # bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it
 # if main's code has moved since.
 # Build first (here, with Bazel):
