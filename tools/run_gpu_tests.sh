@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs every GPU test binary beside this script (a bundle made by tools/bundle.sh) and
-# prints "N passed, N failed, N skipped" last. Exit 77 from a test means skipped.
+# prints "N passed, N failed, N skipped" last. Exit 77 from a test means skipped; a test
+# still running after GPU_TEST_TIMEOUT seconds (900) fails.
 cd "$(dirname "$0")"
 passed=0 failed=0 skipped=0
 for binary in ./*gpu_test ./api_test; do
   [ -x "$binary" ] || continue
   start=$(date +%s%N)
-  out=$("$binary" 2>&1); code=$?
+  out=$(timeout "${GPU_TEST_TIMEOUT:-900}" "$binary" 2>&1); code=$? # 124: timed out
   milliseconds=$(( ($(date +%s%N) - start) / 1000000 ))
   case $code in
     0) passed=$((passed + 1)); status=PASSED ;;

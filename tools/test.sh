@@ -7,18 +7,30 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh || exit 1
 
-cpu_tests=$(bazel query 'tests(//...) except attr(tags, gpu, tests(//...))' 2>/dev/null | wc -l)
-gpu_tests=$(bazel query 'attr(tags, gpu, tests(//...))' 2>/dev/null)
+# A query that fails (a BUILD file that does not load) is a failure, not zero tests: the
+# loop below would otherwise find nothing to fail and the run would end "0 failed".
+query_failed=0
+cpu_list=$(bazel query 'tests(//...) except attr(tags, gpu, tests(//...))') || query_failed=1
+gpu_tests=$(bazel query 'attr(tags, gpu, tests(//...))') || query_failed=1
+cpu_tests=$(echo "$cpu_list" | grep -c .)
+if [ "$query_failed" -ne 0 ] || [ "$cpu_tests" -eq 0 ] || [ -z "$gpu_tests" ]; then
+  echo "FAILED  bazel query: the workspace's tests could not be listed"
+  query_failed=1
+fi
+# A failed `bazel test` counts each CPU test failed, and at least one where none were
+# listed (the build could not start).
 if bazel test //... ; then cpu_passed=$cpu_tests; cpu_failed=0
-else cpu_passed=0; cpu_failed=$cpu_tests; fi
+else cpu_passed=0; cpu_failed=$((cpu_tests > 0 ? cpu_tests : 1)); fi
 
-passed=$cpu_passed failed=$cpu_failed skipped=0
+passed=$cpu_passed failed=$((cpu_failed + query_failed)) skipped=0
 for target in $gpu_tests; do
   binary="bazel-bin/$(echo "${target#//}" | tr ':' '/')"
-  out=$("$binary" 2>&1); code=$?
+  # Outside Bazel no test timeout applies: a hung GPU test fails here after GPU_TEST_TIMEOUT.
+  out=$(timeout "${GPU_TEST_TIMEOUT:-900}" "$binary" 2>&1); code=$?
   case $code in
     0) passed=$((passed + 1)); echo "PASSED  $target" ;;
     77) skipped=$((skipped + 1)); echo "SKIPPED $target: $(echo "$out" | tail -1)" ;;
+    124) failed=$((failed + 1)); echo "FAILED  $target: timed out"; echo "$out" | tail -20 ;;
     *) failed=$((failed + 1)); echo "FAILED  $target"; echo "$out" | tail -20 ;;
   esac
 done
