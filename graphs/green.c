@@ -160,13 +160,13 @@ int shx_green_is_current(const shx_green *green) {
 }
 
 int shx_green_stream_sms(void *stream) {
-  ShxStreamGetGreenCtx green_of =
-      (ShxStreamGetGreenCtx)shx_driver_function("cuStreamGetGreenCtx");
+  ShxStreamGetCtx2 contexts_of = (ShxStreamGetCtx2)shx_driver_function("cuStreamGetCtx_v2");
   GreenCtxGetDevResource resource_of =
       (GreenCtxGetDevResource)shx_driver_function("cuGreenCtxGetDevResource");
+  CUcontext plain = NULL;
   CUgreenCtx context = NULL;
-  if (green_of == NULL || resource_of == NULL ||
-      green_of((CUstream)stream, &context) != CUDA_SUCCESS || context == NULL)
+  if (contexts_of == NULL || resource_of == NULL ||
+      contexts_of((CUstream)stream, &plain, &context) != CUDA_SUCCESS || context == NULL)
     return 0;
   CUdevResource got;
   memset(&got, 0, sizeof got);

@@ -21,7 +21,9 @@ typedef struct shx_green {
 int shx_green_rules(int device, int *sms, int *min_partition, int *alignment,
                     char *message, size_t size);
 /* A green context of at least `sms` SMs of `device` (the driver rounds up) and a
- * non-blocking stream in it. 0, or with the reason in message SHX_GREEN_NO_DRIVER (the
+ * non-blocking stream in it. Makes `device` the thread's current device (its primary
+ * context initialized first, as cuGreenCtxCreate advises); the green context is not made
+ * current. 0, or with the reason in message SHX_GREEN_NO_DRIVER (the
  * driver has no green contexts) or -1 (sms < 1, or a step refused). */
 #define SHX_GREEN_NO_DRIVER (-2)
 int shx_green_make(int device, int sms, shx_green *green, char *message, size_t size);
@@ -33,7 +35,9 @@ void shx_green_free(shx_green *green);
 int shx_green_make_current(const shx_green *green);
 /* 1 if the green context is the one current on this thread, else 0. */
 int shx_green_is_current(const shx_green *green);
-/* The SMs of the green context `stream` belongs to, or 0 where it belongs to none. */
+/* The SMs of the green context `stream` belongs to, or 0 where it belongs to none (a
+ * special handle, NULL, cudaStreamLegacy or cudaStreamPerThread: the context current on
+ * this thread). */
 int shx_green_stream_sms(void *stream);
 
 #endif /* SHX_GRAPHS_GREEN_H_ */

@@ -43,7 +43,9 @@
  * counting, a fit where it has 8 more for clusters of at most 8 (every design-dims plan
  * did on an H200, run 62 call 4); a plan that triggers early past its ring
  * (ops/fused_plan.h EARLY PAST THE RING) must be one the partition holds twice by
- * counting, and the design TP16's at B=9 planned on 96 and 104 SMs must have it. After
+ * counting, and the design TP16's at B=9 planned on 96 and 104 SMs must have it. The
+ * stream handles NULL, cudaStreamLegacy and cudaStreamPerThread get the answers of the
+ * context current on the thread (the partition's in the "current" flow). After
  * shx_green_free (in the "current" flow with the green context current) a kernel on the
  * default stream runs on more SMs than the partition: the thread is back on the primary
  * context.
@@ -308,6 +310,18 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
          "SMs\n", tp, k, how == kCurrent ? "current" : "stream", green.sms, stream_sms,
          kSpinnerCtas, distinct);
   if (k > 0 && (distinct > green.sms || stream_sms != green.sms)) failed = 1;
+  /* The special handles (NULL, cudaStreamLegacy, cudaStreamPerThread) run in the context
+   * current on the thread: the partition in the "current" flow, else no green context. */
+  const cudaStream_t special[] = {NULL, cudaStreamLegacy, cudaStreamPerThread};
+  const int special_green = k > 0 && how == kCurrent;
+  for (int h = 0; h < 3; ++h) {
+    const int special_sms = shx_green_stream_sms(special[h]);
+    if (special_sms != (special_green ? green.sms : 0)) {
+      printf("  tp %d k %d: special stream handle %d is on %d green SMs\n", tp, k, h,
+             special_sms);
+      failed = 1;
+    }
+  }
   if (k == 0 && whole_gpu_plans_changed() != 0) failed = 1;
 
   shx_testbed bed;
@@ -377,6 +391,18 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
           room[b] != SHX_ROOM_FUSED)
         failed = 1;
       if (k == 0 && room[b] != SHX_ROOM_FUSED) failed = 1;
+      /* The special handles as the green stream in the "current" flow (the library's
+       * green-context test must take them all), as the whole GPU otherwise. */
+      for (int h = 0; h < 3; ++h) {
+        int special_room = SHX_ROOM_NONE;
+        SHX_CHECK_OK(shx_fused_stream_room(&plans[b], special[h], &special_room,
+                                           plan_message));
+        if (special_room != (special_green ? room[b] : SHX_ROOM_FUSED)) {
+          printf("  tp %d k %d B %d: room %d on special stream handle %d, %d on the "
+                 "stream\n", tp, k, batch, special_room, h, room[b]);
+          failed = 1;
+        }
+      }
       /* EARLY PAST THE RING only on a TWO GRIDS plan: one whose grid the partition
        * holds twice, which by counting needs twice the SMs of one. */
       if (plans[b].early_trigger_overrun != 0 && (k == 0 || 2 * counted > green.sms)) {

@@ -19,7 +19,8 @@ void *shx_driver_function(const char *name);
  * shx_driver_function to them); a file's other driver functions keep their own. */
 typedef CUresult (*ShxCtxGetCurrent)(CUcontext *);            /* cuCtxGetCurrent */
 typedef CUresult (*ShxCtxSetCurrent)(CUcontext);              /* cuCtxSetCurrent */
-typedef CUresult (*ShxStreamGetGreenCtx)(CUstream, CUgreenCtx *); /* cuStreamGetGreenCtx */
+typedef CUresult (*ShxStreamGetCtx2)(CUstream, CUcontext *,
+                                     CUgreenCtx *); /* cuStreamGetCtx_v2 */
 
 #ifdef __cplusplus
 }

@@ -2564,8 +2564,9 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   if (best_cluster == 0) {
     format_message(message,
                    "shx_fused_plan_make: tp=%d I=%d n=%d: no cluster of 2, 4, 8 or 16 gives a "
-                   "grid of at most %d CTAs over %d gate/up tiles (H=%d)",
-                   tp, inter, n, kMaxGrid, tiles, hidden);
+                   "grid of at most %d CTAs over %d gate/up tiles with at least one of the "
+                   "%d K blocks (H=%d) a CTA",
+                   tp, inter, n, kMaxGrid, tiles, k_blocks, hidden);
   } else {
     format_message(message,
                    "shx_fused_plan_make: tp=%d I=%d n=%d: not co-resident; best candidate "
@@ -2582,21 +2583,25 @@ namespace {
  * (perf/RESULTS.md run 62 call 3): a cooperative launch that does not fit fails
  * eagerly (cudaErrorCooperativeLaunchTooLarge), but captured into a graph it is recorded
  * without a check and the graph's launch never completes. So a launch on such a stream
- * asks the occupancy query for the stream's SMs first (cuStreamGetGreenCtx through the
+ * asks the occupancy query for the stream's SMs first (cuStreamGetCtx_v2 through the
  * runtime's driver entry point: no libcuda link; shx_fused_stream_room) and is refused
  * where the fused grid is not co-resident there, or, for the gate kernel (which waits on
  * no other cluster), where not one cluster fits (clusters of 16 on a partition whose SMs
  * hold no whole one; not run; the query is the fused instance's, whose CTAs have no
  * fewer threads and the same shared memory). Streams of ordinary contexts skip the
- * query: the plan proved them. The check fails open: a driver without
- * cuStreamGetGreenCtx (older than CUDA 12.5, which this runtime does not run on) has no
+ * query: the plan proved them. cuStreamGetCtx_v2, unlike cuStreamGetGreenCtx, takes
+ * every special handle (NULL, cudaStreamLegacy and cudaStreamPerThread: the green
+ * context current on the thread); where it fails, the query runs anyway (fail closed).
+ * A driver without it (older than CUDA 12.5, which this runtime does not run on) has no
  * green contexts' streams. */
 
 bool on_green_context(void *stream) {
-  static const ShxStreamGetGreenCtx get =
-      reinterpret_cast<ShxStreamGetGreenCtx>(shx_driver_function("cuStreamGetGreenCtx"));
+  static const ShxStreamGetCtx2 get =
+      reinterpret_cast<ShxStreamGetCtx2>(shx_driver_function("cuStreamGetCtx_v2"));
+  if (get == nullptr) return false;
+  CUcontext context = nullptr;
   CUgreenCtx green = nullptr;
-  return get != nullptr && get(static_cast<CUstream>(stream), &green) == CUDA_SUCCESS &&
+  return get(static_cast<CUstream>(stream), &context, &green) != CUDA_SUCCESS ||
          green != nullptr;
 }
 
@@ -2708,6 +2713,11 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       plan->gate_up_ctas != (plan->inter / kHalfRows) * plan->cluster ||
       plan->grid < plan->gate_up_ctas || plan->grid % plan->cluster != 0 ||
       plan->grid > kMaxGrid || !fused_instance(plan->n, plan->ctas_per_sm) ||
+      /* Every CTA of a cluster takes at least one K block (plan_make's rule), and the
+       * footprint the occupancy proof counted is the one its block count gives. */
+      plan->hidden / kBlockK < plan->cluster ||
+      plan->ctas_per_sm != fused_ctas_per_sm(plan->n, (plan->hidden / kBlockK +
+                                                       plan->cluster - 1) / plan->cluster) ||
       (plan->cluster > kMaxPortableCluster &&
        !cluster16_fits(plan->gate_up_ctas, plan->hidden)) ||
       plan->stages != ring_stages(plan->n, plan->ctas_per_sm) ||
@@ -2791,8 +2801,12 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
                    static_cast<int>(args->activation));
     return SHX_INVALID_ARGUMENT;
   }
-  if (args->activation == SHX_ACT_SITU && !(args->beta > 0.0f && args->lambda > 0.0f)) {
-    format_message(message, "shx_fused_launch: SiTU caps beta=%g lambda=%g must be > 0",
+  /* engine/validate.h's bounds (SHX_MIN_SITU_CAP, SHX_MAX_SITU_CAP): __fdividef gives 0
+   * for divisors over 2^126, and 0 / cap is NaN under 2^-128. */
+  const auto cap_ok = [](float cap) { return cap >= 0x1p-64f && cap <= 0x1p64f; };
+  if (args->activation == SHX_ACT_SITU && !(cap_ok(args->beta) && cap_ok(args->lambda))) {
+    format_message(message, "shx_fused_launch: SiTU caps beta=%g lambda=%g must lie in "
+                            "[2^-64, 2^64]",
                    static_cast<double>(args->beta), static_cast<double>(args->lambda));
     return SHX_INVALID_ARGUMENT;
   }
@@ -2983,21 +2997,49 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
 
 extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused_args *args,
                                       void *stream, char *message) {
-  if (plan == nullptr || args == nullptr || !is_padded_batch(plan->n) || !valid_tp(plan->tp) ||
-      plan->sms < 1 || plan->sms > kMaxGrid || plan->hidden <= 0 || plan->inter <= 0 ||
-      plan->hidden % kTileRows != 0 || plan->inter % kBlockK != 0 ||
-      (plan->hidden / plan->tp) % kTileRows != 0) {
-    format_message(message, "shx_down_launch: plan or args invalid (not from "
-                            "shx_down_plan_make?)");
+  if (plan == nullptr || args == nullptr) {
+    format_message(message, "shx_down_launch: %s is NULL", plan == nullptr ? "plan" : "args");
     return SHX_INVALID_ARGUMENT;
   }
-  if (args->down == nullptr || !aligned(args->down, 16) || args->h == nullptr ||
-      !aligned(args->h, 16) || args->error_flag == nullptr || args->batch < 1 ||
-      args->batch > plan->n || args->capacity < args->batch ||
-      (args->parity != 0 && args->parity != 1) || args->rank < 0 || args->rank >= plan->tp) {
-    format_message(message, "shx_down_launch: args (down %p, h %p, batch %d, parity %d, "
-                            "rank %d) invalid for n=%d tp=%d",
-                   args->down, args->h, args->batch, args->parity, args->rank, plan->n,
+  if (!is_padded_batch(plan->n) || !valid_tp(plan->tp) || plan->sms < 1 ||
+      plan->sms > kMaxGrid || plan->hidden <= 0 || plan->inter <= 0 ||
+      plan->hidden % kTileRows != 0 || plan->inter % kBlockK != 0 ||
+      (plan->hidden / plan->tp) % kTileRows != 0) {
+    format_message(message, "shx_down_launch: plan (H=%d I=%d tp=%d n=%d sms=%d) was not made "
+                            "by shx_down_plan_make",
+                   plan->hidden, plan->inter, plan->tp, plan->n, plan->sms);
+    return SHX_INVALID_ARGUMENT;
+  }
+  struct Pointer {
+    const char *name;
+    const void *pointer;
+    uintptr_t alignment;
+  };
+  const Pointer pointers[] = {{"down", args->down, 16}, {"h", args->h, 16},
+                              {"error_flag", args->error_flag, 4}};
+  for (const Pointer &p : pointers) {
+    if (p.pointer == nullptr || !aligned(p.pointer, p.alignment)) {
+      format_message(message, "shx_down_launch: %s=%p is %s", p.name, p.pointer,
+                     p.pointer == nullptr ? "NULL" : "misaligned");
+      return SHX_INVALID_ARGUMENT;
+    }
+  }
+  if (args->batch < 1 || args->batch > plan->n) {
+    format_message(message, "shx_down_launch: batch=%d is outside [1, n=%d]", args->batch,
+                   plan->n);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args->capacity < args->batch) {
+    format_message(message, "shx_down_launch: capacity=%d is below batch=%d", args->capacity,
+                   args->batch);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args->parity != 0 && args->parity != 1) {
+    format_message(message, "shx_down_launch: parity=%d is not 0 or 1", args->parity);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args->rank < 0 || args->rank >= plan->tp) {
+    format_message(message, "shx_down_launch: rank=%d is outside [0, tp=%d)", args->rank,
                    plan->tp);
     return SHX_INVALID_ARGUMENT;
   }

@@ -6,7 +6,9 @@
  * most), so only the size itself decides: 2, 4 and 8 must pass the plan check and stop
  * at the first NULL argument; 3, 5, 6 and 7 must be refused as plans (the kernel derives
  * each owner's columns with a shift: the cluster must be a power of two). The plan's
- * CTAs per SM must name a kernel instance: at n = 16 two, not one. Clusters of 16 (the
+ * CTAs per SM must name a kernel instance: at n = 16 two, not one; at n = 64, where both
+ * have one, the one its K blocks a CTA give. A plan whose cluster has more CTAs than H
+ * has K blocks is refused. Clusters of 16 (the
  * non-portable size) must be refused where their gate/up CTAs outnumber the down tiles.
  * A trigger point other than the plan rule's is refused (after the exchange at n = 16, after
  * the MMAs at n = 48). Any grid of whole clusters from the gate/up CTAs to the widest,
@@ -184,6 +186,42 @@ int main(void) {
     CHECK(refused_as_plan(&long_k));
     long_k.early_trigger_overrun = 0;
     CHECK(!refused_as_plan(&long_k));
+  }
+  { /* The footprint must be the one the plan's K blocks a CTA give (fused_ctas_per_sm):
+     * at n = 64 both footprints have a kernel instance, and exactly one of them, with
+     * its one ring depth, passes; the other, which the occupancy proof never counted, is
+     * refused at every depth. */
+    int accepted_footprints = 0;
+    for (int ctas_per_sm = 1; ctas_per_sm <= 2; ++ctas_per_sm) {
+      int depths = 0;
+      for (int s = 1; s <= 64; ++s) {
+        shx_fused_plan plan = plan_at_n(64, 384, 8, s, ctas_per_sm);
+        plan.trigger_after_exchange = shx_fused_triggers_after_exchange(7168, 384, 64);
+        depths += !refused_as_plan(&plan);
+      }
+      CHECK(depths <= 1);
+      accepted_footprints += depths;
+    }
+    CHECK(accepted_footprints == 1);
+  }
+  { /* Every CTA of a cluster needs a K block: H = 64 (one block) in clusters of 2 is
+     * refused, whatever its ring. */
+    for (int s = 1; s <= 64; ++s) {
+      shx_fused_plan plan;
+      memset(&plan, 0, sizeof plan);
+      plan.hidden = 64;
+      plan.inter = 64;
+      plan.tp = 1;
+      plan.n = 16;
+      plan.cluster = 2;
+      plan.gate_up_ctas = 4;
+      plan.down_granules = 2;
+      plan.grid = 4;
+      plan.stages = s;
+      plan.ctas_per_sm = 2;
+      shx_fused_balance_k_split(&plan);
+      CHECK(refused_as_plan(&plan));
+    }
   }
   for (int cluster = 2; cluster <= 8; ++cluster) {
     shx_fused_plan plan = plan_for(cluster, stages, 2);

@@ -2,8 +2,14 @@
  * for the design dims and the DeepSeek-V3 / Kimi-K2 dims at TP8 and TP16 and every
  * cluster size the plan may pick: every 64-row tile of Wd belongs to exactly one
  * (CTA, job); every gate/up cluster's K ranges tile [0, H / 64) contiguously in rank
- * order with at least one block each; down-only CTAs have no gate/up work; the work of
- * a cluster's CTAs differs by at most one K block; the grid is whole clusters and fits
+ * order with at least one block each; down-only CTAs have no gate/up work; each K block
+ * past a CTA's first went to a least-loaded CTA of its cluster (a CTA of more than one
+ * block is at most one block above the cluster's lightest), so where a cluster's CTAs
+ * have equal down work (every cluster of the widest grid where there are no fewer down
+ * tiles than gate/up CTAs) their work differs by at most one K block; the same at the
+ * narrower grids a plan may take (the gate/up CTAs alone, and every whole cluster count
+ * between), and where down tiles are few (H 576: 9 tiles over 128 CTAs); the grid is
+ * whole clusters and fits
  * the device; the trigger point's rule (shx_fused_triggers_after_exchange) and the first
  * bucket's padded batch (shx_fused_small_batches_take_n16) at the measured dims; LATE IN
  * REGISTERS's rule (shx_fused_late_register_fills); EARLY PAST THE RING's rule
@@ -13,8 +19,9 @@
 #include "engine/check.h"
 #include "ops/fused_plan.h"
 
-/* The work split shx_fused_plan_make makes for `cluster` (no device: no stages). */
-static shx_fused_plan split_plan(int hidden, int inter, int cluster, int n) {
+/* The work split shx_fused_plan_make makes for `cluster` on a grid of `grid` CTAs, or
+ * the widest where grid is 0 (no device: no stages). */
+static shx_fused_plan split_plan_on(int hidden, int inter, int cluster, int n, int grid) {
   shx_fused_plan plan;
   memset(&plan, 0, sizeof plan);
   plan.hidden = hidden;
@@ -23,15 +30,22 @@ static shx_fused_plan split_plan(int hidden, int inter, int cluster, int n) {
   plan.cluster = cluster;
   plan.gate_up_ctas = inter / 32 * cluster;
   plan.down_granules = hidden / 32;
-  plan.grid = shx_fused_widest_grid(plan.gate_up_ctas, cluster, hidden / 64,
-                                    SHX_FUSED_MAX_CTAS);
+  plan.grid = grid != 0 ? grid
+                        : shx_fused_widest_grid(plan.gate_up_ctas, cluster, hidden / 64,
+                                                SHX_FUSED_MAX_CTAS);
   shx_fused_balance_k_split(&plan);
   return plan;
 }
 
-static void check_plan(int hidden, int inter, int cluster) {
-  shx_fused_plan plan = split_plan(hidden, inter, cluster, 16);
+static shx_fused_plan split_plan(int hidden, int inter, int cluster, int n) {
+  return split_plan_on(hidden, inter, cluster, n, 0);
+}
+
+static void check_plan_on(int hidden, int inter, int cluster, int grid) {
+  shx_fused_plan plan = split_plan_on(hidden, inter, cluster, 16, grid);
   const int down_tiles = hidden / 64;
+  const int widest = shx_fused_widest_grid(plan.gate_up_ctas, cluster, down_tiles,
+                                           SHX_FUSED_MAX_CTAS);
   CHECK(plan.grid % cluster == 0);
   CHECK(plan.grid >= plan.gate_up_ctas);
   CHECK(plan.grid <= SHX_FUSED_MAX_CTAS);
@@ -55,22 +69,38 @@ static void check_plan(int hidden, int inter, int cluster) {
 
   const int k_blocks = hidden / 64, down_blocks = inter / 64;
   for (int first = 0; first < plan.gate_up_ctas; first += cluster) {
-    int begin = 0, lightest = 1 << 30, heaviest = 0;
+    int begin = 0, lightest = 1 << 30, heaviest = 0, work[SHX_FUSED_MAX_CLUSTER];
     for (int rank = 0; rank < cluster; ++rank) {
       int c = first + rank;
       CHECK(plan.k_begin[c] == begin);
       CHECK(plan.k_count[c] >= 1);
       begin += plan.k_count[c];
-      int work = plan.k_count[c] + shx_down_job_count(c, &plan) * down_blocks;
-      if (work < lightest) lightest = work;
-      if (work > heaviest) heaviest = work;
+      work[rank] = plan.k_count[c] + shx_down_job_count(c, &plan) * down_blocks;
+      if (work[rank] < lightest) lightest = work[rank];
+      if (work[rank] > heaviest) heaviest = work[rank];
     }
     CHECK(begin == k_blocks);
-    CHECK(heaviest - lightest <= 1);
+    for (int rank = 0; rank < cluster; ++rank)
+      CHECK(plan.k_count[first + rank] == 1 || work[rank] - 1 <= lightest);
+    int equal_down = 1;
+    for (int rank = 1; rank < cluster; ++rank)
+      equal_down &= shx_down_job_count(first + rank, &plan) == shx_down_job_count(first, &plan);
+    if (equal_down) CHECK(heaviest - lightest <= 1);
+    if (plan.grid == widest && hidden / 64 >= plan.gate_up_ctas) CHECK(equal_down);
   }
   for (int c = plan.gate_up_ctas; c < SHX_FUSED_MAX_CTAS; ++c) CHECK(plan.k_count[c] == 0);
   printf("  H %d I %4d cluster %d: grid %3d (%3d gate/up), down tiles %d\n", hidden, inter,
          cluster, plan.grid, plan.gate_up_ctas, down_tiles);
+}
+
+/* The widest grid, then every narrower grid of whole clusters down to the gate/up CTAs
+ * alone (TWO GRIDS takes one of them on a partition). */
+static void check_plan(int hidden, int inter, int cluster) {
+  const int gate_up_ctas = inter / 32 * cluster;
+  const int widest = shx_fused_widest_grid(gate_up_ctas, cluster, hidden / 64,
+                                           SHX_FUSED_MAX_CTAS);
+  for (int grid = widest; grid >= gate_up_ctas; grid -= cluster)
+    check_plan_on(hidden, inter, cluster, grid);
 }
 
 int main(void) {
@@ -81,6 +111,7 @@ int main(void) {
       if (inters[i] / 32 * clusters[k] <= SHX_FUSED_MAX_CTAS)
         check_plan(7168, inters[i], clusters[k]);
   check_plan(4096, 512, 4); /* another model: H 4096, I_total 4096 at TP8 */
+  check_plan(576, 2048, 2);  /* 9 down tiles: a cluster's CTAs with unequal down work */
   /* LATE IN REGISTERS: exactly one down job two K blocks longer than the ring (the design
    * TP8 at n = 16: 12 blocks, 10 stages, every CTA of the split plan one job). */
   CHECK(shx_fused_late_register_fills(1, 12, 10) == 2);
