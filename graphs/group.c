@@ -155,6 +155,7 @@ cleanup:
 
 shx_status shx_group_bind_peers(shx_group *g, void *const *peers) {
   shx_status status = SHX_SUCCESS;
+  if (g == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "group is NULL");
   for (int r = g->first; r < g->last; ++r) {
     SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_TRY(shx_bind_peers(g->ops[r], peers, g->config.tp));
@@ -315,7 +316,9 @@ cleanup:
 shx_status shx_group_read_mailbox(shx_group *g, int rank, uint16_t *mailbox) {
   shx_status status = SHX_SUCCESS;
   if (!hosts(g, rank)) return shx_fail(SHX_INVALID_ARGUMENT, "rank %d is not hosted", rank);
-  SHX_TRY(shx_group_wait(g)); /* the steps' pushes have landed (as in upload_x) */
+  /* The steps' pushes have landed (as in upload_x): this process's; a part's peers in
+   * other processes are the caller's to wait for (group.h). */
+  SHX_TRY(shx_group_wait(g));
   SHX_CUDA(set_gpu(g, g->device_of[rank]));
   SHX_CUDA(cudaMemcpy(mailbox, g->mailbox[rank], g->mailbox_bytes,
                       cudaMemcpyDeviceToHost));

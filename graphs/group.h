@@ -37,7 +37,10 @@ typedef struct shx_group_part {
   void *const *mailboxes;
 } shx_group_part;
 /* A part's ops have no peers until shx_group_bind_peers; every other call then works on
- * the hosted ranks alone (read_outputs fills their columns only). */
+ * the hosted ranks alone (read_outputs fills their columns only). Its waits cover its own
+ * streams only: after steps without tails (with_tail = 0), other processes' pushes into a
+ * hosted mailbox may still be in flight, so read_mailbox and rearm need the caller's
+ * barrier with every process first (graphs/process_gpu_test captures with tails). */
 shx_status shx_group_create_part(const shx_config *base, const shx_group_part *part,
                                  shx_group **group);
 /* Every rank's mailbox as this process sees it (peers[0..tp)), bound to every hosted op. */
@@ -70,7 +73,8 @@ shx_status shx_group_time_steps(shx_group *group, int steps, double *us_per_step
 shx_status shx_group_poison_outputs(shx_group *group);
 /* Copies every hosted rank's output shard into out [batch, H] (rank p's columns p S..). */
 shx_status shx_group_read_outputs(shx_group *group, int batch, uint16_t *out);
-/* Copies rank p's whole mailbox (shx_mailbox_bytes) to host. */
+/* Copies rank p's whole mailbox (shx_mailbox_bytes) to host, once the group's steps are
+ * done (a part: see shx_group_create_part). */
 shx_status shx_group_read_mailbox(shx_group *group, int rank, uint16_t *mailbox);
 /* Re-arms every mailbox with 0x8000 (after a with_tail = 0 step). */
 shx_status shx_group_rearm(shx_group *group);

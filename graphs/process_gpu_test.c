@@ -10,7 +10,7 @@
  * shx_group_create_part): for each, an op of the case's variant, its weights, mailbox
  * and output. Its mailboxes reach the other workers in one of two ways:
  * - CUDA IPC: each its own cudaMalloc, exported with cudaIpcGetMemHandle; the others map
- *   them with cudaIpcOpenMemHandle (cudaIpcMemLazyEnablePeerAccess across GPUs);
+ *   them with cudaIpcOpenMemHandle (flags cudaIpcMemLazyEnablePeerAccess, as CUDA requires);
  * - an NCCL symmetric window: one NCCL rank a worker, one worker a GPU (NCCL refuses two
  *   ranks on one GPU); the worker's mailboxes side by side in one ncclMemAlloc block,
  *   registered with ncclCommWindowRegister(NCCL_WIN_COLL_SYMMETRIC); every rank's
@@ -44,8 +44,9 @@
  * kernel's grid barrier still completes (an explanation, not measured here): a context's
  * grid runs only in that context's slices, all of its CTAs together.
  *
- * Exits 77 (skipped) without GPUS Hopper GPUs, or where a GPU's compute mode refuses a
- * second process (exclusive-process or prohibited). A worker that fails makes the others
+ * Exits 77 (skipped) without GPUS Hopper GPUs, where a GPU's compute mode refuses a
+ * second process (exclusive-process or prohibited), or where the GPUS GPUs have no peer
+ * access to each other's memory. A worker that fails makes the others
  * leave their barriers (the parent raises a flag) and the test fail.
  */
 #define _GNU_SOURCE
@@ -75,8 +76,13 @@ enum {
   kBarrierSeconds = 100, /* far above a case's set-up (seconds); a lost worker fails */
   kCaseSeconds = 150,    /* the parent kills a case's workers that take longer */
   kGraceSeconds = 20,    /* and the rest of them this long after one failed */
-  kComputeModeRefuses = 101 /* the probe's exit code for an exclusive GPU */
+  kComputeModeRefuses = 101, /* the probe's exit code for an exclusive GPU */
+  kNoPeerAccess = 102        /* and for GPUs that cannot reach each other's memory */
 };
+/* Parity restarts at 0 with each batch's capture and alternates within its replays; an
+ * odd count would give two consecutive steps (the last of one batch, the first of the
+ * next) the same parity, against SPEC's protocol. */
+_Static_assert(kReplays % 2 == 0, "kReplays must be even: parity alternates across batches");
 
 typedef enum sharing { kIpc, kNcclWindow } sharing;
 
@@ -341,6 +347,7 @@ static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *con
   memset(s, 0, sizeof *s);
   s->workers = processes;
   pid_t pids[kMaxRanks];
+  const pid_t parent = getpid();
   fflush(stdout);
   fflush(stderr);
   for (int p = 0; p < processes; ++p) {
@@ -348,6 +355,7 @@ static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *con
     CHECK(pids[p] >= 0);
     if (pids[p] == 0) {
       prctl(PR_SET_PDEATHSIG, SIGKILL); /* no worker outlives the test */
+      if (getppid() != parent) _exit(1);  /* the parent died before the prctl */
       run_worker(p, c, bed, want, gpus, s);
       fflush(stdout);
       _exit(0);
@@ -390,7 +398,8 @@ static int run_workers(const test_case *c, const shx_testbed *bed, uint16_t *con
 
 /* The probe runs in a child, so that the parent stays free of CUDA until its workers
  * are done: its exit code is the number of Hopper GPUs, or kComputeModeRefuses where
- * one of the first `gpus` only admits one process. */
+ * one of the first `gpus` only admits one process, or kNoPeerAccess where two of them
+ * cannot access each other's memory. */
 static int probe_gpus(int gpus) {
   fflush(stdout);
   pid_t pid = fork();
@@ -403,6 +412,8 @@ static int probe_gpus(int gpus) {
           mode != cudaComputeModeDefault)
         _exit(kComputeModeRefuses);
     }
+    int from = 0, to = 0;
+    if (count >= gpus && !shx_testbed_peer_access(gpus, &from, &to)) _exit(kNoPeerAccess);
     _exit(count > 100 ? 100 : count);
   }
   int status = 0;
@@ -417,6 +428,10 @@ int main(int argc, char **argv) {
   const int found = probe_gpus(gpus);
   if (found == kComputeModeRefuses) {
     printf("SKIPPED: a GPU's compute mode admits one process only (not Default)\n");
+    return SHX_SKIP_EXIT;
+  }
+  if (found == kNoPeerAccess) {
+    printf("SKIPPED: the GPUs cannot access each other's memory (no peer access)\n");
     return SHX_SKIP_EXIT;
   }
   if (found < gpus) {

@@ -28,10 +28,30 @@ int shx_testbed_hopper_count(void) {
   return hopper;
 }
 
+int shx_testbed_peer_access(int gpus, int *from, int *to) {
+  for (int d = 0; d < gpus; ++d)
+    for (int e = 0; e < gpus; ++e) {
+      int can = 0;
+      if (e != d && (cudaDeviceCanAccessPeer(&can, d, e) != cudaSuccess || !can)) {
+        (void)cudaGetLastError();
+        *from = d;
+        *to = e;
+        return 0;
+      }
+    }
+  return 1;
+}
+
 void shx_testbed_skip_without_gpu(int gpus) {
   int have = shx_testbed_hopper_count();
   if (have < gpus) {
     printf("SKIPPED: needs %d Hopper (sm_90) GPU(s), %d visible\n", gpus, have);
+    exit(SHX_SKIP_EXIT);
+  }
+  int from = 0, to = 0;
+  if (!shx_testbed_peer_access(gpus, &from, &to)) {
+    printf("SKIPPED: GPU %d cannot access GPU %d's memory (no peer access: the cross-GPU "
+           "pushes need it)\n", from, to);
     exit(SHX_SKIP_EXIT);
   }
 }

@@ -30,8 +30,13 @@ typedef struct shx_testbed {
     }                                                                          \
   } while (0)
 
-/* Exits 77 with a "SKIPPED" line unless `gpus` Hopper (sm_90) GPUs are visible. */
+/* Exits 77 with a "SKIPPED" line unless `gpus` Hopper (sm_90) GPUs are visible and,
+ * where there are two or more, each can access the others' memory (the pushes are peer
+ * stores: without it a group is SHX_UNSUPPORTED, a machine's limit, not a failure). */
 void shx_testbed_skip_without_gpu(int gpus);
+/* 1 if each of GPUs [0, gpus) can access every other's memory, else 0 with the first pair
+ * that cannot in from, to. */
+int shx_testbed_peer_access(int gpus, int *from, int *to);
 /* Number of visible sm_90 GPUs (0 without a driver). */
 int shx_testbed_hopper_count(void);
 void shx_testbed_make(shx_testbed *bed, int tp, int hidden, int inter_total,
