@@ -20,7 +20,8 @@
  *
  * The rank's pushes land in tp local mailboxes (nothing consumes them), armed with
  * 0x8000 before every step so that a slot not written shows. Each case has one outcome:
- *   ok       the step completed, every slot written, no NaN, within 5e-3 (rel L2) of the
+ *   ok       the step completed, every slot written, no NaN, within SHX_REF_REL_L2_MAX
+ *            (rel L2) of the
  *            CPU reference, and bit for bit: the fused and split steps (and the auto
  *            variant's where it runs them) equal to this partition's split step, and to
  *            the whole GPU's where the op's plan splits K as the whole GPU's does (a
@@ -546,7 +547,8 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
             save(path, y, count * 2);
           }
         }
-        if (!written || nan_count != 0 || error > 5e-3 || differ_whole || differ_split) {
+        if (!written || nan_count != 0 || error > SHX_REF_REL_L2_MAX || differ_whole ||
+            differ_split) {
           printf("wrong(written %d, NaN %d, rel L2 %.2e; differs in %zu from the whole "
                  "GPU's, in %zu from the split step's)", written, nan_count, error,
                  differ_whole, differ_split);

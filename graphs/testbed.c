@@ -11,6 +11,7 @@
 #include "engine/check.h"
 #include "graphs/group.h"
 #include "perf/floor.h"
+#include "testdata/golden.h"
 #include "testdata/inputs.h"
 
 int shx_testbed_hopper_count(void) {
@@ -117,8 +118,11 @@ typedef struct rank_job {
 
 static void *run_rank(void *argument) {
   rank_job *job = argument;
-  shx_ref_rank(&job->problem, job->rank, job->bed->x, job->bed->gate_up[job->rank],
-               job->bed->down[job->rank], job->y);
+  if (shx_ref_rank(&job->problem, job->rank, job->bed->x, job->bed->gate_up[job->rank],
+                   job->bed->down[job->rank], job->y) != 0) {
+    fprintf(stderr, "shx_ref_rank refused rank %d's problem\n", job->rank);
+    exit(1);
+  }
   return NULL;
 }
 
@@ -140,6 +144,31 @@ void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out) {
   for (int r = 0; r < c->tp; ++r) pthread_join(threads[r], NULL);
   shx_ref_reduce_all(&problem, ys, out);
   for (int r = 0; r < c->tp; ++r) free(jobs[r].y);
+}
+
+int shx_testbed_matches_golden(const shx_testbed *bed, int batch, const uint16_t *want,
+                               const char *directory, char *path, size_t path_bytes) {
+  const shx_config *c = &bed->config;
+  snprintf(path, path_bytes, "%s/%s_h%d_i%d_tp%d_b%d.bin", directory,
+           c->activation == SHX_ACT_SITU ? "situ" : "swiglu", c->hidden,
+           c->intermediate_total, c->tp, batch);
+  shx_golden golden;
+  char message[256];
+  if (shx_golden_read(path, &golden, message, sizeof message) != 0) {
+    fprintf(stderr, "%s\n", message);
+    return -1;
+  }
+  const shx_ref_problem *p = &golden.problem;
+  const int same_problem =
+      golden.seed == SHX_GOLDEN_SEED && p->hidden == c->hidden &&
+      p->inter_total == c->intermediate_total && p->tp == c->tp && p->batch == batch &&
+      p->activation == c->activation &&
+      (c->activation != SHX_ACT_SITU ||
+       (p->beta == c->situ_beta && p->lambda == c->situ_lambda));
+  const int same = same_problem &&
+                   memcmp(golden.reduced, want, (size_t)batch * c->hidden * 2) == 0;
+  shx_golden_free(&golden);
+  return same;
 }
 
 void shx_testbed_expect_rearmed(shx_group *group, size_t mailbox_bytes, int first_rank,

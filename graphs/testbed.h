@@ -50,6 +50,12 @@ struct shx_group *shx_testbed_group(const shx_testbed *bed, shx_variant variant,
 
 /* out [batch, H]: the reduced output of all ranks by the CPU reference. */
 void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out);
+/* Whether `want` (shx_testbed_reference at `batch`) is the reduced output stored in the
+ * golden file of the same problem in `directory` (testdata/README.md's names; its path
+ * written to `path`), bit for bit: 1 yes, 0 no (another problem, seed or output), -1 the
+ * file is missing or unreadable (the reason on stderr). */
+int shx_testbed_matches_golden(const shx_testbed *bed, int batch, const uint16_t *want,
+                               const char *directory, char *path, size_t path_bytes);
 
 /* Exits naming the first slot that is not "empty" (0x8000) in the mailboxes of ranks
  * [first_rank, last_rank) of `group` (each `mailbox_bytes`): a tail re-arms every slot a

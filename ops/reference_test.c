@@ -183,22 +183,42 @@ static void test_rel_l2(void) {
   CHECK(shx_rel_l2(got, want, 4, NULL) == 0.0);
 }
 
-/* The problem computed with the plainest loops: one sequential FP64 sum per output. */
-static void naive_rank(const shx_ref_problem *p, const uint16_t *x, const uint16_t *gate_up,
-                       const uint16_t *down, uint16_t *y) {
+/* What naive_rank may do otherwise (test_tolerance_sees_roundings): 0 is SPEC's. */
+enum {
+  kUnroundedGateUp = 1, /* g and u not rounded to BF16 before the activation */
+  kUnroundedH = 2,      /* h not rounded to BF16 */
+  kFloatSums = 4        /* every dot product summed in FP32 (a same-precision reference) */
+};
+
+/* The problem computed with the plainest loops: one sequential FP64 sum per output (with
+ * `variant` 0). */
+static void naive_rank_variant(const shx_ref_problem *p, const uint16_t *x,
+                               const uint16_t *gate_up, const uint16_t *down, uint16_t *y,
+                               int variant) {
   const int hidden = p->hidden, inter = p->inter_total / p->tp;
   double *h = malloc(sizeof(double) * (size_t)p->batch * inter);
   CHECK(h != NULL);
   for (int t = 0; t < p->batch; ++t) {
     for (int j = 0; j < inter; ++j) {
       double g = 0.0, u = 0.0;
+      float g32 = 0.0f, u32 = 0.0f;
       for (int k = 0; k < hidden; ++k) {
         const double xv = shx_bf16_value(x[t * hidden + k]);
-        g += xv * shx_bf16_value(gate_up[(size_t)j * hidden + k]);
-        u += xv * shx_bf16_value(gate_up[(size_t)(inter + j) * hidden + k]);
+        const double gv = xv * shx_bf16_value(gate_up[(size_t)j * hidden + k]);
+        const double uv = xv * shx_bf16_value(gate_up[(size_t)(inter + j) * hidden + k]);
+        g += gv;
+        u += uv;
+        g32 += (float)gv; /* a BF16 product is exact in FP32 */
+        u32 += (float)uv;
       }
-      g = shx_bf16_value(shx_bf16_round(g));
-      u = shx_bf16_value(shx_bf16_round(u));
+      if (variant & kFloatSums) {
+        g = g32;
+        u = u32;
+      }
+      if (!(variant & kUnroundedGateUp)) {
+        g = shx_bf16_value(shx_bf16_round(g));
+        u = shx_bf16_value(shx_bf16_round(u));
+      }
       double act;
       if (p->activation == SHX_ACT_SITU) {
         const double gc = p->beta * tanh(g / p->beta);
@@ -206,19 +226,28 @@ static void naive_rank(const shx_ref_problem *p, const uint16_t *x, const uint16
       } else {
         act = g / (1.0 + exp(-g)) * u;
       }
-      h[t * inter + j] = shx_bf16_value(shx_bf16_round(act));
+      h[t * inter + j] = variant & kUnroundedH ? act : shx_bf16_value(shx_bf16_round(act));
     }
   }
   for (int t = 0; t < p->batch; ++t) {
     for (int n = 0; n < hidden; ++n) {
       double sum = 0.0;
-      for (int k = 0; k < inter; ++k)
-        sum += h[t * inter + k] * shx_bf16_value(down[(size_t)n * inter + k]);
-      uint16_t bits = shx_bf16_round(sum);
+      float sum32 = 0.0f;
+      for (int k = 0; k < inter; ++k) {
+        const double product = h[t * inter + k] * shx_bf16_value(down[(size_t)n * inter + k]);
+        sum += product;
+        sum32 += (float)product;
+      }
+      uint16_t bits = shx_bf16_round(variant & kFloatSums ? (double)sum32 : sum);
       y[t * hidden + n] = bits == 0x8000 ? 0 : bits;
     }
   }
   free(h);
+}
+
+static void naive_rank(const shx_ref_problem *p, const uint16_t *x, const uint16_t *gate_up,
+                       const uint16_t *down, uint16_t *y) {
+  naive_rank_variant(p, x, gate_up, down, y, 0);
 }
 
 static void fill(uint16_t *values, size_t count, double scale) {
@@ -275,6 +304,48 @@ static void test_against_naive(shx_ref_problem p) {
   free(shard);
   free(all);
   free(ranks);
+}
+
+/* The tests' tolerance (SHX_REF_REL_L2_MAX) against what it must tell apart, at the
+ * design dims (H 7168, I_total 6144, TP8, SiTU; SwiGLU at I_total 2048), rank 0, B = 9,
+ * with testdata's scales: a reference that sums in FP32, as the kernels do (in another
+ * order), must lie well inside it; one that skips SPEC's rounding of g and u, or of h,
+ * must lie outside it. */
+static void test_tolerance_sees_roundings(shx_activation activation, int inter_total) {
+  const shx_ref_problem p = {7168, inter_total, 8, 9, activation, 4.0, 25.0};
+  const int hidden = p.hidden, inter = p.inter_total / p.tp;
+  const size_t elements = (size_t)p.batch * hidden;
+  uint16_t *x = malloc(2 * elements), *gate_up = malloc(2 * (size_t)2 * inter * hidden);
+  uint16_t *down = malloc(2 * (size_t)hidden * inter);
+  uint16_t *want = malloc(2 * elements), *got = malloc(2 * elements);
+  CHECK(x && gate_up && down && want && got);
+  fill(x, elements, 1.0);
+  fill(gate_up, (size_t)2 * inter * hidden, 6.0 / sqrt(hidden));
+  fill(down, (size_t)hidden * inter, sqrt(3.0 / p.inter_total));
+  CHECK(shx_ref_rank(&p, 0, x, gate_up, down, want) == 0);
+  const struct {
+    int variant;
+    const char *name;
+  } variants[] = {{kFloatSums, "FP32 sums"},
+                  {kUnroundedGateUp, "g, u unrounded"},
+                  {kUnroundedH, "h unrounded"},
+                  {kUnroundedGateUp | kUnroundedH, "g, u, h unrounded"}};
+  for (size_t v = 0; v < sizeof variants / sizeof variants[0]; ++v) {
+    naive_rank_variant(&p, x, gate_up, down, got, variants[v].variant);
+    int nan_count = 0;
+    const double error = shx_rel_l2(got, want, elements, &nan_count);
+    printf("  %s I_total %d: %-18s rel L2 %.2e (tolerance %.0e)\n",
+           activation == SHX_ACT_SITU ? "SiTU" : "SwiGLU", inter_total, variants[v].name,
+           error, SHX_REF_REL_L2_MAX);
+    CHECK(nan_count == 0);
+    if (variants[v].variant == kFloatSums) CHECK(error <= SHX_REF_REL_L2_MAX / 3);
+    else CHECK(error > SHX_REF_REL_L2_MAX);
+  }
+  free(x);
+  free(gate_up);
+  free(down);
+  free(want);
+  free(got);
 }
 
 /* A y that is a tiny negative number rounds to BF16 -0 and must be written as +0. */
@@ -336,6 +407,8 @@ int main(void) {
   test_against_naive((shx_ref_problem){20, 12, 2, 5, SHX_ACT_SITU, 4.0, 25.0});
   test_against_naive((shx_ref_problem){640, 384, 4, 9, SHX_ACT_SITU, 4.0, 25.0});
   test_against_naive((shx_ref_problem){576, 256, 1, 13, SHX_ACT_SWIGLU, 4.0, 25.0});
+  test_tolerance_sees_roundings(SHX_ACT_SITU, 6144);
+  test_tolerance_sees_roundings(SHX_ACT_SWIGLU, 2048);
   printf("reference_test: OK\n");
   return 0;
 }
