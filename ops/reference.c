@@ -102,9 +102,12 @@ static void gemm_nt(const double *a, int m_pad, int k, const uint16_t *w, int n,
       const int n_len = n - n0 < kTileN ? n - n0 : kTileN;
       /* W rows n0..n0+3, columns k0..k0+k_len, as FP64, interleaved by k. */
       for (int j = 0; j < kTileN; ++j) {
+        if (j >= n_len) { /* past W's last row: zeros (no pointer formed past the array) */
+          for (int kk = 0; kk < k_len; ++kk) w_block[kk * kTileN + j] = 0.0;
+          continue;
+        }
         const uint16_t *row = w + (size_t)(n0 + j) * (size_t)k + k0;
-        for (int kk = 0; kk < k_len; ++kk)
-          w_block[kk * kTileN + j] = j < n_len ? shx_bf16_value(row[kk]) : 0.0;
+        for (int kk = 0; kk < k_len; ++kk) w_block[kk * kTileN + j] = shx_bf16_value(row[kk]);
       }
       for (int m0 = 0; m0 < m_pad; m0 += kTileM) {
         const double *a0 = a + (size_t)(m0 + 0) * (size_t)k + k0;

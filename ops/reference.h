@@ -67,7 +67,9 @@ int shx_ref_rank(const shx_ref_problem *problem, int rank, const uint16_t *x,
  *   out[t][c] = BF16(sum over r = 0 .. tp-1 in order of y_ranks[r][t][rank_p S + c]),
  * the sum in FP64 of the BF16 values, rounded once (plain rounding, no -0 flush: a
  * sum of BF16 values is 0 exactly or at least the smallest BF16 subnormal in
- * magnitude, so it never rounds to -0). y_ranks[r] is rank r's y [B, H]. */
+ * magnitude, so it never rounds to -0). y_ranks[r] is rank r's y [B, H]. Unchecked
+ * (the caller's): a problem that passes shx_ref_problem_check, 0 <= rank_p < tp, and
+ * non-NULL arrays of those sizes; likewise for shx_ref_reduce_all. */
 void shx_ref_reduce(const shx_ref_problem *problem, const uint16_t *const *y_ranks,
                     int rank_p, uint16_t *out);
 
