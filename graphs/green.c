@@ -160,7 +160,7 @@ int shx_green_is_current(const shx_green *green) {
 }
 
 int shx_green_stream_sms(void *stream) {
-  ShxStreamGetCtx2 contexts_of = (ShxStreamGetCtx2)shx_driver_function("cuStreamGetCtx_v2");
+  ShxStreamGetCtx2 contexts_of = (ShxStreamGetCtx2)shx_driver_function("cuStreamGetCtx");
   GreenCtxGetDevResource resource_of =
       (GreenCtxGetDevResource)shx_driver_function("cuGreenCtxGetDevResource");
   CUcontext plain = NULL;

@@ -19,8 +19,10 @@ void *shx_driver_function(const char *name);
  * shx_driver_function to them); a file's other driver functions keep their own. */
 typedef CUresult (*ShxCtxGetCurrent)(CUcontext *);            /* cuCtxGetCurrent */
 typedef CUresult (*ShxCtxSetCurrent)(CUcontext);              /* cuCtxSetCurrent */
-typedef CUresult (*ShxStreamGetCtx2)(CUstream, CUcontext *,
-                                     CUgreenCtx *); /* cuStreamGetCtx_v2 */
+/* "cuStreamGetCtx" at version 13000 is the CUDA 12.5 form that the headers name
+ * cuStreamGetCtx_v2 (PFN_cuStreamGetCtx_v12050): entry points are looked up by their base
+ * name, and "cuStreamGetCtx_v2" is found by none (perf/RESULTS.md run 68 call 1). */
+typedef CUresult (*ShxStreamGetCtx2)(CUstream, CUcontext *, CUgreenCtx *);
 
 #ifdef __cplusplus
 }

@@ -2583,25 +2583,26 @@ namespace {
  * (perf/RESULTS.md run 62 call 3): a cooperative launch that does not fit fails
  * eagerly (cudaErrorCooperativeLaunchTooLarge), but captured into a graph it is recorded
  * without a check and the graph's launch never completes. So a launch on such a stream
- * asks the occupancy query for the stream's SMs first (cuStreamGetCtx_v2 through the
- * runtime's driver entry point: no libcuda link; shx_fused_stream_room) and is refused
- * where the fused grid is not co-resident there, or, for the gate kernel (which waits on
- * no other cluster), where not one cluster fits (clusters of 16 on a partition whose SMs
+ * asks the occupancy query for the stream's SMs first (cuStreamGetCtx_v2, found as
+ * "cuStreamGetCtx" through the runtime's driver entry point: no libcuda link;
+ * shx_fused_stream_room) and is refused where the fused grid is not co-resident there,
+ * or, for the gate kernel (which waits on no other cluster), where not one cluster fits (clusters of 16 on a partition whose SMs
  * hold no whole one; not run; the query is the fused instance's, whose CTAs have no
  * fewer threads and the same shared memory). Streams of ordinary contexts skip the
  * query: the plan proved them. cuStreamGetCtx_v2, unlike cuStreamGetGreenCtx, takes
  * every special handle (NULL, cudaStreamLegacy and cudaStreamPerThread: the green
- * context current on the thread); where it fails, the query runs anyway (fail closed).
- * A driver without it (older than CUDA 12.5, which this runtime does not run on) has no
- * green contexts' streams. */
+ * context current on the thread); where it fails or cannot be found (no driver of CUDA
+ * 12.5 or later, which this runtime needs anyway), the query runs anyway (fail closed:
+ * run 68 call 1 found a lookup that returned nothing let a plan for the whole GPU launch
+ * on 96 SMs, refused eagerly and hung in a graph). */
 
 bool on_green_context(void *stream) {
   static const ShxStreamGetCtx2 get =
-      reinterpret_cast<ShxStreamGetCtx2>(shx_driver_function("cuStreamGetCtx_v2"));
-  if (get == nullptr) return false;
+      reinterpret_cast<ShxStreamGetCtx2>(shx_driver_function("cuStreamGetCtx"));
   CUcontext context = nullptr;
   CUgreenCtx green = nullptr;
-  return get(static_cast<CUstream>(stream), &context, &green) != CUDA_SUCCESS ||
+  return get == nullptr ||
+         get(static_cast<CUstream>(stream), &context, &green) != CUDA_SUCCESS ||
          green != nullptr;
 }
 
