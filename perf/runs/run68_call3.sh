@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 68 call 3: green_gpu_test at 0e0dc5b+ (the per-thread stream under a green context:
+# Run 68 call 3: green_gpu_test at b9ac173 (the per-thread stream under a green context:
 # refused with SHX_CUDA_ERROR, not answered; whether the runtime can use it there).
 # Build first (here): tools/bundle.sh bundle; rm -f bundle_pack_now/*;
 #   tar cJf bundle_pack_now/run68_call3.tar.xz bundle
