@@ -74,7 +74,9 @@
  * refused at record time (SHX_UNSUPPORTED, nothing launched; captured unchecked it
  * would never complete) and the auto variant records the split variant instead
  * (perf/RESULTS.md run 62), or the baseline where not one cluster of the split
- * variant's gate kernel fits either (whose launch is then refused too). An MPS
+ * variant's gate kernel fits either (whose launch is then refused too). Under a
+ * current green context, cudaStreamPerThread is refused (SHX_CUDA_ERROR: the driver
+ * cannot name its context, and the runtime's own copies there fail: run 68). An MPS
  * active-thread percentage has not been run. (Ranks of separate processes on one GPU
  * take turns in time slices: correct but slow, docs/integration.md; deploy one process
  * per GPU.)
