@@ -75,8 +75,9 @@
  * would never complete) and the auto variant records the split variant instead
  * (perf/RESULTS.md run 62), or the baseline where not one cluster of the split
  * variant's gate kernel fits either (whose launch is then refused too). Under a
- * current green context, cudaStreamPerThread is refused (SHX_CUDA_ERROR: the driver
- * cannot name its context, and the runtime's own copies there fail: run 68). An MPS
+ * current green context, a fused or split step on cudaStreamPerThread is refused
+ * (SHX_CUDA_ERROR: the driver cannot name that stream's context, and the runtime's own
+ * copies on it fail there: perf/RESULTS.md run 68); use a stream of the green context. An MPS
  * active-thread percentage has not been run. (Ranks of separate processes on one GPU
  * take turns in time slices: correct but slow, docs/integration.md; deploy one process
  * per GPU.)
