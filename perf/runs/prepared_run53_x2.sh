@@ -17,8 +17,9 @@
 # so none of main's kernels has run on two GPUs; its one-GPU suite passed in run 64 call 1.
 # Runs 65-67 changed no fused kernel (tools/same_ptx.sh 9db9bfc: ops/fused.cu identical);
 # run 67 changed host code in engine/, graphs/group.c and perf/ (the bench's method) and
-# the tail kernel (ops/baseline.cu: a flag already set ends it at once), and left a pack
-# built at b15b1d5 in
+# the tail kernel (ops/baseline.cu: a flag already set ends it at once). Run 68 changed
+# host code only (the launcher's plan and green-context checks, the tests' 2e-3 bound,
+# the two-GPU tests' peer-access skip) and left a pack built at e471abd in
 # bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it
 # if main's code has moved since.
 # Build first (here, with Bazel):
