@@ -2591,18 +2591,21 @@ namespace {
  * fewer threads and the same shared memory). Streams of ordinary contexts skip the
  * query: the plan proved them. cuStreamGetCtx_v2, unlike cuStreamGetGreenCtx, takes
  * every special handle (NULL, cudaStreamLegacy and cudaStreamPerThread: the green
- * context current on the thread); where it fails or cannot be found (no driver of CUDA
- * 12.5 or later, which this runtime needs anyway), the query runs anyway (fail closed:
- * run 68 call 1 found a lookup that returned nothing let a plan for the whole GPU launch
- * on 96 SMs, refused eagerly and hung in a graph). */
+ * context current on the thread); where it fails on a stream, the query runs anyway
+ * (fail closed). Where the driver has no such entry point (no driver at all, or one older
+ * than CUDA 12.5, which has no green contexts and cannot run this runtime) no stream is
+ * a green context's. Its name matters: run 68 call 1 looked it up as "cuStreamGetCtx_v2",
+ * found nothing, and a plan for the whole GPU was launched on 96 SMs (refused eagerly,
+ * hung in a graph); green_gpu_test asserts every green stream's SMs through the same
+ * lookup (graphs/green.c). */
 
 bool on_green_context(void *stream) {
   static const ShxStreamGetCtx2 get =
       reinterpret_cast<ShxStreamGetCtx2>(shx_driver_function("cuStreamGetCtx"));
+  if (get == nullptr) return false; /* no driver, or one older than green contexts */
   CUcontext context = nullptr;
   CUgreenCtx green = nullptr;
-  return get == nullptr ||
-         get(static_cast<CUstream>(stream), &context, &green) != CUDA_SUCCESS ||
+  return get(static_cast<CUstream>(stream), &context, &green) != CUDA_SUCCESS ||
          green != nullptr;
 }
 
