@@ -8,7 +8,11 @@
  * 2. Fused = split: for TP8 and TP16 at B in {1, 4, 8, 9, 16, 20, 32, 37, 48, 53, 64, 72,
  *    90, 100, 128} (every padded batch's instance), the split
  *    variant's mailboxes (gate kernel + SharedDown) are bitwise equal to the fused
- *    variant's for the same inputs, and exactly tp x B x H slots were written.
+ *    variant's for the same inputs, and exactly the slots SPEC's layout gives were
+ *    written: mailbox_p[1][r][t][c] for every source r, token t < B and column c (tp x B
+ *    x H in all), none of parity 0 or of a row past the batch. At B = 9 source rank 0's
+ *    pushes, gathered from every owner, are its y_0 within SHX_REF_REL_L2_MAX of the CPU
+ *    reference (shx_ref_rank), so the values are where the layout says.
  * 3. Both again at the DeepSeek-V3 / Kimi-K2 dims at TP16 (I = 128, SwiGLU; clusters of
  *    16 at N <= 32): determinism at B = 16, fused = split at B = 1, 8, 9, 16, 17.
  * Exits 77 (skipped) without a Hopper GPU.
@@ -74,6 +78,28 @@ static void determinism(const shx_testbed *bed, int batch, int replays) {
   shx_group_destroy(group);
 }
 
+/* Whether the slots written in `m` (parity 1, tp owners) are exactly SPEC's for `batch`
+ * (mailbox_p[parity][r][t][c], capacity rows a source); with `y0` (not NULL), source 0's
+ * pushes gathered into y0 [batch, H]. */
+static int written_where_spec_says(const mailboxes *m, const shx_config *config, int batch,
+                                   uint16_t *y0) {
+  const int tp = config->tp, shard = config->hidden / tp, capacity = config->capacity;
+  CHECK(m->slots == (size_t)2 * tp * capacity * shard); /* the layout covers the mailbox */
+  size_t wrong = 0;
+  for (int p = 0; p < tp; ++p)
+    for (int parity = 0; parity < 2; ++parity)
+      for (int r = 0; r < tp; ++r)
+        for (int t = 0; t < capacity; ++t)
+          for (int c = 0; c < shard; ++c) {
+            const size_t at = (((size_t)parity * tp + r) * capacity + t) * shard + c;
+            const uint16_t value = m->all[m->slots * p + at];
+            wrong += (value != 0x8000) != (parity == 1 && t < batch);
+            if (y0 != NULL && parity == 1 && r == 0 && t < batch)
+              y0[(size_t)t * config->hidden + (size_t)p * shard + c] = value;
+          }
+  return wrong == 0;
+}
+
 static void fused_equals_split(const shx_testbed *bed, int batch) {
   mailboxes fused = mailboxes_make(&bed->config), split = mailboxes_make(&bed->config);
   shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 0);
@@ -89,9 +115,31 @@ static void fused_equals_split(const shx_testbed *bed, int batch) {
   }
   printf("  tp %2d B %3d: fused vs split, %zu of %zu slots differ (%zu pushed)\n",
          bed->config.tp, batch, differ, fused.slots * fused.tp, written);
-  /* Every rank pushed each of its batch x H values once, none as "empty": */
+  /* Every rank pushed each of its batch x H values once, none as "empty", each where
+   * SPEC's layout puts it: */
   CHECK(written == (size_t)bed->config.tp * batch * bed->config.hidden);
   CHECK(differ == 0);
+  uint16_t *y0 = NULL;
+  if (batch == 9) {
+    y0 = malloc((size_t)batch * bed->config.hidden * 2);
+    CHECK(y0 != NULL);
+  }
+  CHECK(written_where_spec_says(&fused, &bed->config, batch, y0));
+  if (y0 != NULL) { /* source 0's values are its y_0 */
+    const shx_config *c = &bed->config;
+    const shx_ref_problem problem = {c->hidden, c->intermediate_total, c->tp, batch,
+                                     c->activation, c->situ_beta, c->situ_lambda};
+    uint16_t *want = malloc((size_t)batch * c->hidden * 2);
+    CHECK(want != NULL);
+    CHECK(shx_ref_rank(&problem, 0, bed->x, bed->gate_up[0], bed->down[0], want) == 0);
+    int nan_count = 0;
+    const double error = shx_rel_l2(y0, want, (size_t)batch * c->hidden, &nan_count);
+    printf("  tp %2d B %3d: source 0's pushes against its y_0: rel L2 %.3e\n", c->tp, batch,
+           error);
+    CHECK(nan_count == 0 && error <= SHX_REF_REL_L2_MAX);
+    free(want);
+    free(y0);
+  }
   free(fused.all);
   free(split.all);
 }

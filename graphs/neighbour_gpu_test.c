@@ -43,7 +43,8 @@
  *     timer's granularity allowed for); then, with every rank recovered as
  *     shx_check_device's comment says (synchronize, re-arm every mailbox, check every
  *     op), the next step's output is bitwise the idle one again.
- * Asserted: nothing else ever happens (no hang: a SIGALRM guard; no wrong output); no
+ * Asserted: nothing else ever happens (no hang: a SIGALRM guard; no wrong output); the
+ * stand-in holding all 132 SMs makes every variant wait (the control: it does hold them); no
  * variant times out (the split and baseline variants wait on no CTA that is not
  * resident; the fused grid is placed whole); the fused variant completes at once at
  * every k up to the bound docs/integration.md "Beside persistent kernels" gives engines
@@ -331,6 +332,10 @@ int main(int argc, char **argv) {
       for (int i = 0; i < kHeld; ++i) {
         CHECK(fused[i] != kTimedOut && split[i] != kTimedOut && baseline[i] != kTimedOut);
         if (held[i] <= fused_safe_sms(batch)) CHECK(fused[i] == kAtOnce);
+        /* The control: the stand-in holding every SM leaves no room for any variant's
+         * kernels, so each waits; a stand-in that held nothing would fail here. */
+        if (strcmp(form, "stream") == 0 && held[i] == kSms)
+          CHECK(fused[i] == kWaited && split[i] == kWaited && baseline[i] == kWaited);
       }
     }
     shx_testbed_free(&bed);

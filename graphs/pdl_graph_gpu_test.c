@@ -7,21 +7,23 @@
  * TP8 at the design dims, B=9, all ranks on one GPU (the group's ops, weights and
  * mailboxes): one graph captured on a stream, every rank's shx_record_step and then
  * every rank's shx_tail, as the group's step graph is. Read back with cudaGraphGetEdges:
- * - fused, programmatic_launch 1: a chain of 2 tp kernel nodes whose tp - 1 edges from
- *   one rank's step to the next are programmatic (cudaGraphDependencyTypeProgrammatic,
- *   out of the upstream kernel's programmatic port), each into a fused kernel node
- *   (160 threads, the plan's grid); every other edge is a plain one.
- * - split, programmatic_launch 1: tp - 1 programmatic edges, each into a gate kernel node
- *   (160 threads) from the previous rank's SharedDown.
+ * - fused, programmatic_launch 1 (parity 0 and 1): a chain of 2 tp kernel nodes whose
+ *   tp - 1 edges from one rank's step to the next are programmatic
+ *   (cudaGraphDependencyTypeProgrammatic, out of the upstream kernel's programmatic
+ *   port), each between two nodes of the fused kernel (160 threads, the same function,
+ *   the op's plan's grid); every other edge is a plain one.
+ * - split, programmatic_launch 1: a chain of 3 tp kernel nodes; tp - 1 programmatic
+ *   edges (the programmatic port), each from one function (the previous rank's
+ *   SharedDown) into another (the rank's gate kernel), both of 160 threads.
  * - fused with programmatic_launch 0: no programmatic edge at all.
  * - the baseline: its edges are printed, not checked (cuBLASLt launches some of its
  *   kernels with programmatic dependent launch itself: 8 programmatic edges into its
  *   kernel nodes, which give no parameters back, perf/RESULTS.md run 54 call 3).
- * The graphs are of parity 0; the fused one is captured at parity 1 too. Each fused
- * kernel node's memory synchronization domain is read back (ops/fused.cu SYNC DOMAINS):
- * the remote domain, mapped to physical domain 2 at parity 1 (on a device with at least
- * 3 domains) and to 3 at parity 0 (at least 4); the split variant's kernels stay in the
- * default domain.
+ * The fused graphs are captured at parity 0 and 1, the split one at 1, the baseline's at
+ * 0. Each fused kernel node's memory synchronization domain is read back (ops/fused.cu
+ * SYNC DOMAINS): the remote domain, mapped to physical domain 2 at parity 1 (on a device
+ * with at least 3 domains) and to 3 at parity 0 (at least 4); every one of the split
+ * variant's kernels stays in the default domain.
  * Each graph then runs once and shx_check_device reports success for every rank.
  * Exits 77 (skipped) without a Hopper GPU.
  */
@@ -30,6 +32,7 @@
 #include <string.h>
 
 #include "engine/check.h"
+#include "engine/op.h"
 #include "graphs/group.h"
 #include "graphs/testbed.h"
 
@@ -39,6 +42,12 @@ typedef struct edge_counts {
   int nodes, kernel_nodes, edges, programmatic;
   int domain_nodes; /* kernel nodes of kFusedThreads threads */
   int own_domain;   /* of those: remote domain, mapped to the parity's domain */
+  int not_default;  /* of those: any domain but the default */
+  int other_grid;   /* of those: a grid other than `grid` (when given) */
+  int same_function, launch_port; /* programmatic edges: between one function's nodes;
+                                     out of the launch-completion port */
+  const void *into, *out_of; /* the functions of the programmatic edges' ends, if one */
+  int mixed_ends;            /* programmatic edges whose ends differ from the first's */
 } edge_counts;
 
 static int is_kernel(cudaGraphNode_t node) {
@@ -47,18 +56,26 @@ static int is_kernel(cudaGraphNode_t node) {
   return type == cudaGraphNodeTypeKernel;
 }
 
-static unsigned block_threads(cudaGraphNode_t node) {
+static struct cudaKernelNodeParams kernel_params(cudaGraphNode_t node) {
   struct cudaKernelNodeParams params;
   CHECK_CUDA(cudaGraphKernelNodeGetParams(node, &params));
+  return params;
+}
+
+static unsigned block_threads(cudaGraphNode_t node) {
+  const struct cudaKernelNodeParams params = kernel_params(node);
   return params.blockDim.x * params.blockDim.y * params.blockDim.z;
 }
 
 /* Counts the graph's nodes and edges; checks every programmatic edge's ends (kernel nodes,
- * the downstream one of `threads` threads unless 0) and port; counts the kernel nodes of
- * `threads` threads, and those of them in the remote domain mapped to `parity`'s
- * physical domain (2 or 3). */
-static edge_counts count_edges(cudaGraph_t graph, unsigned threads, int parity) {
-  edge_counts counts = {0, 0, 0, 0, 0, 0};
+ * both of `threads` threads unless 0) and counts its port and functions; counts the
+ * kernel nodes of `threads` threads, those of them in the remote domain mapped to
+ * `parity`'s physical domain (2 or 3), those in any but the default domain, and those
+ * whose grid is not `grid` (unless 0). */
+static edge_counts count_edges(cudaGraph_t graph, unsigned threads, int parity,
+                               unsigned grid) {
+  edge_counts counts;
+  memset(&counts, 0, sizeof counts);
   size_t nodes = 0, edges = 0;
   CHECK_CUDA(cudaGraphGetNodes(graph, NULL, &nodes));
   cudaGraphNode_t *all = malloc((nodes + 1) * sizeof *all);
@@ -77,6 +94,10 @@ static edge_counts count_edges(cudaGraph_t graph, unsigned threads, int parity) 
     ++counts.domain_nodes;
     counts.own_domain += domain.memSyncDomain == cudaLaunchMemSyncDomainRemote &&
                          map.memSyncDomainMap.remote == (parity ? 2 : 3);
+    counts.not_default += domain.memSyncDomain != cudaLaunchMemSyncDomainDefault;
+    const struct cudaKernelNodeParams params = kernel_params(all[i]);
+    counts.other_grid += grid != 0 && params.gridDim.x * params.gridDim.y *
+                                              params.gridDim.z != grid;
   }
   free(all);
 
@@ -96,7 +117,17 @@ static edge_counts count_edges(cudaGraph_t graph, unsigned threads, int parity) 
     CHECK(is_kernel(from[e]) && is_kernel(to[e]));
     CHECK(data[e].from_port == cudaGraphKernelNodePortProgrammatic ||
           data[e].from_port == cudaGraphKernelNodePortLaunchCompletion);
-    if (threads != 0) CHECK(block_threads(to[e]) == threads);
+    counts.launch_port += data[e].from_port == cudaGraphKernelNodePortLaunchCompletion;
+    if (threads == 0) continue; /* cuBLASLt's nodes give no parameters back */
+    const struct cudaKernelNodeParams out_of = kernel_params(from[e]);
+    const struct cudaKernelNodeParams into = kernel_params(to[e]);
+    CHECK(block_threads(from[e]) == threads && block_threads(to[e]) == threads);
+    counts.same_function += out_of.func == into.func;
+    if (counts.programmatic == 1) {
+      counts.out_of = out_of.func;
+      counts.into = into.func;
+    }
+    counts.mixed_ends += out_of.func != counts.out_of || into.func != counts.into;
   }
   free(from);
   free(to);
@@ -108,6 +139,8 @@ static edge_counts count_edges(cudaGraph_t graph, unsigned threads, int parity) 
  * runs it once. */
 static edge_counts step_graph_edges(const shx_testbed *bed, shx_variant variant,
                                     int programmatic, int parity) {
+  /* The fused kernel nodes' grid: the op's plan for the batch's bucket. */
+  const int bucket = shx_fused_bucket_of(kBatch);
   /* cuBLASLt's kernel nodes do not give their parameters back: the baseline's edges are
    * only counted. */
   const unsigned threads = variant == SHX_VARIANT_BASELINE ? 0 : kFusedThreads;
@@ -131,7 +164,10 @@ static edge_counts step_graph_edges(const shx_testbed *bed, shx_variant variant,
   for (int r = 0; r < tp; ++r)
     SHX_CHECK_OK(shx_tail(shx_group_op(group, r), out[r], kBatch, parity, stream));
   CHECK_CUDA(cudaStreamEndCapture(stream, &graph));
-  const edge_counts counts = count_edges(graph, threads, parity);
+  const unsigned grid = variant == SHX_VARIANT_FUSED
+                            ? (unsigned)shx_group_op(group, 0)->fused_plans[bucket].grid
+                            : 0;
+  const edge_counts counts = count_edges(graph, threads, parity, grid);
 
   cudaGraphExec_t exec = NULL;
   CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
@@ -146,10 +182,13 @@ static edge_counts step_graph_edges(const shx_testbed *bed, shx_variant variant,
   CHECK_CUDA(cudaFree(x));
   shx_group_destroy(group);
   printf("  %-8s programmatic_launch %d, parity %d: %d nodes (%d kernels), %d edges, %d "
-         "programmatic; %d of %d %d-thread kernels in their own domain\n",
-         shx_testbed_variant_name(variant),
-         programmatic, parity, counts.nodes, counts.kernel_nodes, counts.edges,
-         counts.programmatic, counts.own_domain, counts.domain_nodes, kFusedThreads);
+         "programmatic (%d out of the launch-completion port, %d between one function's "
+         "nodes); %d of %d %d-thread kernels in their own domain, %d in a non-default one, "
+         "%d off the plan's grid\n",
+         shx_testbed_variant_name(variant), programmatic, parity, counts.nodes,
+         counts.kernel_nodes, counts.edges, counts.programmatic, counts.launch_port,
+         counts.same_function, counts.own_domain, counts.domain_nodes, kFusedThreads,
+         counts.not_default, counts.other_grid);
   return counts;
 }
 
@@ -166,16 +205,23 @@ int main(void) {
   CHECK(fused.nodes == 2 * tp && fused.kernel_nodes == 2 * tp); /* steps, then tails */
   CHECK(fused.edges == 2 * tp - 1);                              /* one chain */
   CHECK(fused.programmatic == tp - 1);                           /* step to step */
-  CHECK(fused.domain_nodes == tp);
+  CHECK(fused.launch_port == 0 && fused.same_function == tp - 1 && fused.mixed_ends == 0);
+  CHECK(fused.domain_nodes == tp && fused.other_grid == 0);
   CHECK(fused.own_domain == (domains >= 4 ? tp : 0)); /* parity 0: domain 3 */
 
   edge_counts odd = step_graph_edges(&bed, SHX_VARIANT_FUSED, 1, 1);
-  CHECK(odd.programmatic == tp - 1 && odd.domain_nodes == tp);
+  CHECK(odd.nodes == 2 * tp && odd.kernel_nodes == 2 * tp && odd.edges == 2 * tp - 1);
+  CHECK(odd.programmatic == tp - 1 && odd.launch_port == 0 && odd.mixed_ends == 0);
+  CHECK(odd.domain_nodes == tp && odd.other_grid == 0);
   CHECK(odd.own_domain == (domains >= 3 ? tp : 0)); /* parity 1: domain 2 */
 
+  /* Steps (gate, SharedDown) then tails: one chain of 3 tp kernels. */
   edge_counts split = step_graph_edges(&bed, SHX_VARIANT_SPLIT, 1, 1);
-  CHECK(split.programmatic == tp - 1); /* into each gate kernel but the first */
-  CHECK(split.own_domain == 0);        /* gate and SharedDown stay in the default domain */
+  CHECK(split.nodes == 3 * tp && split.kernel_nodes == 3 * tp && split.edges == 3 * tp - 1);
+  CHECK(split.programmatic == tp - 1 && split.launch_port == 0); /* into each gate but the
+                                                                     first */
+  CHECK(split.same_function == 0 && split.mixed_ends == 0); /* SharedDown -> gate, each */
+  CHECK(split.domain_nodes == 2 * tp && split.not_default == 0); /* default domain */
 
   edge_counts plain = step_graph_edges(&bed, SHX_VARIANT_FUSED, 0, 0);
   CHECK(plain.edges == 2 * tp - 1 && plain.programmatic == 0);
