@@ -25,8 +25,8 @@ int shx_nccl_window_is_symmetric(ncclWindow_t window);
  * the window's load/store team). NCCL hands these out on the device only
  * (ncclGetPeerPointer), so a one-warp kernel writes them where the host can read them.
  * count <= SHX_NCCL_WINDOW_MAX_POINTERS; cudaErrorInvalidValue where the window is not
- * symmetric (shx_nccl_window_is_symmetric). Its cudaMalloc and cudaFree synchronize the
- * whole device (not only `stream`), so it is set-up work: never inside a stream capture. */
+ * symmetric (shx_nccl_window_is_symmetric). Synchronizes `stream`, and its cudaFree the
+ * whole device, so it is set-up work: never inside a stream capture. */
 cudaError_t shx_nccl_window_addresses(ncclWindow_t window, const int *ranks,
                                       const size_t *offsets, int count, void **addresses,
                                       cudaStream_t stream);

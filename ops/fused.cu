@@ -2586,29 +2586,28 @@ namespace {
  * asks the occupancy query for the stream's SMs first (cuStreamGetCtx_v2, found as
  * "cuStreamGetCtx" through the runtime's driver entry point: no libcuda link;
  * shx_fused_stream_room) and is refused where the fused grid is not co-resident there,
- * or, for the gate kernel (which waits on no other cluster), where not one cluster fits (clusters of 16 on a partition whose SMs
- * hold no whole one; not run; the query is the fused instance's, whose CTAs have no
- * fewer threads and the same shared memory). Streams of ordinary contexts skip the
- * query: the plan proved them. cuStreamGetCtx_v2, unlike cuStreamGetGreenCtx, takes
- * every special handle (NULL, cudaStreamLegacy and cudaStreamPerThread: the green
- * context current on the thread); where it fails on a stream, the query runs anyway
- * (fail closed). Where the driver has no such entry point (no driver at all, or one older
- * than CUDA 12.5, which has no green contexts and cannot run this runtime) no stream is
- * a green context's. Its name matters: run 68 call 1 looked it up as "cuStreamGetCtx_v2",
- * found nothing, and a plan for the whole GPU was launched on 96 SMs (refused eagerly,
- * hung in a graph); green_gpu_test asserts every green stream's SMs through the same
- * lookup (graphs/green.c). */
+ * or, for the gate kernel (which waits on no other cluster), where not one cluster fits
+ * (clusters of 16 on a partition whose SMs hold no whole one; not run; the query is the
+ * fused instance's, whose CTAs have no fewer threads and the same shared memory).
+ * Streams of ordinary contexts skip the query: the plan proved them. cuStreamGetCtx_v2,
+ * unlike cuStreamGetGreenCtx, takes every special handle (NULL, cudaStreamLegacy and
+ * cudaStreamPerThread: the green context current on the thread); where it fails on a
+ * stream, the query runs anyway (fail closed). Where the driver has no such entry point (no
+ * driver at all, or one older than CUDA 12.5, which cannot run this CUDA 13 runtime anyway)
+ * no stream is taken for a green context's. Its name matters: run 68 call 1 looked it up as
+ * "cuStreamGetCtx_v2", found nothing, and plans for the whole GPU were launched on
+ * partitions of 32 to 104 SMs (refused eagerly, hung in graphs); green_gpu_test asserts every green stream's SMs
+ * through the same lookup (graphs/green.c). */
 
 bool on_green_context(void *stream) {
   static const ShxStreamGetCtx2 get =
       reinterpret_cast<ShxStreamGetCtx2>(shx_driver_function("cuStreamGetCtx"));
-  if (get == nullptr) return false; /* no driver, or one older than green contexts */
+  if (get == nullptr) return false; /* no driver, or one older than CUDA 12.5 */
   CUcontext context = nullptr;
   CUgreenCtx green = nullptr;
   return get(static_cast<CUstream>(stream), &context, &green) != CUDA_SUCCESS ||
          green != nullptr;
 }
-
 
 /* The shape the occupancy query needs (a kernel instance, a cluster size it takes, a
  * grid of whole clusters), as shx_fused_plan_make makes plans; the launch checks more. */

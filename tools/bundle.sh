@@ -29,8 +29,8 @@ rm -rf "$out" && mkdir -p "$out"
 for target in $targets $extra; do
   cp "bazel-bin/$(echo "${target#//}" | tr ':' '/')" "$out/"
 done
-# No golden files: with a GPU the programs do not read them, and the repository's
-# testdata/ travels with the working tree anyway (../testdata/golden from here).
+# No golden files: the repository's testdata/ travels with the working tree, and
+# decode_step reads ../testdata/golden from here (its CPU reference must equal them).
 cp tools/run_gpu_tests.sh "$out/"
 # Which sources the binaries are: the commit, and "+changes" if the tree differed.
 changes=$(git diff --quiet HEAD || echo +changes)
