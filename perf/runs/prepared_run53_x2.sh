@@ -20,7 +20,7 @@
 # the tail kernel (ops/baseline.cu: a flag already set ends it at once). Run 68 changed
 # host code only (the launcher's plan and green-context checks, the tests' 2e-3 bound,
 # the two-GPU tests' peer-access skip, the GPU tests a review strengthened) and left a
-# pack built at e43819c in bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT
+# pack built at a0a0736 in bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT
 # says which); rebuild it if main's code has moved since.
 # Build first (here, with Bazel):
 #   git checkout main && tools/bundle.sh bundle
