@@ -2701,6 +2701,54 @@ bool takes_consumer_x(const shx_fused_plan &plan) {
          shx_fused_most_gate_up_blocks(&plan) > kRefillPrefetchMaxGateUpBlocks;
 }
 
+/* A device pointer argument of a launch: present, and aligned to `alignment` bytes. */
+struct ArgPointer {
+  const char *name;
+  const void *pointer;
+  uintptr_t alignment;
+};
+
+/* The argument checks both launchers share (`who` names the launcher in the message): the
+ * `pointers`, every peer's mailbox (16-byte aligned) where `needs_peers`, batch in [1, n],
+ * capacity, parity and rank in [0, tp). */
+template <int kPointers>
+shx_status check_launch_args(const char *who, const shx_fused_args &args,
+                             const ArgPointer (&pointers)[kPointers], bool needs_peers, int n,
+                             int tp, char *message) {
+  for (const ArgPointer &p : pointers) {
+    if (p.pointer == nullptr || !aligned(p.pointer, p.alignment)) {
+      format_message(message, "%s: %s=%p is %s", who, p.name, p.pointer,
+                     p.pointer == nullptr ? "NULL" : "misaligned");
+      return SHX_INVALID_ARGUMENT;
+    }
+  }
+  for (int peer = 0; needs_peers && peer < tp; ++peer) {
+    if (args.peers[peer] == nullptr || !aligned(args.peers[peer], 16)) {
+      format_message(message, "%s: peers[%d]=%p is %s (16-byte aligned needed)", who, peer,
+                     args.peers[peer], args.peers[peer] == nullptr ? "NULL" : "misaligned");
+      return SHX_INVALID_ARGUMENT;
+    }
+  }
+  if (args.batch < 1 || args.batch > n) {
+    format_message(message, "%s: batch=%d is outside [1, n=%d]", who, args.batch, n);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args.capacity < args.batch) {
+    format_message(message, "%s: capacity=%d is below batch=%d", who, args.capacity,
+                   args.batch);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args.parity != 0 && args.parity != 1) {
+    format_message(message, "%s: parity=%d is not 0 or 1", who, args.parity);
+    return SHX_INVALID_ARGUMENT;
+  }
+  if (args.rank < 0 || args.rank >= tp) {
+    format_message(message, "%s: rank=%d is outside [0, tp=%d)", who, args.rank, tp);
+    return SHX_INVALID_ARGUMENT;
+  }
+  return SHX_SUCCESS;
+}
+
 /* Validates, encodes the tensor maps and launches the fused kernel or its gate mode. */
 shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args, void *stream,
                          int pdl, Mode mode, char *message) {
@@ -2756,49 +2804,14 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       return SHX_INVALID_ARGUMENT;
     }
   }
-  struct Pointer {
-    const char *name;
-    const void *pointer;
-    uintptr_t alignment;
-  };
-  const Pointer pointers[] = {{"x", args->x, 16},           {"gate_up", args->gate_up, 16},
-                              {"down", args->down, 16},     {"h", args->h, 16},
-                              {"counters", args->counters, 4},
-                              {"error_flag", args->error_flag, 4}};
-  for (const Pointer &p : pointers) {
-    if (p.pointer == nullptr || !aligned(p.pointer, p.alignment)) {
-      format_message(message, "shx_fused_launch: %s=%p is %s", p.name, p.pointer,
-                     p.pointer == nullptr ? "NULL" : "misaligned");
-      return SHX_INVALID_ARGUMENT;
-    }
-  }
+  const ArgPointer pointers[] = {{"x", args->x, 16},           {"gate_up", args->gate_up, 16},
+                                 {"down", args->down, 16},     {"h", args->h, 16},
+                                 {"counters", args->counters, 4},
+                                 {"error_flag", args->error_flag, 4}};
   /* The gate kernel pushes nothing: the split variant's peers are SharedDown's. */
-  for (int peer = 0; mode != kGate && peer < plan->tp; ++peer) {
-    if (args->peers[peer] == nullptr || !aligned(args->peers[peer], 16)) {
-      format_message(message, "shx_fused_launch: peers[%d]=%p is %s (16-byte aligned needed)",
-                     peer, args->peers[peer], args->peers[peer] == nullptr ? "NULL" : "misaligned");
-      return SHX_INVALID_ARGUMENT;
-    }
-  }
-  if (args->batch < 1 || args->batch > plan->n) {
-    format_message(message, "shx_fused_launch: batch=%d is outside [1, n=%d]", args->batch,
-                   plan->n);
-    return SHX_INVALID_ARGUMENT;
-  }
-  if (args->capacity < args->batch) {
-    format_message(message, "shx_fused_launch: capacity=%d is below batch=%d", args->capacity,
-                   args->batch);
-    return SHX_INVALID_ARGUMENT;
-  }
-  if (args->parity != 0 && args->parity != 1) {
-    format_message(message, "shx_fused_launch: parity=%d is not 0 or 1", args->parity);
-    return SHX_INVALID_ARGUMENT;
-  }
-  if (args->rank < 0 || args->rank >= plan->tp) {
-    format_message(message, "shx_fused_launch: rank=%d is outside [0, tp=%d)", args->rank,
-                   plan->tp);
-    return SHX_INVALID_ARGUMENT;
-  }
+  const shx_status checked = check_launch_args("shx_fused_launch", *args, pointers,
+                                               mode != kGate, plan->n, plan->tp, message);
+  if (checked != SHX_SUCCESS) return checked;
   if (args->activation != SHX_ACT_SITU && args->activation != SHX_ACT_SWIGLU) {
     format_message(message, "shx_fused_launch: activation=%d is unknown",
                    static_cast<int>(args->activation));
@@ -3013,46 +3026,11 @@ extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused
                    plan->hidden, plan->inter, plan->tp, plan->n, plan->sms);
     return SHX_INVALID_ARGUMENT;
   }
-  struct Pointer {
-    const char *name;
-    const void *pointer;
-    uintptr_t alignment;
-  };
-  const Pointer pointers[] = {{"down", args->down, 16}, {"h", args->h, 16},
-                              {"error_flag", args->error_flag, 4}};
-  for (const Pointer &p : pointers) {
-    if (p.pointer == nullptr || !aligned(p.pointer, p.alignment)) {
-      format_message(message, "shx_down_launch: %s=%p is %s", p.name, p.pointer,
-                     p.pointer == nullptr ? "NULL" : "misaligned");
-      return SHX_INVALID_ARGUMENT;
-    }
-  }
-  if (args->batch < 1 || args->batch > plan->n) {
-    format_message(message, "shx_down_launch: batch=%d is outside [1, n=%d]", args->batch,
-                   plan->n);
-    return SHX_INVALID_ARGUMENT;
-  }
-  if (args->capacity < args->batch) {
-    format_message(message, "shx_down_launch: capacity=%d is below batch=%d", args->capacity,
-                   args->batch);
-    return SHX_INVALID_ARGUMENT;
-  }
-  if (args->parity != 0 && args->parity != 1) {
-    format_message(message, "shx_down_launch: parity=%d is not 0 or 1", args->parity);
-    return SHX_INVALID_ARGUMENT;
-  }
-  if (args->rank < 0 || args->rank >= plan->tp) {
-    format_message(message, "shx_down_launch: rank=%d is outside [0, tp=%d)", args->rank,
-                   plan->tp);
-    return SHX_INVALID_ARGUMENT;
-  }
-  for (int peer = 0; peer < plan->tp; ++peer) {
-    if (args->peers[peer] == nullptr || !aligned(args->peers[peer], 16)) {
-      format_message(message, "shx_down_launch: peers[%d]=%p is NULL or misaligned", peer,
-                     args->peers[peer]);
-      return SHX_INVALID_ARGUMENT;
-    }
-  }
+  const ArgPointer pointers[] = {{"down", args->down, 16}, {"h", args->h, 16},
+                                 {"error_flag", args->error_flag, 4}};
+  const shx_status checked =
+      check_launch_args("shx_down_launch", *args, pointers, true, plan->n, plan->tp, message);
+  if (checked != SHX_SUCCESS) return checked;
   const EncodeTiled encode = encode_tiled();
   CUtensorMap down_map, h_map;
   if (encode == nullptr ||

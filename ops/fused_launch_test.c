@@ -14,7 +14,8 @@
  * the MMAs at n = 48). Any grid of whole clusters from the gate/up CTAs to the widest,
  * with its own work split, passes; a wider one, or one with another grid's split, does
  * not; nor an early trigger overrun other than the plan rule's (EARLY PAST THE RING). The
- * first bucket's padded batch rule, on the accepted rings. The green-context
+ * first bucket's padded batch rule, on the accepted rings. SharedDown's launch
+ * (shx_down_launch) names each bad argument. The green-context
  * check's argument checks (shx_fused_stream_room). */
 #include <string.h>
 
@@ -268,6 +269,46 @@ int main(void) {
     room = -1;
     CHECK(shx_fused_stream_room(&foreign, NULL, &room, message) == SHX_INVALID_ARGUMENT &&
           strstr(message, "was not made by") != NULL && room == -1);
+  }
+  { /* SharedDown's launch names each bad argument, before any CUDA call: a plan of
+     * shx_down_plan_make's shape, then the arguments one at a time, each fixed in turn. */
+    char message[SHX_MESSAGE_BYTES] = "";
+    shx_down_plan plan = {7168, 384, 16, 16, 64, 10, 0};
+    shx_fused_args args;
+    memset(&args, 0, sizeof args);
+    CHECK(shx_down_launch(NULL, &args, NULL, message) == SHX_INVALID_ARGUMENT &&
+          strstr(message, "plan is NULL") != NULL);
+    CHECK(shx_down_launch(&plan, NULL, NULL, message) == SHX_INVALID_ARGUMENT &&
+          strstr(message, "args is NULL") != NULL);
+    shx_down_plan odd = plan;
+    odd.n = 12;
+    CHECK(shx_down_launch(&odd, &args, NULL, message) == SHX_INVALID_ARGUMENT &&
+          strstr(message, "n=12") != NULL && strstr(message, "shx_down_plan_make") != NULL);
+    static const struct {
+      const char *named;
+    } steps[] = {{"down="},     {"h="},        {"error_flag="}, {"error_flag="},
+                 {"peers[0]="}, {"batch=0"},   {"capacity=8"},  {"parity=2"},
+                 {"rank=16"}}; /* the last one left bad: nothing is launched */
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; ++i) {
+      CHECK(shx_down_launch(&plan, &args, NULL, message) == SHX_INVALID_ARGUMENT);
+      if (strstr(message, steps[i].named) == NULL) {
+        fprintf(stderr, "step %zu: \"%s\" does not name %s\n", i, message, steps[i].named);
+        exit(1);
+      }
+      switch (i) { /* fix what the message named (addresses are never dereferenced) */
+        case 0: args.down = (void *)0x10000; break;
+        case 1: args.h = (void *)0x20000; break;
+        case 2: args.error_flag = (uint32_t *)0x30002; break; /* now misaligned */
+        case 3: args.error_flag = (uint32_t *)0x30000; break;
+        case 4:
+          for (int p = 0; p < 16; ++p) args.peers[p] = (void *)(0x40000 + 0x1000 * p);
+          break;
+        case 5: args.batch = 9; args.capacity = 8; break;
+        case 6: args.capacity = 16; args.parity = 2; break;
+        case 7: args.parity = 0; args.rank = 16; break;
+        default: break;
+      }
+    }
   }
   printf("fused_launch_test: cluster 16 accepted at I = 128, refused at I = 256\n");
   printf("fused_launch_test: n = 16 plans with %d stages at 2 CTAs per SM; clusters 2, 4, "
