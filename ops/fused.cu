@@ -2596,8 +2596,8 @@ namespace {
  * driver at all, or one older than CUDA 12.5, which cannot run this CUDA 13 runtime anyway)
  * no stream is taken for a green context's. Its name matters: run 68 call 1 looked it up as
  * "cuStreamGetCtx_v2", found nothing, and plans for the whole GPU were launched on
- * partitions of 32 to 104 SMs (refused eagerly, hung in graphs); green_gpu_test asserts every green stream's SMs
- * through the same lookup (graphs/green.c). */
+ * partitions of 32 to 104 SMs (refused eagerly, hung in graphs); green_gpu_test asserts
+ * every green stream's SMs through the same lookup (graphs/green.c). */
 
 bool on_green_context(void *stream) {
   static const ShxStreamGetCtx2 get =
