@@ -2711,11 +2711,11 @@ struct ArgPointer {
 /* The argument checks both launchers share (`who` names the launcher in the message): the
  * `pointers`, every peer's mailbox (16-byte aligned) where `needs_peers`, batch in [1, n],
  * capacity, parity and rank in [0, tp). */
-template <int kPointers>
 shx_status check_launch_args(const char *who, const shx_fused_args &args,
-                             const ArgPointer (&pointers)[kPointers], bool needs_peers, int n,
-                             int tp, char *message) {
-  for (const ArgPointer &p : pointers) {
+                             const ArgPointer *pointers, int pointer_count, bool needs_peers,
+                             int n, int tp, char *message) {
+  for (int i = 0; i < pointer_count; ++i) {
+    const ArgPointer &p = pointers[i];
     if (p.pointer == nullptr || !aligned(p.pointer, p.alignment)) {
       format_message(message, "%s: %s=%p is %s", who, p.name, p.pointer,
                      p.pointer == nullptr ? "NULL" : "misaligned");
@@ -2809,8 +2809,10 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
                                  {"counters", args->counters, 4},
                                  {"error_flag", args->error_flag, 4}};
   /* The gate kernel pushes nothing: the split variant's peers are SharedDown's. */
-  const shx_status checked = check_launch_args("shx_fused_launch", *args, pointers,
-                                               mode != kGate, plan->n, plan->tp, message);
+  const shx_status checked =
+      check_launch_args("shx_fused_launch", *args, pointers,
+                        static_cast<int>(sizeof pointers / sizeof pointers[0]), mode != kGate,
+                        plan->n, plan->tp, message);
   if (checked != SHX_SUCCESS) return checked;
   if (args->activation != SHX_ACT_SITU && args->activation != SHX_ACT_SWIGLU) {
     format_message(message, "shx_fused_launch: activation=%d is unknown",
@@ -3029,7 +3031,9 @@ extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused
   const ArgPointer pointers[] = {{"down", args->down, 16}, {"h", args->h, 16},
                                  {"error_flag", args->error_flag, 4}};
   const shx_status checked =
-      check_launch_args("shx_down_launch", *args, pointers, true, plan->n, plan->tp, message);
+      check_launch_args("shx_down_launch", *args, pointers,
+                        static_cast<int>(sizeof pointers / sizeof pointers[0]), true, plan->n,
+                        plan->tp, message);
   if (checked != SHX_SUCCESS) return checked;
   const EncodeTiled encode = encode_tiled();
   CUtensorMap down_map, h_map;
