@@ -345,19 +345,23 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
  * runs the same plan without a grid barrier and gives the same bits, where one cluster of
  * its gate kernel fits and SharedDown has a plan; else (a failed query included) the
  * baseline. */
-static void auto_on_green_context(const shx_op *op, int batch, void *stream,
-                                  shx_variant *variant) {
+static shx_status auto_on_green_context(const shx_op *op, int batch, void *stream,
+                                        shx_variant *variant) {
   const int bucket = shx_fused_bucket_of(batch); /* shx_variant_for chose these: a plan */
   int room = SHX_ROOM_NONE;
   char message[SHX_MESSAGE_BYTES] = "";
-  if (shx_fused_stream_room(&op->fused_plans[bucket], stream, &room, message) !=
-      SHX_SUCCESS)
-    room = SHX_ROOM_NONE;
+  /* A query that fails (cudaStreamPerThread under a green context: perf/RESULTS.md run
+   * 68) is the step's error, as for an explicit variant: the runtime cannot use that
+   * stream there, so no variant's launch would run on it. */
+  const shx_status asked = shx_fused_stream_room(&op->fused_plans[bucket], stream, &room,
+                                                 message);
+  if (asked != SHX_SUCCESS) return shx_fail(asked, "%s", message);
   if (*variant == SHX_VARIANT_FUSED && room == SHX_ROOM_GATE &&
       op->down_status[bucket] == SHX_SUCCESS)
     *variant = SHX_VARIANT_SPLIT;
   else if (room < (*variant == SHX_VARIANT_FUSED ? SHX_ROOM_FUSED : SHX_ROOM_GATE))
     *variant = SHX_VARIANT_BASELINE;
+  return SHX_SUCCESS;
 }
 
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
@@ -372,8 +376,9 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   shx_variant variant;
   if ((status = shx_variant_for(op, batch, &variant)) != SHX_SUCCESS) return status;
   if (op->config.variant == SHX_VARIANT_AUTO &&
-      (variant == SHX_VARIANT_FUSED || variant == SHX_VARIANT_SPLIT))
-    auto_on_green_context(op, batch, stream, &variant);
+      (variant == SHX_VARIANT_FUSED || variant == SHX_VARIANT_SPLIT) &&
+      (status = auto_on_green_context(op, batch, stream, &variant)) != SHX_SUCCESS)
+    return status;
   switch (variant) {
     case SHX_VARIANT_BASELINE:
       status = shx_baseline_record(op, x, batch, parity, (cudaStream_t)stream);

@@ -49,7 +49,8 @@
  * thread (the partition's in the "current" flow), and cudaStreamPerThread too, except
  * under a green context, where the driver cannot tell its context and the check must
  * refuse with SHX_CUDA_ERROR rather than answer (printed: whether the runtime can use
- * that stream there at all). After
+ * that stream there at all), and a fused or split step (auto included) recorded there
+ * must be refused with SHX_CUDA_ERROR. After
  * shx_green_free (in the "current" flow with the green context current) a kernel on the
  * default stream runs on more SMs than the partition: the thread is back on the primary
  * context.
@@ -512,6 +513,22 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
                room[b] == SHX_ROOM_FUSED ? "fits"
                : room[b] == SHX_ROOM_GATE ? "no fit; a gate cluster fits"
                                           : "not one cluster fits");
+      /* Under a current green context a step on cudaStreamPerThread, which the runtime
+       * cannot use there, is refused with SHX_CUDA_ERROR by the green-context check
+       * (auto included) wherever that check runs: a fused or split step whose plan is in
+       * clusters of at most 8 (for clusters of 16 a failed query means no cluster fits). */
+      shx_variant chosen = config.variant;
+      SHX_CHECK_OK(shx_variant_for(s.op, batch, &chosen));
+      if (special_green && plans[b].cluster <= 8 &&
+          (chosen == SHX_VARIANT_FUSED || chosen == SHX_VARIANT_SPLIT)) {
+        const shx_status per_thread =
+            shx_record_step(s.op, s.x, batch, 0, (void *)cudaStreamPerThread);
+        (void)cudaGetLastError();
+        if (per_thread != SHX_CUDA_ERROR) {
+          printf(" per-thread stream: %s (want SHX_CUDA_ERROR)", shx_status_string(per_thread));
+          failed = 1;
+        }
+      }
       /* The room a variant's first kernel needs: the fused grid, or one gate cluster. */
       const int needs = config.variant == SHX_VARIANT_FUSED   ? SHX_ROOM_FUSED
                         : config.variant == SHX_VARIANT_SPLIT ? SHX_ROOM_GATE

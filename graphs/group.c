@@ -2,6 +2,7 @@
 #include "graphs/group.h"
 
 #include <cuda_runtime_api.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -279,10 +280,19 @@ cleanup:
 shx_status shx_group_sync(shx_group *g) {
   shx_status status = SHX_SUCCESS;
   SHX_TRY(shx_group_wait(g));
+  /* Every op's flag is read (and a set one cleared), as the header's recovery asks: a
+   * timeout on one rank often sets another's too (perf/RESULTS.md run 60). The first
+   * failure is returned, its message restored. */
+  char first_message[512] = ""; /* shx_last_error's messages are shorter */
   for (int r = g->first; r < g->last; ++r) {
     SHX_CUDA(set_gpu(g, g->device_of[r]));
-    SHX_TRY(shx_check_device(g->ops[r]));
+    const shx_status checked = shx_check_device(g->ops[r]);
+    if (checked != SHX_SUCCESS && status == SHX_SUCCESS) {
+      status = checked;
+      snprintf(first_message, sizeof first_message, "%s", shx_last_error());
+    }
   }
+  if (status != SHX_SUCCESS) return shx_fail(status, "%s", first_message);
 cleanup:
   return status;
 }

@@ -57,9 +57,10 @@ shx_status shx_group_upload_x(shx_group *group, const uint16_t *x, int batch);
 shx_status shx_group_capture(shx_group *group, int batch, int with_tail);
 /* Launches the captured step of `parity` on every GPU (asynchronous). */
 shx_status shx_group_step(shx_group *group, int parity);
-/* Waits for the group's streams, then checks the ops' watchdog flags in rank order
- * (shx_check_device, which synchronizes each op's whole device): SHX_DEVICE_TIMEOUT at
- * the first op whose flag was set (that flag cleared, later ops not checked). */
+/* Waits for the group's streams, then checks every op's watchdog flag in rank order
+ * (shx_check_device, which synchronizes each op's whole device and clears a set flag):
+ * the first failure (SHX_DEVICE_TIMEOUT naming its rank), every flag read. Re-arming the
+ * mailboxes after a timeout is the caller's (shx_group_rearm). */
 shx_status shx_group_sync(shx_group *group);
 /* Waits for the group's streams only: unlike shx_group_sync, not for other work on the
  * devices (another stream's kernels), and no watchdog flag is read. */
