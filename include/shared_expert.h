@@ -75,9 +75,11 @@
  * would never complete) and the auto variant records the split variant instead
  * (perf/RESULTS.md run 62), or the baseline where not one cluster of the split
  * variant's gate kernel fits either (whose launch is then refused too). Under a
- * current green context, a fused or split step on cudaStreamPerThread is refused
- * (SHX_CUDA_ERROR: the driver cannot name that stream's context, and the runtime's own
- * copies on it fail there: perf/RESULTS.md run 68); use a stream of the green context. An MPS
+ * current green context, a fused or split step on cudaStreamPerThread (the auto
+ * variant's choice of them included) is refused with SHX_CUDA_ERROR where its plan is in
+ * clusters of at most 8: the driver cannot name that stream's context, and the runtime's
+ * own copies on it fail there (perf/RESULTS.md run 68); use a stream of the green
+ * context. An MPS
  * active-thread percentage has not been run. (Ranks of separate processes on one GPU
  * take turns in time slices: correct but slow, docs/integration.md; deploy one process
  * per GPU.)
@@ -99,11 +101,13 @@ typedef enum shx_status {
   SHX_SUCCESS = 0,
   SHX_INVALID_ARGUMENT = 1,  /* a public argument is out of its documented range */
   SHX_UNSUPPORTED = 2,       /* device, geometry or shape this build cannot serve */
-  SHX_NOT_IMPLEMENTED = 3,   /* a variant that is not built yet */
+  SHX_NOT_IMPLEMENTED = 3,   /* reserved: no call returns it (every variant is built) */
   SHX_CUDA_ERROR = 4,        /* the CUDA runtime or cuBLASLt failed */
   SHX_NO_DEVICE = 5,         /* no CUDA device is visible */
   SHX_OUT_OF_MEMORY = 6,     /* a device or host allocation failed */
-  SHX_DEVICE_TIMEOUT = 7,    /* a kernel's watchdog fired: a peer never arrived */
+  SHX_DEVICE_TIMEOUT = 7,    /* a kernel's watchdog fired (a peer never arrived), or
+                                a fused kernel found its shared memory off the 1024-byte
+                                alignment its swizzle needs and ended at once */
   SHX_INTERNAL_ERROR = 8
 } shx_status;
 
@@ -141,8 +145,8 @@ typedef struct shx_config {
                              larger batches with the baseline) */
   shx_variant variant;
   shx_activation activation;
-  float situ_beta;        /* SiTU's gate cap, in [2^-64, 2^64] */
-  float situ_lambda;      /* SiTU's linear cap, in [2^-64, 2^64] */
+  float situ_beta;        /* SiTU's gate cap, in [2^-64, 2^64] (checked for SwiGLU too) */
+  float situ_lambda;      /* SiTU's linear cap, in [2^-64, 2^64] (likewise) */
   const char *policy_path;/* host path of the `auto` policy table; NULL: built-in */
   int programmatic_launch;/* 1: the fused and gate kernels use programmatic dependent
                              launch (their weights stream while the previous kernel,
@@ -196,12 +200,13 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count);
  * reason in shx_last_error) if the config is invalid. */
 size_t shx_mailbox_bytes(const shx_config *config);
 /* Arms a mailbox: every slot BF16 -0 (0x8000), on `stream`. Call once after
- * allocating it; the tail re-arms what it consumes. */
+ * allocating it; the tail re-arms what it consumes. mailbox 16-byte aligned, bytes a
+ * positive multiple of 16 (shx_mailbox_bytes is). */
 shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream);
 
-/* Records one step on `stream`: x [batch, H] BF16 (row stride H), 1 <= batch <=
- * capacity, parity 0 or 1. Parity alternates from one push into a mailbox to the next:
- * when one mailbox serves every layer, alternate per shx_record_step call, not per
+/* Records one step on `stream`: x [batch, H] BF16 (row stride H, 16-byte aligned), 1 <=
+ * batch <= capacity, parity 0 or 1. Parity alternates from one push into a mailbox to the
+ * next: when one mailbox serves every layer, alternate per shx_record_step call, not per
  * decode step. Pushes this rank's BF16 y_r into the peers' mailboxes. Weights and peers
  * must be bound. Capturable. */
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
@@ -228,7 +233,8 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
 
 /* The tail on this op's rank p: waits until none of mailbox_p[parity][*][0..batch)
  * holds 0x8000, writes out[t][c] = BF16(sum over sources r in order of the slots)
- * for t < batch, c < S (out row stride S, BF16), then re-arms those slots with 0x8000.
+ * for t < batch, c < S (out row stride S, BF16, 16-byte aligned), then re-arms those
+ * slots with 0x8000.
  * mailbox_p is this rank's own mailbox, peers[rank] of shx_bind_peers. Capturable. */
 shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
 
@@ -245,7 +251,8 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
  * stop launching steps on every rank, synchronize every rank's device, re-arm every
  * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which re-arms the
  * op's barrier counters when its flag was set); then steps run as before
- * (graphs/watchdog_gpu_test shows both faults and the recovery on one GPU). */
+ * (graphs/watchdog_gpu_test shows both faults on one GPU; graphs/neighbour_gpu_test runs
+ * this whole recovery after each timeout it meets). */
 shx_status shx_check_device(shx_op *op);
 
 #ifdef __cplusplus
