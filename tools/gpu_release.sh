@@ -16,6 +16,7 @@
 # back at most 8 files: seven are left, so that the caller may tee its own log there);
 # session.txt, bench.txt, bench.csv, bench_deepseek.csv, limits.txt and
 # limits_deepseek.txt stay beside it (the session's tables, for perf/RESULTS.md).
+# RELEASE_PARTS replaces step 1's parts (e.g. "check bench" where device time is short).
 #   [BUNDLE=bundle] [ORIG=bundle_orig] tools/gpu_release.sh OUTDIR
 set -u
 source "$(dirname "$0")/gpu_env.sh" "${1:?usage: [ORIG=bundle_x] tools/gpu_release.sh OUTDIR}"
@@ -29,7 +30,8 @@ tests=$(cd "$bundle" && ls api_test *gpu_test 2>/dev/null |
 echo "bundle $(cat "$bundle/COMMIT")${orig:+, orig $orig $(cat "$orig/COMMIT")}, $gpus GPU(s)"
 nvidia-smi -L
 
-BUDGET=420 TESTS="$tests" PARTS="check bench deepseek limits" "$tools/gpu_session.sh" \
+BUDGET=420 TESTS="$tests" PARTS="${RELEASE_PARTS:-check bench deepseek limits}" \
+  "$tools/gpu_session.sh" \
   "$out/s" > /dev/null 2>&1
 grep -E "^==|^===|exit|passed|failed|skipped|HGMMA|LDL|rror" "$out/s/session.txt" | head -40
 echo "session done after $SECONDS s"
@@ -53,9 +55,11 @@ if [ -n "$orig" ]; then
   echo "ab done after $SECONDS s"
 fi
 
-SHX_DIMS=deepseek BUNDLE=$bundle CELLS="${LIMIT_CELLS_DEEPSEEK:-16 9;16 64;8 9;8 64}" \
-  timeout 60 "$tools/limits.sh" "$out/lds" > "$out/limits_deepseek.txt" 2>&1
-cat "$out/s/limits.txt" "$out/limits_deepseek.txt"
+case " ${RELEASE_PARTS:-limits} " in *" limits "*)
+  SHX_DIMS=deepseek BUNDLE=$bundle CELLS="${LIMIT_CELLS_DEEPSEEK:-16 9;16 64;8 9;8 64}" \
+    timeout 60 "$tools/limits.sh" "$out/lds" > "$out/limits_deepseek.txt" 2>&1
+  cat "$out/s/limits.txt" "$out/limits_deepseek.txt" ;;
+esac
 
 cd "$out" || exit 1
 cp s/session.txt s/bench.csv s/bench.txt s/bench_deepseek.csv s/limits.txt . 2>/dev/null

@@ -22,6 +22,11 @@
 # the two-GPU tests' peer-access skip, the GPU tests a review strengthened) and left a
 # pack built at a0a0736 in bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT
 # says which); rebuild it if main's code has moved since.
+# Run 68 left 651 s of device time, so this call is cut to fit with the machine's start:
+# the release step's timeout is 480 s (RELEASE_TIMEOUT), its parts "check bench" (every
+# test on one and two GPUs first, the main job, the benchmark with the TP2 NCCL
+# comparison; not the DeepSeek bench or limits), one sanitizer case, and no A/B against
+# 576ee8e (set ORIG=bundle_576 and more time to have it).
 # Build first (here, with Bazel):
 #   git checkout main && tools/bundle.sh bundle
 #   git checkout 576ee8e && tools/bundle.sh bundle_576 ab && git checkout main
@@ -33,7 +38,8 @@ rm -f bundle/neighbour_gpu_test bundle/green_gpu_test
 nvidia-smi -L
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
-SANITIZER_CASES="design 8 16 fused split" ORIG=bundle_576 AB_BATCHES=9,16,32 \
-  AB_DEEPSEEK_BATCHES=9,64 timeout 560 tools/gpu_release.sh $OUT 2>&1 | \
+SANITIZER_CASES="design 8 16 fused split" ORIG=${ORIG:-} RELEASE_PARTS="check bench" \
+  AB_BATCHES=9,16,32 AB_DEEPSEEK_BATCHES=9,64 timeout ${RELEASE_TIMEOUT:-480} \
+  tools/gpu_release.sh $OUT 2>&1 | \
   tee $OUT/release.txt | tail -90
 echo "release exit ${PIPESTATUS[0]} after $SECONDS s"
