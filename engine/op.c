@@ -343,8 +343,8 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
 /* The auto variant's fused or split choice on a stream of a green context whose SMs
  * cannot hold it (shx_fused_stream_room): for fused, the split variant instead, which
  * runs the same plan without a grid barrier and gives the same bits, where one cluster of
- * its gate kernel fits and SharedDown has a plan; else (a failed query included) the
- * baseline. */
+ * its gate kernel fits and SharedDown has a plan; else the baseline. A failed query is
+ * the step's error. */
 static shx_status auto_on_green_context(const shx_op *op, int batch, void *stream,
                                         shx_variant *variant) {
   const int bucket = shx_fused_bucket_of(batch); /* shx_variant_for chose these: a plan */
