@@ -155,12 +155,9 @@ shx_status shx_baseline_algorithms(shx_op *op, int batch, int down,
   shx_status status = SHX_SUCCESS;
   const int hidden = op->config.hidden, inter = op->inter;
   *count = 0;
-  if (down)
-    SHX_TRY(matmul(op, hidden, batch, inter, NULL, NULL, NULL, algorithms, most, count,
-                   NULL));
-  else
-    SHX_TRY(matmul(op, 2 * inter, batch, hidden, NULL, NULL, NULL, algorithms, most, count,
-                   NULL));
+  /* The down GEMM is [H, batch] over K = I, the gate/up GEMM [2 I, batch] over K = H. */
+  SHX_TRY(matmul(op, down ? hidden : 2 * inter, batch, down ? inter : hidden, NULL, NULL,
+                 NULL, algorithms, most, count, NULL));
 cleanup:
   return status;
 }

@@ -15,11 +15,7 @@
  * block indices) and the baseline kernels' 32-bit element counts are exact. */
 #define SHX_MAX_HIDDEN 65536
 #define SHX_MAX_INTERMEDIATE_TOTAL 262144
-/* SiTU's caps beta and lambda. A cap of 2^64 already leaves every input below 2^52
- * unchanged (beta tanh(g / beta) rounds to g in FP32), so a larger one is never needed to
- * turn the cap off. */
-#define SHX_MIN_SITU_CAP 0x1p-64f
-#define SHX_MAX_SITU_CAP 0x1p64f
+/* SiTU's caps: SHX_MIN_SITU_CAP, SHX_MAX_SITU_CAP in the public header. */
 
 shx_status shx_check_config(const shx_config *config);
 shx_status shx_check_weights(const void *gate_up, const void *down);

@@ -149,9 +149,9 @@ void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out) {
 int shx_testbed_matches_golden(const shx_testbed *bed, int batch, const uint16_t *want,
                                const char *directory, char *path, size_t path_bytes) {
   const shx_config *c = &bed->config;
-  snprintf(path, path_bytes, "%s/%s_h%d_i%d_tp%d_b%d.bin", directory,
-           c->activation == SHX_ACT_SITU ? "situ" : "swiglu", c->hidden,
-           c->intermediate_total, c->tp, batch);
+  const shx_ref_problem problem = {c->hidden, c->intermediate_total, c->tp, batch,
+                                   c->activation, c->situ_beta, c->situ_lambda};
+  shx_golden_path(path, path_bytes, directory, &problem);
   shx_golden golden;
   char message[256];
   if (shx_golden_read(path, &golden, message, sizeof message) != 0) {

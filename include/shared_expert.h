@@ -159,6 +159,13 @@ typedef struct shx_config {
                              routed experts' grid leaves free; 1 <= sms <= the device's */
 } shx_config;
 
+/* The range of situ_beta and situ_lambda. The kernels divide by the caps with a fast
+ * division that gives 0 for divisors over 2^126 (and 0 / cap is NaN under 2^-128); a cap
+ * of 2^64 already leaves every input below 2^52 unchanged (beta tanh(g / beta) rounds to
+ * g in FP32), so a larger one is never needed to turn the cap off. */
+#define SHX_MIN_SITU_CAP 0x1p-64f
+#define SHX_MAX_SITU_CAP 0x1p64f
+
 #define SHX_CONFIG_INIT                                                         \
   {                                                                             \
     sizeof(shx_config), (SHX_VERSION_MAJOR << 16 | SHX_VERSION_MINOR), 7168,    \

@@ -2819,9 +2819,11 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
                    static_cast<int>(args->activation));
     return SHX_INVALID_ARGUMENT;
   }
-  /* engine/validate.h's bounds (SHX_MIN_SITU_CAP, SHX_MAX_SITU_CAP): __fdividef gives 0
-   * for divisors over 2^126, and 0 / cap is NaN under 2^-128. */
-  const auto cap_ok = [](float cap) { return cap >= 0x1p-64f && cap <= 0x1p64f; };
+  /* The config's range (include/shared_expert.h): __fdividef gives 0 for divisors over
+   * 2^126, and 0 / cap is NaN under 2^-128. */
+  const auto cap_ok = [](float cap) {
+    return cap >= SHX_MIN_SITU_CAP && cap <= SHX_MAX_SITU_CAP;
+  };
   if (args->activation == SHX_ACT_SITU && !(cap_ok(args->beta) && cap_ok(args->lambda))) {
     format_message(message, "shx_fused_launch: SiTU caps beta=%g lambda=%g must lie in "
                             "[2^-64, 2^64]",

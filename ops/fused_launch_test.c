@@ -301,7 +301,7 @@ int main(void) {
         case 2: args.error_flag = (uint32_t *)0x30002; break; /* now misaligned */
         case 3: args.error_flag = (uint32_t *)0x30000; break;
         case 4:
-          for (int p = 0; p < 16; ++p) args.peers[p] = (void *)(0x40000 + 0x1000 * p);
+          for (int p = 0; p < 16; ++p) args.peers[p] = (void *)(uintptr_t)(0x40000 + 0x1000 * p);
           break;
         case 5: args.batch = 9; args.capacity = 8; break;
         case 6: args.capacity = 16; args.parity = 2; break;

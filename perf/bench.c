@@ -704,7 +704,7 @@ int main(int argc, char **argv) {
                     bytes / times[v]->median_us / 1e3,
                     times[v]->median_us / r->floor.median_us,
                     r->baseline.median_us / times[v]->median_us,
-                    100.0 * bytes / SHX_HBM_BYTES_PER_US / times[v]->median_us);
+                    shx_percent_of_hbm(bytes, times[v]->median_us));
         } else {
           const shx_step_time *was[] = {&first->floor, &first->baseline, &first->fused,
                                         &first->split};
@@ -761,10 +761,10 @@ int main(int argc, char **argv) {
            "%5.2f %6.2f %5.2f\n",
            r->tp, r->batch, r->floor.median_us,
            r->floor.median_us == r->floor_one_per_sm.median_us ? "1" : "p",
-           100.0 * bytes / SHX_HBM_BYTES_PER_US / r->floor.median_us, r->baseline.median_us,
+           shx_percent_of_hbm(bytes, r->floor.median_us), r->baseline.median_us,
            r->baseline.max_us - r->baseline.min_us, r->fused.median_us,
            r->fused.max_us - r->fused.min_us,
-           100.0 * bytes / SHX_HBM_BYTES_PER_US / r->fused.median_us,
+           shx_percent_of_hbm(bytes, r->fused.median_us),
            r->fused.median_us / r->floor.median_us,
            r->baseline.median_us / r->fused.median_us, r->split.median_us,
            r->split.max_us - r->split.min_us, r->split.median_us / r->floor.median_us,

@@ -146,7 +146,7 @@ int main(int argc, char **argv) {
         if (v == 0) baseline_us = time.median_us;
         printf("%-9s %3d %4d %10.2e %10.2f %4.1f..%-4.1f %9.0f %7.1f%% %8.2fx\n", names[v],
                tps[i], batch, error, time.median_us, time.min_us, time.max_us,
-               bytes / time.median_us / 1e3, 100.0 * bytes / SHX_HBM_BYTES_PER_US / time.median_us,
+               bytes / time.median_us / 1e3, shx_percent_of_hbm(bytes, time.median_us),
                baseline_us / time.median_us);
       }
       free(want);

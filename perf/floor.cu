@@ -37,10 +37,9 @@ namespace {
 constexpr int kStages = 8;
 constexpr int kStagesTwoPerSm = 6; /* 2 x (96 KB + 48 B + 1 KB reserved) within 228 KB */
 constexpr uint32_t kChunkBytes = 16 * 1024;
-constexpr int kSmemBytes = kStages * kChunkBytes + 8 * kStages; /* the one-an-SM ring */
-
 /* The dynamic shared memory of a ring of `stages`: the slots, then their barriers. */
 constexpr int ring_smem_bytes(int stages) { return stages * kChunkBytes + 8 * stages; }
+constexpr int kSmemBytes = ring_smem_bytes(kStages); /* the one-an-SM ring */
 
 /* One thread's ring of `stages` slots of `slot_bytes` at `ring`, each with its mbarrier
  * (one arrival + the copy's bytes) after the slots; returns the barriers' address. */

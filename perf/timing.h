@@ -20,6 +20,11 @@
 /* SPEC: the H200's HBM streams 4.48 TB/s with all SMs busy (the roofline). */
 #define SHX_HBM_BYTES_PER_US 4.48e6
 
+/* A step's share of that roofline, in %: `bytes` of weights streamed in `us`. */
+static inline double shx_percent_of_hbm(double bytes, double us) {
+  return 100.0 * bytes / SHX_HBM_BYTES_PER_US / us;
+}
+
 /* The DeepSeek-V3 / Kimi-K2 shared expert (H 7168, I_total 2048, SwiGLU), the second
  * model shape the benchmark and profile_step measure (bench --dims deepseek,
  * SHX_DIMS=deepseek); the rest of `config` is kept. */

@@ -17,6 +17,13 @@ static void set_message(char *message, size_t bytes, const char *format, ...) {
   va_end(args);
 }
 
+void shx_golden_path(char *path, size_t bytes, const char *folder,
+                     const shx_ref_problem *problem) {
+  snprintf(path, bytes, "%s/%s_h%d_i%d_tp%d_b%d.bin", folder,
+           problem->activation == SHX_ACT_SITU ? "situ" : "swiglu", problem->hidden,
+           problem->inter_total, problem->tp, problem->batch);
+}
+
 uint64_t shx_fnv1a64_bf16(const uint16_t *values, size_t count) {
   uint64_t hash = 0xCBF29CE484222325ull;
   for (size_t i = 0; i < count; ++i) {

@@ -30,6 +30,11 @@ typedef struct shx_golden {
   uint16_t *y_ranks;    /* [tp][batch][hidden] BF16, or NULL when not stored */
 } shx_golden;
 
+/* The path of `problem`'s golden file in `folder`:
+ * FOLDER/{situ,swiglu}_h<H>_i<I_total>_tp<T>_b<B>.bin (make_golden writes these names). */
+void shx_golden_path(char *path, size_t bytes, const char *folder,
+                     const shx_ref_problem *problem);
+
 /* FNV-1a 64 over the little-endian bytes of `count` BF16 values. */
 uint64_t shx_fnv1a64_bf16(const uint16_t *values, size_t count);
 

@@ -28,9 +28,7 @@ static double seconds_now(void) {
 
 static void make_one(const char *folder, const shx_ref_problem *problem) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/%s_h%d_i%d_tp%d_b%d.bin", folder,
-           problem->activation == SHX_ACT_SITU ? "situ" : "swiglu", problem->hidden,
-           problem->inter_total, problem->tp, problem->batch);
+  shx_golden_path(path, sizeof path, folder, problem);
   const double start = seconds_now();
   const size_t elements = (size_t)problem->batch * (size_t)problem->hidden;
   shx_golden golden;
