@@ -20,7 +20,7 @@
 # the tail kernel (ops/baseline.cu: a flag already set ends it at once). Run 68 changed
 # host code only (the launcher's plan and green-context checks, the tests' 2e-3 bound,
 # the two-GPU tests' peer-access skip, the GPU tests a review strengthened) and left a
-# pack built at 99234b7 in bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT
+# pack built at 4a7b202 in bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT
 # says which); rebuild it if main's code has moved since.
 # Run 68 left 651 s of device time, so this call is cut to fit with the machine's start:
 # the release step's timeout is 480 s (RELEASE_TIMEOUT), its parts "check bench" (every
