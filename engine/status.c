@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static _Thread_local char last_error[512];
+static _Thread_local char last_error[SHX_LAST_ERROR_BYTES];
 
 shx_status shx_fail(shx_status status, const char *format, ...) {
   va_list args;

@@ -5,6 +5,9 @@
 
 #include "shared_expert.h"
 
+/* The thread's message buffer, in bytes (longer messages are cut). */
+#define SHX_LAST_ERROR_BYTES 512
+
 /* Records `status` with a printf-style message for shx_last_error(); returns it. */
 shx_status shx_fail(shx_status status, const char *format, ...)
     __attribute__((format(printf, 2, 3)));

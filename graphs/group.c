@@ -283,7 +283,7 @@ shx_status shx_group_sync(shx_group *g) {
   /* Every op's flag is read (and a set one cleared), as the header's recovery asks: a
    * timeout on one rank often sets another's too (perf/RESULTS.md run 60). The first
    * failure is returned, its message restored. */
-  char first_message[512] = ""; /* shx_last_error's messages are shorter */
+  char first_message[SHX_LAST_ERROR_BYTES] = "";
   for (int r = g->first; r < g->last; ++r) {
     SHX_CUDA(set_gpu(g, g->device_of[r]));
     const shx_status checked = shx_check_device(g->ops[r]);
