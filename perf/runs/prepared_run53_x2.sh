@@ -19,9 +19,10 @@
 # run 67 changed host code in engine/, graphs/group.c and perf/ (the bench's method) and
 # the tail kernel (ops/baseline.cu: a flag already set ends it at once). Run 68 changed
 # host code only (the launcher's plan and green-context checks, the tests' 2e-3 bound,
-# the two-GPU tests' peer-access skip, the GPU tests a review strengthened) and left a
-# pack built at 4a7b202 in bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT
-# says which); rebuild it if main's code has moved since.
+# the two-GPU tests' peer-access skip, the GPU tests a review strengthened); run 69 changed
+# no kernel (a host-only constant). Run 70 rebuilt the pack at e2e28c3 in
+# bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it if
+# main's code has moved since.
 # Run 68 left 651 s of device time, so this call is cut to fit with the machine's start:
 # the release step's timeout is 480 s (RELEASE_TIMEOUT), its parts "check bench" (every
 # test on one and two GPUs first, the main job, the benchmark with the TP2 NCCL
