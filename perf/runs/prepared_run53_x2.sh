@@ -20,7 +20,8 @@
 # the tail kernel (ops/baseline.cu: a flag already set ends it at once). Run 68 changed
 # host code only (the launcher's plan and green-context checks, the tests' 2e-3 bound,
 # the two-GPU tests' peer-access skip, the GPU tests a review strengthened); run 69 changed
-# no kernel (a host-only constant). Run 70 rebuilt the pack at e2e28c3 in
+# no kernel (a host-only constant). Run 71 rebuilt the pack at ef71f68 (a fresh checkout
+# holds no git-ignored folder; ef71f68's code is e2e28c3's, run 70's) in
 # bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it if
 # main's code has moved since.
 # Run 68 left 651 s of device time, so this call is cut to fit with the machine's start:
