@@ -7,7 +7,7 @@
 # memcheck and racecheck over a graph of two steps (both parities) for fused, split and
 # baseline at the design TP8 B=16, fused at TP16 B=16 and fused and split at the DeepSeek
 # TP16 B=9; then tools/limits.sh at the design dims' target cells (the phase cut of the
-# current kernel at every cell; run 64 call 1 was the last full one).
+# current kernel at every cell; run 64 call 3 was the last full one).
 # Build first (here): tools/bundle.sh bundle; rm -f bundle_pack/*;
 #   tar cJf bundle_pack/run53_x2.tar.xz bundle bundle_576
 # carry: bundle_pack
