@@ -20,14 +20,16 @@
 
 #define SHX_LT_WORKSPACE_BYTES (32u << 20)
 
-#define SHX_LT(call)                                                              \
-  do {                                                                            \
-    cublasStatus_t lt_status_ = (call);                                           \
-    if (lt_status_ != CUBLAS_STATUS_SUCCESS) {                                    \
-      status = shx_fail(SHX_CUDA_ERROR, "%s failed: cuBLAS status %d (%s:%d)", #call, \
-                        (int)lt_status_, __FILE__, __LINE__);                     \
-      goto cleanup;                                                               \
-    }                                                                             \
+#define SHX_LT(call)                                                                  \
+  do {                                                                                \
+    cublasStatus_t lt_status_ = (call);                                               \
+    if (lt_status_ != CUBLAS_STATUS_SUCCESS) {                                        \
+      status = shx_fail(lt_status_ == CUBLAS_STATUS_ALLOC_FAILED ? SHX_OUT_OF_MEMORY  \
+                                                                 : SHX_CUDA_ERROR,    \
+                        "%s failed: cuBLAS status %d (%s:%d)", #call,                 \
+                        (int)lt_status_, __FILE__, __LINE__);                         \
+      goto cleanup;                                                                   \
+    }                                                                                 \
   } while (0)
 
 shx_status shx_baseline_init(shx_op *op) {

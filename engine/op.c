@@ -281,8 +281,11 @@ static shx_status record_fused_kernel(shx_op *op, const void *x, int batch, int 
   if (bucket < 0)
     return shx_fail(SHX_UNSUPPORTED, "batch %d is over the fused kernels' %d", batch,
                     SHX_FUSED_MAX_N);
+  /* A refusal, nothing launched: SHX_UNSUPPORTED even where the plan failed on a device
+   * query at create (SHX_CUDA_ERROR would tell the caller to discard its stream's work),
+   * as the down half's refusal does. */
   if (op->fused_status[bucket] != SHX_SUCCESS)
-    return shx_fail(op->fused_status[bucket], "fused plan for batch %d: %s", batch,
+    return shx_fail(SHX_UNSUPPORTED, "no fused plan for batch %d: %s", batch,
                     op->fused_messages[bucket]);
   shx_fused_args args;
   kernel_args(op, x, batch, parity, &args);

@@ -1,6 +1,8 @@
 /* policy.c: see policy.h. */
 #include "engine/policy.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,23 @@ static int variant_named(const char *name, shx_variant *variant) {
   return 1;
 }
 
+/* One decimal int at *cursor after blanks, ended by a blank or the line's end; moves the
+ * cursor past it. sscanf's %d is undefined on a number out of int's range (glibc wraps
+ * 4294967297 to 1), so a rule's bounds are read here with strtol and its range check. */
+static int read_int(char **cursor, int *value) {
+  char *start = *cursor, *end = NULL;
+  while (*start == ' ' || *start == '\t' || *start == '\r') ++start;
+  if (*start == '\0') return 0;
+  errno = 0;
+  const long parsed = strtol(start, &end, 10);
+  if (end == start || errno == ERANGE || parsed < INT_MIN || parsed > INT_MAX ||
+      (*end != '\0' && *end != ' ' && *end != '\t' && *end != '\r'))
+    return 0;
+  *value = (int)parsed;
+  *cursor = end;
+  return 1;
+}
+
 shx_status shx_policy_parse(const char *text, shx_policy *policy) {
   memset(policy, 0, sizeof *policy);
   int line_number = 0;
@@ -46,14 +65,16 @@ shx_status shx_policy_parse(const char *text, shx_policy *policy) {
     char *hash = strchr(buffer, '#');
     if (hash) *hash = '\0';
     char name[32];
-    int tp, first, last, extra;
+    int tp = 0, first = 0, last = 0;
     char trailing[2];
-    const char *text_start = buffer;
-    while (*text_start == ' ' || *text_start == '\t' || *text_start == '\r') ++text_start;
-    if (*text_start == '\0') continue; /* blank or comment */
-    extra = sscanf(buffer, " %d %d %d %31s %1s", &tp, &first, &last, name, trailing);
+    char *cursor = buffer;
+    while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r') ++cursor;
+    if (*cursor == '\0') continue; /* blank or comment */
+    const int numbers = read_int(&cursor, &tp) && read_int(&cursor, &first) &&
+                        read_int(&cursor, &last);
     shx_variant variant;
-    if (extra != 4 || !variant_named(name, &variant) || first < 1 || last < first || tp < 1)
+    if (!numbers || sscanf(cursor, " %31s %1s", name, trailing) != 1 ||
+        !variant_named(name, &variant) || first < 1 || last < first || tp < 1)
       return shx_fail(SHX_INVALID_ARGUMENT,
                       "policy line %d \"%s\" is not \"tp first_batch last_batch "
                       "fused|split|baseline\"", line_number, buffer);
@@ -81,6 +102,9 @@ shx_status shx_policy_load(const char *path, shx_policy *policy) {
   if (too_long)
     return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" is over %zu bytes", path,
                     sizeof text - 1);
+  /* A NUL byte would end the text early and drop the rules after it unseen. */
+  if (memchr(text, '\0', length) != NULL)
+    return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" holds a NUL byte", path);
   text[length] = '\0';
   return shx_policy_parse(text, policy);
 }

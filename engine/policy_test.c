@@ -41,6 +41,14 @@ int main(void) {
   CHECK(shx_policy_parse("  \n\t# only a comment\n\n", &policy) == SHX_SUCCESS);
   CHECK(policy.count == 0);
   CHECK(shx_policy_parse("8 9 64 fused extra\n", &policy) == SHX_INVALID_ARGUMENT);
+  /* A bound out of int's range is refused, not wrapped (sscanf's %d made 2^32 + 1 a 1),
+   * and so is a number run into the next word. */
+  CHECK(shx_policy_parse("8 1 4294967297 fused\n", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(shx_policy_parse("8 4294967297 4294967298 fused\n", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(shx_policy_parse("8 1 99999999999999999999 fused\n", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(shx_policy_parse("8 1 64fused\n", &policy) == SHX_INVALID_ARGUMENT);
+  CHECK(shx_policy_parse("8 1 2147483647 split\r\n", &policy) == SHX_SUCCESS);
+  CHECK(policy.count == 1 && policy.rules[0].last_batch == 2147483647);
   CHECK(shx_policy_load("/nonexistent/policy.txt", &policy) == SHX_INVALID_ARGUMENT);
   CHECK(strstr(shx_last_error(), "/nonexistent/policy.txt") != NULL);
   /* A file of exactly the 8191 bytes read is whole; one byte more is refused as too
@@ -63,6 +71,16 @@ int main(void) {
     } else {
       CHECK(status == SHX_INVALID_ARGUMENT && strstr(shx_last_error(), "over 8191") != NULL);
     }
+  }
+  { /* A NUL byte would hide the rules after it: the file is refused. */
+    FILE *file = fopen(path, "wb");
+    CHECK(file != NULL);
+    fputs("8 1 128 split\n", file);
+    fputc('\0', file);
+    fputs("\n16 1 128 split\n", file);
+    CHECK(fclose(file) == 0);
+    CHECK(shx_policy_load(path, &policy) == SHX_INVALID_ARGUMENT);
+    CHECK(strstr(shx_last_error(), "NUL") != NULL);
   }
   CHECK(remove(path) == 0);
   CHECK(shx_policy_load(tmp, &policy) == SHX_INVALID_ARGUMENT);

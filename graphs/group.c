@@ -103,7 +103,10 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
   g->shard = base->hidden / base->tp;
   g->mailbox_bytes = shx_mailbox_bytes(base);
   if (g->mailbox_bytes == 0) {
-    status = shx_fail(SHX_INVALID_ARGUMENT, "config: %s", shx_last_error());
+    /* shx_fail writes the buffer shx_last_error returns: pass it a copy. */
+    char why[SHX_LAST_ERROR_BYTES];
+    snprintf(why, sizeof why, "%s", shx_last_error());
+    status = shx_fail(SHX_INVALID_ARGUMENT, "config: %s", why);
     goto cleanup;
   }
   int inter = base->intermediate_total / base->tp;
@@ -198,8 +201,19 @@ cleanup:
   return status;
 }
 
+/* A batch that the group's buffers hold (x and each output: capacity rows). */
+static shx_status check_batch(const shx_group *g, int batch, const char *who) {
+  if (g == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "%s: group is NULL", who);
+  if (batch < 1 || batch > g->config.capacity)
+    return shx_fail(SHX_INVALID_ARGUMENT, "%s: batch %d is not in [1, capacity %d]", who,
+                    batch, g->config.capacity);
+  return SHX_SUCCESS;
+}
+
 shx_status shx_group_upload_x(shx_group *g, const uint16_t *x, int batch) {
-  shx_status status = SHX_SUCCESS;
+  shx_status status = check_batch(g, batch, "shx_group_upload_x");
+  if (status != SHX_SUCCESS) return status;
+  if (x == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "shx_group_upload_x: x is NULL");
   /* The copies run on the legacy stream, which the group's non-blocking streams do not
    * order: no step in flight may read x as it is overwritten. */
   SHX_TRY(shx_group_wait(g));
@@ -214,7 +228,9 @@ cleanup:
 }
 
 shx_status shx_group_capture(shx_group *g, int batch, int with_tail) {
-  shx_status status = SHX_SUCCESS;
+  /* Checked before the old graphs are dropped: a refused capture keeps them. */
+  shx_status status = check_batch(g, batch, "shx_group_capture");
+  if (status != SHX_SUCCESS) return status;
   cudaGraph_t graph = NULL;
   drop_graphs(g);
   for (int d = 0; d < g->gpus; ++d) {
@@ -310,7 +326,9 @@ cleanup:
 }
 
 shx_status shx_group_read_outputs(shx_group *g, int batch, uint16_t *out) {
-  shx_status status = SHX_SUCCESS;
+  shx_status status = check_batch(g, batch, "shx_group_read_outputs");
+  if (status != SHX_SUCCESS) return status;
+  if (out == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "shx_group_read_outputs: out is NULL");
   SHX_TRY(shx_group_wait(g)); /* the steps' outputs are whole (as in upload_x) */
   size_t row_bytes = (size_t)g->shard * 2;
   for (int r = g->first; r < g->last; ++r) {
@@ -354,6 +372,11 @@ void *shx_group_mailbox(shx_group *g, int rank) {
 
 shx_status shx_group_time_steps(shx_group *g, int steps, double *us_per_step) {
   shx_status status = SHX_SUCCESS;
+  if (g == NULL || us_per_step == NULL)
+    return shx_fail(SHX_INVALID_ARGUMENT, "shx_group_time_steps: %s is NULL",
+                    g == NULL ? "group" : "us_per_step");
+  if (steps < 1)
+    return shx_fail(SHX_INVALID_ARGUMENT, "shx_group_time_steps: steps %d is under 1", steps);
   cudaEvent_t start = NULL, stop = NULL;
   float ms = 0;
   /* An even count of warm-up steps: the timed steps' parities continue alternating. */

@@ -49,11 +49,13 @@ shx_status shx_group_bind_peers(shx_group *group, void *const *peers);
 /* Uploads rank r's weights from host BF16 arrays ([2 I, H] and [H, I]). */
 shx_status shx_group_upload_weights(shx_group *group, int rank, const uint16_t *gate_up,
                                     const uint16_t *down);
-/* Uploads x [batch, H] to every GPU. */
+/* Uploads x [batch, H] to every GPU. Here and below, a batch outside [1, capacity] is
+ * refused (SHX_INVALID_ARGUMENT) before any copy or capture. */
 shx_status shx_group_upload_x(shx_group *group, const uint16_t *x, int batch);
 
 /* Captures the step graphs (both parities) for `batch`; with_tail = 0 leaves the
- * pushed mailboxes for inspection (shx_group_read_mailbox). Replaces older graphs. */
+ * pushed mailboxes for inspection (shx_group_read_mailbox). Replaces older graphs (a
+ * refused batch keeps them). */
 shx_status shx_group_capture(shx_group *group, int batch, int with_tail);
 /* Launches the captured step of `parity` on every GPU (asynchronous). */
 shx_status shx_group_step(shx_group *group, int parity);

@@ -16,6 +16,8 @@
  * reference (relative L2 <= SHX_REF_REL_L2_MAX, 2e-3; no NaN, so every element was
  * written), every later
  * one bitwise equal to the first; afterwards every mailbox slot is re-armed (0x8000).
+ * At B = 9 the group's own calls must refuse batches outside [1, capacity] (and a refused
+ * capture keep the graphs: one more step equals the first).
  * Exits 77 (skipped) when no usable GPU is present, never 0.
  */
 #include <pthread.h>
@@ -52,6 +54,25 @@ static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int 
               batch);
       exit(1);
     }
+  }
+  if (batch == 9) { /* The harness refuses batches its buffers cannot hold, before any
+                     * copy, and a refused capture keeps the step graphs it had. */
+    const int over = config.capacity + 1;
+    double us = 0;
+    CHECK(shx_group_upload_x(group, bed->x, over) == SHX_INVALID_ARGUMENT);
+    CHECK(shx_group_upload_x(group, bed->x, 0) == SHX_INVALID_ARGUMENT);
+    CHECK(shx_group_upload_x(group, NULL, batch) == SHX_INVALID_ARGUMENT);
+    CHECK(shx_group_read_outputs(group, over, again) == SHX_INVALID_ARGUMENT);
+    CHECK(shx_group_read_outputs(group, -1, again) == SHX_INVALID_ARGUMENT);
+    CHECK(shx_group_time_steps(group, 0, &us) == SHX_INVALID_ARGUMENT);
+    CHECK(shx_group_time_steps(group, 2, NULL) == SHX_INVALID_ARGUMENT);
+    CHECK(shx_group_capture(group, 0, 1) == SHX_INVALID_ARGUMENT);
+    CHECK(shx_group_capture(group, over, 1) == SHX_INVALID_ARGUMENT);
+    SHX_CHECK_OK(shx_group_poison_outputs(group));
+    SHX_CHECK_OK(shx_group_step(group, 0));
+    SHX_CHECK_OK(shx_group_sync(group));
+    SHX_CHECK_OK(shx_group_read_outputs(group, batch, again));
+    CHECK(memcmp(first, again, count * 2) == 0);
   }
   char context[64];
   snprintf(context, sizeof context, "tp %d B %d", config.tp, batch);

@@ -2752,8 +2752,10 @@ shx_status check_launch_args(const char *who, const shx_fused_args &args,
 /* Validates, encodes the tensor maps and launches the fused kernel or its gate mode. */
 shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args, void *stream,
                          int pdl, Mode mode, char *message) {
+  /* Every message names the public function that was called. */
+  const char *caller = mode == kGate ? "shx_gate_launch" : "shx_fused_launch";
   if (plan == nullptr || args == nullptr) {
-    format_message(message, "shx_fused_launch: %s is NULL", plan == nullptr ? "plan" : "args");
+    format_message(message, "%s: %s is NULL", caller, plan == nullptr ? "plan" : "args");
     return SHX_INVALID_ARGUMENT;
   }
   if (!is_padded_batch(plan->n) || !valid_tp(plan->tp) || plan->hidden <= 0 ||
@@ -2775,10 +2777,10 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
       plan->trigger_after_exchange !=
           shx_fused_triggers_after_exchange(plan->hidden, plan->inter, plan->n)) {
     format_message(message,
-                   "shx_fused_launch: plan (H=%d I=%d tp=%d n=%d cluster=%d grid=%d "
+                   "%s: plan (H=%d I=%d tp=%d n=%d cluster=%d grid=%d "
                    "stages=%d, %d CTAs per SM, trigger_after_exchange=%d) was not made by "
                    "shx_fused_plan_make",
-                   plan->hidden, plan->inter, plan->tp, plan->n, plan->cluster, plan->grid,
+                   caller, plan->hidden, plan->inter, plan->tp, plan->n, plan->cluster, plan->grid,
                    plan->stages, plan->ctas_per_sm, plan->trigger_after_exchange);
     return SHX_INVALID_ARGUMENT;
   }
@@ -2798,9 +2800,9 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
         (plan->early_trigger_overrun != 0 &&
          (plan->grid == widest ||
           plan->early_trigger_overrun != shx_fused_early_trigger_overrun(plan)))) {
-      format_message(message, "shx_fused_launch: plan's work split (grid %d, early trigger "
-                              "overrun %d) was not made by shx_fused_plan_make",
-                     plan->grid, plan->early_trigger_overrun);
+      format_message(message, "%s: plan's work split (grid %d, early trigger overrun %d) "
+                              "was not made by shx_fused_plan_make",
+                     caller, plan->grid, plan->early_trigger_overrun);
       return SHX_INVALID_ARGUMENT;
     }
   }
@@ -2810,12 +2812,12 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
                                  {"error_flag", args->error_flag, 4}};
   /* The gate kernel pushes nothing: the split variant's peers are SharedDown's. */
   const shx_status checked =
-      check_launch_args("shx_fused_launch", *args, pointers,
+      check_launch_args(caller, *args, pointers,
                         static_cast<int>(sizeof pointers / sizeof pointers[0]), mode != kGate,
                         plan->n, plan->tp, message);
   if (checked != SHX_SUCCESS) return checked;
   if (args->activation != SHX_ACT_SITU && args->activation != SHX_ACT_SWIGLU) {
-    format_message(message, "shx_fused_launch: activation=%d is unknown",
+    format_message(message, "%s: activation=%d is unknown", caller,
                    static_cast<int>(args->activation));
     return SHX_INVALID_ARGUMENT;
   }
@@ -2825,16 +2827,15 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     return cap >= SHX_MIN_SITU_CAP && cap <= SHX_MAX_SITU_CAP;
   };
   if (args->activation == SHX_ACT_SITU && !(cap_ok(args->beta) && cap_ok(args->lambda))) {
-    format_message(message, "shx_fused_launch: SiTU caps beta=%g lambda=%g must lie in "
-                            "[2^-64, 2^64]",
-                   static_cast<double>(args->beta), static_cast<double>(args->lambda));
+    format_message(message, "%s: SiTU caps beta=%g lambda=%g must lie in [2^-64, 2^64]",
+                   caller, static_cast<double>(args->beta), static_cast<double>(args->lambda));
     return SHX_INVALID_ARGUMENT;
   }
 
   const EncodeTiled encode = encode_tiled();
   if (encode == nullptr) {
     cudaGetLastError();
-    format_message(message, "shx_fused_launch: cuTensorMapEncodeTiled is not available");
+    format_message(message, "%s: cuTensorMapEncodeTiled is not available", caller);
     return SHX_CUDA_ERROR;
   }
   const uint64_t hidden = static_cast<uint64_t>(plan->hidden);
@@ -2856,7 +2857,7 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
   for (const Map &m : maps) {
     const CUresult result = encode_map(encode, m.map, m.base, m.columns, m.rows, m.box_rows);
     if (result != CUDA_SUCCESS) {
-      format_message(message, "shx_fused_launch: tensor map of %s failed (CUresult %d)", m.name,
+      format_message(message, "%s: tensor map of %s failed (CUresult %d)", caller, m.name,
                      static_cast<int>(result));
       return SHX_CUDA_ERROR;
     }
@@ -2867,7 +2868,6 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     int room = SHX_ROOM_NONE;
     char why[SHX_MESSAGE_BYTES] = "";
     const shx_status checked = shx_fused_stream_room(plan, stream, &room, why);
-    const char *caller = mode == kGate ? "shx_gate_launch" : "shx_fused_launch";
     if (checked != SHX_SUCCESS) {
       format_message(message, "%s: %s", caller, why);
       return checked;
@@ -2920,7 +2920,7 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
   });
   if (error != cudaSuccess) {
     cudaGetLastError();
-    format_message(message, "shx_fused_launch: %s", cudaGetErrorString(error));
+    format_message(message, "%s: %s", caller, cudaGetErrorString(error));
     return SHX_CUDA_ERROR;
   }
   return SHX_SUCCESS;

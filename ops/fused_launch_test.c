@@ -270,6 +270,23 @@ int main(void) {
     CHECK(shx_fused_stream_room(&foreign, NULL, &room, message) == SHX_INVALID_ARGUMENT &&
           strstr(message, "was not made by") != NULL && room == -1);
   }
+  { /* Each launch's refusal names the function that was called (the split variant's
+     * gate half reported itself as shx_fused_launch before): a NULL plan, then a plan
+     * that shx_fused_plan_make did not make. */
+    char message[SHX_MESSAGE_BYTES] = "";
+    shx_fused_args args;
+    memset(&args, 0, sizeof args);
+    shx_fused_plan odd = plan_for(4, stages, 2);
+    odd.n = 12;
+    CHECK(shx_gate_launch(NULL, &args, NULL, 1, message) == SHX_INVALID_ARGUMENT &&
+          strncmp(message, "shx_gate_launch: ", 17) == 0);
+    CHECK(shx_gate_launch(&odd, &args, NULL, 1, message) == SHX_INVALID_ARGUMENT &&
+          strncmp(message, "shx_gate_launch: plan (", 23) == 0);
+    CHECK(shx_fused_launch(NULL, &args, NULL, 1, message) == SHX_INVALID_ARGUMENT &&
+          strncmp(message, "shx_fused_launch: ", 18) == 0);
+    CHECK(shx_fused_launch(&odd, &args, NULL, 1, message) == SHX_INVALID_ARGUMENT &&
+          strncmp(message, "shx_fused_launch: plan (", 24) == 0);
+  }
   { /* SharedDown's launch names each bad argument, before any CUDA call: a plan of
      * shx_down_plan_make's shape, then the arguments one at a time, each fixed in turn. */
     char message[SHX_MESSAGE_BYTES] = "";
