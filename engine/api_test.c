@@ -117,6 +117,23 @@ int main(void) {
   size_t written = 0;
   for (size_t i = 0; i < slots; ++i) written += host[i] != 0x8000;
   CHECK(written > 0);
+  /* The tail consumes the rows the last push at its parity wrote: another batch is
+   * refused before any launch. With every slot made "arrived" (zeros), the valid tail
+   * re-arms exactly parity 0's rows [0, 9) of every source and nothing else. */
+  const int shard = config.hidden / config.tp;
+  void *out = NULL;
+  CHECK_CUDA(cudaMalloc(&out, (size_t)config.capacity * shard * 2));
+  CHECK_CUDA(cudaMemset(mailbox, 0, mailbox_bytes));
+  expect(shx_tail(op, out, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
+  CHECK(shx_tail(op, out, 9, 0, NULL) == SHX_SUCCESS);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaMemcpy(host, mailbox, mailbox_bytes, cudaMemcpyDeviceToHost));
+  for (size_t i = 0; i < slots; ++i) {
+    const size_t row = i / shard, token = row % config.capacity;
+    const size_t parity = row / ((size_t)config.capacity * config.tp);
+    CHECK(host[i] == (parity == 0 && token < 9 ? 0x8000 : 0));
+  }
+  CHECK_CUDA(cudaFree(out));
   free(host);
   CHECK(shx_destroy(op) == SHX_SUCCESS);
   CHECK_CUDA(cudaFree(device));

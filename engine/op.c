@@ -340,7 +340,9 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
                     "its rows)",
                     batch, op->gate_batch);
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
-  return record_down_kernel(op, batch, parity, stream);
+  status = record_down_kernel(op, batch, parity, stream);
+  if (status == SHX_SUCCESS) op->pushed_batch[parity] = batch;
+  return status;
 }
 
 /* The auto variant's fused or split choice on a stream of a green context whose SMs
@@ -403,6 +405,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
     default: /* SHX_VARIANT_AUTO: shx_variant_for resolves it */
       return shx_fail(SHX_INTERNAL_ERROR, "variant %d was not resolved", (int)variant);
   }
+  if (status == SHX_SUCCESS) op->pushed_batch[parity] = batch;
   return status;
 }
 
@@ -425,6 +428,13 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
   if ((status = shx_check_tail(&op->config, out, batch, parity, op->bound_peers)) !=
       SHX_SUCCESS)
     return status;
+  /* A tail over fewer rows than the push would leave the rest holding this step's
+   * values, which a later, larger tail at this parity would take as arrived; over more,
+   * it would wait on rows nobody pushes. */
+  if (op->pushed_batch[parity] != 0 && batch != op->pushed_batch[parity])
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "batch %d is not the last recorded step's batch %d at parity %d", batch,
+                    op->pushed_batch[parity], parity);
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   const shx_mailbox_route route = shx_op_mailbox_route(op, parity);
   char message[SHX_MESSAGE_BYTES] = "";

@@ -29,6 +29,8 @@ struct shx_op {
   int gate_batch;     /* the batch of the last recorded kernel that writes h (a gate, a
                          fused step, the baseline's activation; 0 before any): the rows
                          of h that shx_record_down may push */
+  int pushed_batch[2]; /* per parity, the batch of the last recorded push (a step or a
+                          down; 0 before any): the rows that shx_tail may consume */
 
   /* Device scratch, one allocation each. */
   void *h;            /* [capacity, I] BF16: the activation between the GEMMs */

@@ -360,6 +360,12 @@ shx_status shx_group_rearm(shx_group *g) {
     SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_TRY(shx_mailbox_arm(g->mailbox[r], g->mailbox_bytes, g->stream[g->device_of[r]]));
   }
+  /* The next step on every other GPU waits for this GPU's done event (shx_group_step):
+   * recorded after the arms, so no peer's push can land before them and be overwritten. */
+  for (int d = 0; d < g->gpus; ++d) {
+    SHX_CUDA(set_gpu(g, d));
+    SHX_CUDA(cudaEventRecord(g->done[d], g->stream[d]));
+  }
 cleanup:
   return status;
 }
