@@ -433,8 +433,8 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
    * it would wait on rows nobody pushes. */
   if (op->pushed_batch[parity] != 0 && batch != op->pushed_batch[parity])
     return shx_fail(SHX_INVALID_ARGUMENT,
-                    "batch %d is not the last recorded step's batch %d at parity %d", batch,
-                    op->pushed_batch[parity], parity);
+                    "batch %d is not the last recorded push's (step or down) batch %d at "
+                    "parity %d", batch, op->pushed_batch[parity], parity);
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   const shx_mailbox_route route = shx_op_mailbox_route(op, parity);
   char message[SHX_MESSAGE_BYTES] = "";

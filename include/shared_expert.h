@@ -244,8 +244,8 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
  * slots with 0x8000.
  * mailbox_p is this rank's own mailbox, peers[rank] of shx_bind_peers. Capturable.
  * batch is the batch of the steps whose pushes it sums (every rank's, at this parity):
- * a tail over fewer rows would leave the others holding their values, which a later,
- * larger tail would take as arrived. Refused (SHX_INVALID_ARGUMENT) where it differs from
+ * a tail over fewer rows would leave the rows past it holding their values, which a
+ * later, larger tail would take as arrived. Refused (SHX_INVALID_ARGUMENT) where it differs from
  * this op's last recorded step (or shx_record_down) at that parity. */
 shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
 
@@ -255,13 +255,13 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
  * SHX_DEVICE_TIMEOUT if a kernel of this op gave up waiting since the last call.
  *
  * A timeout invalidates that step and every later one up to the recovery below, on
- * every rank, not only on the rank that reports it, whose flags need not be set: a
- * fused kernel that gave up still pushes (garbage) and may leave the op's grid-barrier
- * counters out of step (a CTA that counts in after the others gave up and re-armed
- * them), so that a later step passes the barrier early; a tail that gave up re-arms
- * slots whose late pushes may land afterwards; until shx_check_device clears the flag,
- * every later tail of the op (steps already queued included) reads its slots once and
- * ends without waiting. After SHX_DEVICE_TIMEOUT on any rank:
+ * every rank, whether or not that rank's own flag is set: a fused kernel that gave up
+ * still pushes (garbage) and may leave the op's grid-barrier counters out of step (a
+ * CTA that counts in after the others gave up and re-armed them), so that a later step
+ * passes the barrier early; a tail that gave up re-arms slots whose late pushes may land
+ * afterwards; until shx_check_device clears the flag, every later tail of the op (steps
+ * already queued included) reads its slots once and ends without waiting. After
+ * SHX_DEVICE_TIMEOUT on any rank:
  * stop launching steps on every rank, synchronize every rank's device, re-arm every
  * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which re-arms the
  * op's barrier counters when its flag was set); then steps run as before
