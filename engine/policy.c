@@ -31,17 +31,19 @@ static int variant_named(const char *name, shx_variant *variant) {
   return 1;
 }
 
+/* What separates a rule's fields (a \r of a CRLF file's line end included). */
+static const char kBlanks[] = " \t\r";
+
 /* One decimal int at *cursor after blanks, ended by a blank or the line's end; moves the
  * cursor past it. sscanf's %d is undefined on a number out of int's range (glibc wraps
  * 4294967297 to 1), so a rule's bounds are read here with strtol and its range check. */
 static int read_int(char **cursor, int *value) {
-  char *start = *cursor, *end = NULL;
-  while (*start == ' ' || *start == '\t' || *start == '\r') ++start;
+  char *start = *cursor + strspn(*cursor, kBlanks), *end = NULL;
   if (*start == '\0') return 0;
   errno = 0;
   const long parsed = strtol(start, &end, 10);
   if (end == start || errno == ERANGE || parsed < INT_MIN || parsed > INT_MAX ||
-      (*end != '\0' && *end != ' ' && *end != '\t' && *end != '\r'))
+      (*end != '\0' && strchr(kBlanks, *end) == NULL))
     return 0;
   *value = (int)parsed;
   *cursor = end;
@@ -67,8 +69,7 @@ shx_status shx_policy_parse(const char *text, shx_policy *policy) {
     char name[32];
     int tp = 0, first = 0, last = 0;
     char trailing[2];
-    char *cursor = buffer;
-    while (*cursor == ' ' || *cursor == '\t' || *cursor == '\r') ++cursor;
+    char *cursor = buffer + strspn(buffer, kBlanks);
     if (*cursor == '\0') continue; /* blank or comment */
     const int numbers = read_int(&cursor, &tp) && read_int(&cursor, &first) &&
                         read_int(&cursor, &last);
