@@ -1,8 +1,9 @@
 /* api_test.c: the public entry points refuse bad input with a status and a message
- * naming the value, before touching the GPU, so this runs with or without one. With a
- * Hopper (sm_90) GPU the valid config must create an op (a refusal there fails, not
- * skips), and a refused split down must leave its armed mailbox untouched, where the
- * valid one then writes it. */
+ * naming the value, before touching the GPU, so this runs with or without one. The valid
+ * config must create an op on a Hopper (sm_90) GPU (a refusal there fails, not skips)
+ * and be refused with SHX_NO_DEVICE or SHX_UNSUPPORTED elsewhere. The refusals that need
+ * a real op (bound state, pointers the GPU cannot reach, mailboxes left untouched) are
+ * engine/api_gpu_test.c's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,70 +74,7 @@ int main(void) {
     return 0;
   }
   CHECK(status == SHX_SUCCESS && op != NULL);
-  expect(shx_record_step(op, buffer, 9, 0, NULL), SHX_INVALID_ARGUMENT, "not bound");
-  expect(shx_bind_weights(op, NULL, buffer), SHX_INVALID_ARGUMENT, "gate_up is NULL");
-  expect(shx_variant_for(op, 0, &config.variant), SHX_INVALID_ARGUMENT, "batch 0");
   CHECK(shx_destroy(op) == SHX_SUCCESS);
-
-  /* The split variant's down refuses a batch other than its gate's: h holds only the
-   * gate's rows. Weights and x are zeros; the refused down launches nothing. */
-  config.variant = SHX_VARIANT_SPLIT;
-  config.capacity = 16;
-  CHECK(shx_create(&config, &op) == SHX_SUCCESS);
-  const size_t inter = (size_t)config.intermediate_total / config.tp;
-  const size_t weight_bytes = 3 * inter * (size_t)config.hidden * 2;
-  const size_t x_bytes = (size_t)config.capacity * config.hidden * 2;
-  const size_t mailbox_bytes = shx_mailbox_bytes(&config);
-  char *device = NULL; /* gate_up | down | x | one mailbox every peer entry names */
-  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + x_bytes + mailbox_bytes));
-  CHECK_CUDA(cudaMemset(device, 0, weight_bytes + x_bytes));
-  char *const x = device + weight_bytes, *const mailbox = x + x_bytes;
-  void *peers[8];
-  for (int p = 0; p < 8; ++p) peers[p] = mailbox;
-  CHECK(shx_bind_weights(op, device, device + 2 * inter * (size_t)config.hidden * 2) ==
-        SHX_SUCCESS);
-  /* The gate pushes nothing, so it runs before any peers are bound; the down does not. */
-  CHECK(shx_record_gate(op, x, 9, NULL) == SHX_SUCCESS);
-  expect(shx_record_down(op, 9, 0, NULL), SHX_INVALID_ARGUMENT, "not bound");
-  CHECK(shx_bind_peers(op, peers, 8) == SHX_SUCCESS);
-  CHECK(shx_record_gate(op, x, 9, NULL) == SHX_SUCCESS);
-  /* The refused down touches no slot of the armed mailbox; the valid one writes +0 (zero
-   * weights) into its batch's slots, so the check sees a write. */
-  const size_t slots = mailbox_bytes / 2;
-  uint16_t *host = malloc(mailbox_bytes);
-  CHECK(host != NULL);
-  CHECK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL) == SHX_SUCCESS);
-  CHECK_CUDA(cudaDeviceSynchronize());
-  expect(shx_record_down(op, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
-  CHECK_CUDA(cudaDeviceSynchronize());
-  CHECK_CUDA(cudaMemcpy(host, mailbox, mailbox_bytes, cudaMemcpyDeviceToHost));
-  for (size_t i = 0; i < slots; ++i) CHECK(host[i] == 0x8000);
-  CHECK(shx_record_down(op, 9, 0, NULL) == SHX_SUCCESS); /* the gate's batch runs */
-  CHECK_CUDA(cudaDeviceSynchronize());
-  CHECK_CUDA(cudaMemcpy(host, mailbox, mailbox_bytes, cudaMemcpyDeviceToHost));
-  size_t written = 0;
-  for (size_t i = 0; i < slots; ++i) written += host[i] != 0x8000;
-  CHECK(written > 0);
-  /* The tail consumes the rows the last push at its parity wrote: another batch is
-   * refused before any launch. With every slot made "arrived" (zeros), the valid tail
-   * re-arms exactly parity 0's rows [0, 9) of every source and nothing else. */
-  const int shard = config.hidden / config.tp;
-  void *out = NULL;
-  CHECK_CUDA(cudaMalloc(&out, (size_t)config.capacity * shard * 2));
-  CHECK_CUDA(cudaMemset(mailbox, 0, mailbox_bytes));
-  expect(shx_tail(op, out, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
-  CHECK(shx_tail(op, out, 9, 0, NULL) == SHX_SUCCESS);
-  CHECK_CUDA(cudaDeviceSynchronize());
-  CHECK_CUDA(cudaMemcpy(host, mailbox, mailbox_bytes, cudaMemcpyDeviceToHost));
-  for (size_t i = 0; i < slots; ++i) {
-    const size_t row = i / shard, token = row % config.capacity;
-    const size_t parity = row / ((size_t)config.capacity * config.tp);
-    CHECK(host[i] == (parity == 0 && token < 9 ? 0x8000 : 0));
-  }
-  CHECK_CUDA(cudaFree(out));
-  free(host);
-  CHECK(shx_destroy(op) == SHX_SUCCESS);
-  CHECK_CUDA(cudaFree(device));
-  printf("api_test: ok (with a GPU)\n");
+  printf("api_test: ok (an op created on the Hopper GPU)\n");
   return 0;
 }

@@ -24,6 +24,7 @@
   do {                                                                                \
     cublasStatus_t lt_status_ = (call);                                               \
     if (lt_status_ != CUBLAS_STATUS_SUCCESS) {                                        \
+      (void)cudaGetLastError(); /* reported here, not left for a later call */        \
       status = shx_fail(lt_status_ == CUBLAS_STATUS_ALLOC_FAILED ? SHX_OUT_OF_MEMORY  \
                                                                  : SHX_CUDA_ERROR,    \
                         "%s failed: cuBLAS status %d (%s:%d)", #call,                 \
@@ -108,6 +109,7 @@ static shx_status matmul(shx_op *op, int m, int n, int k, const void *a, const v
     for (int i = 0; i < found; ++i) algo[i] = results[i].algo;
     if (found_out != NULL) *found_out = found;
   } else {
+    (void)cudaGetLastError(); /* a caller's stale error is not this launch's failure */
     SHX_LT(cublasLtMatmul(op->lt, desc, &alpha, a, layout_a, b, layout_b, &beta, d,
                           layout_d, d, layout_d, algo, op->workspace, op->workspace_bytes,
                           stream));

@@ -2,6 +2,7 @@
  * tail, destroy. Every argument is validated (engine/validate.c, and the geometry
  * against the device) before any allocation or launch; a refused call leaves outputs
  * and mailboxes untouched. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,15 +38,18 @@ typedef struct caller_context {
   int device;        /* the runtime's current device; -1 where it could not be read */
 } caller_context;
 
-static void enter_primary_context(int device, caller_context *saved) {
+/* Returns what making `device` current reported (the caller's context is saved either
+ * way, so leave_primary_context always follows). */
+static cudaError_t enter_primary_context(int device, caller_context *saved) {
   ShxCtxGetCurrent get_context = (ShxCtxGetCurrent)shx_driver_function("cuCtxGetCurrent");
   saved->context = NULL;
   if (get_context != NULL && get_context(&saved->context) != CUDA_SUCCESS)
     saved->context = NULL;
   saved->device = -1;
   if (cudaGetDevice(&saved->device) != cudaSuccess) saved->device = -1;
-  cudaSetDevice(device);
+  const cudaError_t entered = cudaSetDevice(device);
   (void)cudaGetLastError();
+  return entered;
 }
 
 /* Makes the saved context current again (a green one, or any device's), else the saved
@@ -59,6 +63,27 @@ static void leave_primary_context(const caller_context *saved) {
 }
 
 static void release_op(shx_op *op, cudaError_t *synced);
+
+/* Memory a kernel cannot dereference (pageable host memory, or an address no allocation
+ * covers: CUDA reports both as unregistered) would fault inside the step and leave the
+ * context unusable, so it is refused here. Device, managed and pinned host memory, IPC
+ * and NCCL window mappings pass; whether a peer's memory is mapped for this device is
+ * the caller's promise (shx_bind_peers). A host-side query: legal during capture. */
+static shx_status check_reachable(const void *pointer, const char *name) {
+  struct cudaPointerAttributes attributes;
+  memset(&attributes, 0, sizeof attributes);
+  const cudaError_t error = cudaPointerGetAttributes(&attributes, pointer);
+  if (error != cudaSuccess) {
+    (void)cudaGetLastError();
+    return shx_fail(SHX_CUDA_ERROR, "cannot query what memory %s %p is: %s", name, pointer,
+                    cudaGetErrorString(error));
+  }
+  if (attributes.type == cudaMemoryTypeUnregistered)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "%s %p is not memory the GPU can reach (pageable host memory or no "
+                    "allocation): pass device memory", name, pointer);
+  return SHX_SUCCESS;
+}
 
 size_t shx_mailbox_bytes(const shx_config *config) {
   shx_clear_error();
@@ -98,10 +123,7 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
     (void)cudaGetLastError();
     return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device");
   }
-  if (major != 9 || minor != 0)
-    return shx_fail(SHX_UNSUPPORTED,
-                    "device %d has compute capability %d.%d: this build is for sm_90a "
-                    "(H100, H200)", device, major, minor);
+  if ((status = shx_check_capability(device, major, minor)) != SHX_SUCCESS) return status;
   if (config->split_down_sms > sms)
     return shx_fail(SHX_INVALID_ARGUMENT, "split_down_sms %d is over device %d's %d SMs",
                     config->split_down_sms, device, sms);
@@ -143,7 +165,8 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
                         config->variant == SHX_VARIANT_FUSED ? "fused" : "split",
                         shx_fused_bucket_n(i),
                         fused_ok ? op->down_messages[i] : op->fused_messages[i]);
-      goto cleanup;
+      free(op); /* nothing on the device yet: no synchronization to wait for */
+      return status;
     }
   }
   /* Only now, with every refusal behind us, the device memory. */
@@ -201,7 +224,10 @@ shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down) {
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
-  if ((status = shx_check_weights(gate_up, down)) != SHX_SUCCESS) return status;
+  if ((status = shx_check_weights(gate_up, down)) != SHX_SUCCESS ||
+      (status = check_reachable(gate_up, "gate_up")) != SHX_SUCCESS ||
+      (status = check_reachable(down, "down")) != SHX_SUCCESS)
+    return status;
   op->gate_up = gate_up;
   op->down = down;
   op->bound_weights = 1;
@@ -213,6 +239,11 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_peers(&op->config, peers, count)) != SHX_SUCCESS) return status;
+  for (int p = 0; p < count; ++p) {
+    char name[24]; /* "peers[" + any int + "]" */
+    snprintf(name, sizeof name, "peers[%d]", p);
+    if ((status = check_reachable(peers[p], name)) != SHX_SUCCESS) return status;
+  }
   memset(op->peers, 0, sizeof op->peers);
   memcpy(op->peers, peers, (size_t)count * sizeof *peers);
   op->bound_peers = 1;
@@ -222,7 +253,9 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
 shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream) {
   shx_clear_error();
   shx_status status;
-  if ((status = shx_check_mailbox(mailbox, bytes)) != SHX_SUCCESS) return status;
+  if ((status = shx_check_mailbox(mailbox, bytes)) != SHX_SUCCESS ||
+      (status = check_reachable(mailbox, "mailbox")) != SHX_SUCCESS)
+    return status;
   char message[SHX_MESSAGE_BYTES] = "";
   status = shx_launch_arm(mailbox, bytes, stream, message);
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
@@ -319,7 +352,8 @@ shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream) {
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_step(&op->config, x, batch, 0, op->bound_weights, 1)) !=
-      SHX_SUCCESS)
+          SHX_SUCCESS ||
+      (status = check_reachable(x, "x")) != SHX_SUCCESS)
     return status;
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   return record_fused_kernel(op, x, batch, 0, 1, stream);
@@ -375,7 +409,8 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_step(&op->config, x, batch, parity, op->bound_weights,
-                               op->bound_peers)) != SHX_SUCCESS)
+                               op->bound_peers)) != SHX_SUCCESS ||
+      (status = check_reachable(x, "x")) != SHX_SUCCESS)
     return status;
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   shx_variant variant;
@@ -426,12 +461,19 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_tail(&op->config, out, batch, parity, op->bound_peers)) !=
-      SHX_SUCCESS)
+          SHX_SUCCESS ||
+      (status = check_reachable(out, "out")) != SHX_SUCCESS)
     return status;
+  /* Before any push of this op at that parity its own source's rows never arrive: the
+   * tail would wait until the watchdog (or, with it off, for ever). */
+  if (op->pushed_batch[parity] == 0)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "parity %d: this op has recorded no push (step or down) at that parity "
+                    "to wait for", parity);
   /* A tail over fewer rows than the push would leave the rest holding this step's
    * values, which a later, larger tail at this parity would take as arrived; over more,
    * it would wait on rows nobody pushes. */
-  if (op->pushed_batch[parity] != 0 && batch != op->pushed_batch[parity])
+  if (batch != op->pushed_batch[parity])
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "batch %d is not the last recorded push's (step or down) batch %d at "
                     "parity %d", batch, op->pushed_batch[parity], parity);
@@ -451,8 +493,9 @@ shx_status shx_check_device(shx_op *op) {
   /* In the primary context the synchronization waits for the op's kernels on green
    * contexts too, so the flag is final and the re-arm cannot land under a kernel. */
   caller_context saved;
-  enter_primary_context(op->device, &saved);
+  const cudaError_t entered = enter_primary_context(op->device, &saved);
   uint32_t flag = 0;
+  SHX_CUDA(entered);
   SHX_CUDA(cudaDeviceSynchronize());
   SHX_CUDA(cudaMemcpy(&flag, op->scratch + SHX_SCRATCH_ERROR_FLAG, sizeof flag,
                       cudaMemcpyDeviceToHost));

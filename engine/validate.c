@@ -152,3 +152,11 @@ shx_status shx_check_mailbox(const void *mailbox, size_t bytes) {
                     bytes);
   return SHX_SUCCESS;
 }
+
+shx_status shx_check_capability(int device, int major, int minor) {
+  if (major != 9 || minor != 0)
+    return shx_fail(SHX_UNSUPPORTED,
+                    "device %d has compute capability %d.%d: this build is for sm_90a "
+                    "(H100, H200)", device, major, minor);
+  return SHX_SUCCESS;
+}

@@ -122,8 +122,28 @@ static void test_step_and_tail(void) {
   expect_refused(shx_check_tail(&c, x, 9, 0, 0), "peers are not bound");
 }
 
+/* Only sm_90 runs this build's kernels: the unsupported-device refusal, which a machine
+ * without a GPU (the CI) or with a Hopper one never reaches through shx_create. */
+static void test_capability(void) {
+  CHECK(shx_check_capability(0, 9, 0) == SHX_SUCCESS);
+  const int refused[][2] = {{8, 0}, {8, 9}, {9, 1}, {10, 0}, {12, 0}, {0, 0}};
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i) {
+    char named[48];
+    snprintf(named, sizeof named, "device 3 has compute capability %d.%d", refused[i][0],
+             refused[i][1]);
+    const shx_status status = shx_check_capability(3, refused[i][0], refused[i][1]);
+    if (status != SHX_UNSUPPORTED || strstr(shx_last_error(), named) == NULL) {
+      fprintf(stderr, "expected SHX_UNSUPPORTED naming \"%s\", got %s: \"%s\"\n", named,
+              shx_status_string(status), shx_last_error());
+      exit(1);
+    }
+    shx_clear_error();
+  }
+}
+
 int main(void) {
   test_config();
+  test_capability();
   test_pointers();
   test_step_and_tail();
   printf("validate_test: all bad inputs refused with a message naming them\n");

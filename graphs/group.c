@@ -181,12 +181,23 @@ shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
   return status;
 }
 
-static int hosts(const shx_group *g, int rank) { return rank >= g->first && rank < g->last; }
+static int hosts(const shx_group *g, int rank) {
+  return g != NULL && rank >= g->first && rank < g->last;
+}
+
+#define SHX_GROUP_NOT_NULL(g, who)                                                     \
+  do {                                                                                 \
+    if ((g) == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "%s: group is NULL", who); \
+  } while (0)
 
 shx_status shx_group_upload_weights(shx_group *g, int rank, const uint16_t *gate_up,
                                     const uint16_t *down) {
   shx_status status = SHX_SUCCESS;
+  SHX_GROUP_NOT_NULL(g, "shx_group_upload_weights");
   if (!hosts(g, rank)) return shx_fail(SHX_INVALID_ARGUMENT, "rank %d is not hosted", rank);
+  if (gate_up == NULL || down == NULL)
+    return shx_fail(SHX_INVALID_ARGUMENT, "shx_group_upload_weights: %s is NULL",
+                    gate_up == NULL ? "gate_up" : "down");
   size_t inter = (size_t)g->config.intermediate_total / g->config.tp;
   SHX_TRY(shx_group_wait(g)); /* no step in flight reads the weights */
   SHX_CUDA(set_gpu(g, g->device_of[rank]));
@@ -264,6 +275,7 @@ cleanup:
 
 shx_status shx_group_step(shx_group *g, int parity) {
   shx_status status = SHX_SUCCESS;
+  SHX_GROUP_NOT_NULL(g, "shx_group_step");
   if (g->batch == 0) return shx_fail(SHX_INVALID_ARGUMENT, "no step graph is captured");
   if (parity != 0 && parity != 1)
     return shx_fail(SHX_INVALID_ARGUMENT, "parity %d is not 0 or 1", parity);
@@ -285,6 +297,7 @@ cleanup:
 
 shx_status shx_group_wait(shx_group *g) {
   shx_status status = SHX_SUCCESS;
+  SHX_GROUP_NOT_NULL(g, "shx_group_wait");
   for (int d = 0; d < g->gpus; ++d) {
     SHX_CUDA(set_gpu(g, d));
     SHX_CUDA(cudaStreamSynchronize(g->stream[d]));
@@ -315,6 +328,7 @@ cleanup:
 
 shx_status shx_group_poison_outputs(shx_group *g) {
   shx_status status = SHX_SUCCESS;
+  SHX_GROUP_NOT_NULL(g, "shx_group_poison_outputs");
   for (int r = g->first; r < g->last; ++r) {
     SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_CUDA(cudaMemsetAsync(g->out[r], 0xFF,
@@ -343,7 +357,10 @@ cleanup:
 
 shx_status shx_group_read_mailbox(shx_group *g, int rank, uint16_t *mailbox) {
   shx_status status = SHX_SUCCESS;
+  SHX_GROUP_NOT_NULL(g, "shx_group_read_mailbox");
   if (!hosts(g, rank)) return shx_fail(SHX_INVALID_ARGUMENT, "rank %d is not hosted", rank);
+  if (mailbox == NULL)
+    return shx_fail(SHX_INVALID_ARGUMENT, "shx_group_read_mailbox: mailbox is NULL");
   /* The steps' pushes have landed (as in upload_x): this process's; a part's peers in
    * other processes are the caller's to wait for (group.h). */
   SHX_TRY(shx_group_wait(g));
@@ -356,6 +373,7 @@ cleanup:
 
 shx_status shx_group_rearm(shx_group *g) {
   shx_status status = SHX_SUCCESS;
+  SHX_GROUP_NOT_NULL(g, "shx_group_rearm");
   for (int r = g->first; r < g->last; ++r) {
     SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_TRY(shx_mailbox_arm(g->mailbox[r], g->mailbox_bytes, g->stream[g->device_of[r]]));

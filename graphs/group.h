@@ -54,8 +54,9 @@ shx_status shx_group_upload_weights(shx_group *group, int rank, const uint16_t *
 shx_status shx_group_upload_x(shx_group *group, const uint16_t *x, int batch);
 
 /* Captures the step graphs (both parities) for `batch`; with_tail = 0 leaves the
- * pushed mailboxes for inspection (shx_group_read_mailbox). Replaces older graphs (a
- * refused batch keeps them). */
+ * pushed mailboxes for inspection (shx_group_read_mailbox). Replaces older graphs: a batch
+ * outside [1, capacity] is refused first and keeps them; a capture that fails later (a
+ * record refused, e.g. SHX_UNSUPPORTED on a green context) leaves none. */
 shx_status shx_group_capture(shx_group *group, int batch, int with_tail);
 /* Launches the captured step of `parity` on every GPU (asynchronous). */
 shx_status shx_group_step(shx_group *group, int parity);

@@ -194,7 +194,10 @@ shx_status shx_create(const shx_config *config, shx_op **op);
 shx_status shx_destroy(shx_op *op);
 
 /* Weights of this rank, device pointers, row-major BF16, 16-byte aligned:
- * gate_up [2 I, H] (rows [0, I) gate, [I, 2 I) up), down [H, I]. Not copied. */
+ * gate_up [2 I, H] (rows [0, I) gate, [I, 2 I) up), down [H, I]. Not copied. Here and in
+ * every call below that takes a buffer, a pointer the GPU cannot reach (pageable host
+ * memory, or no allocation: cudaPointerGetAttributes says "unregistered") is refused
+ * (SHX_INVALID_ARGUMENT). */
 shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down);
 
 /* Mailbox of every rank p (peers[p], p < tp; peers[rank] is this rank's own), each
@@ -245,8 +248,9 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
  * mailbox_p is this rank's own mailbox, peers[rank] of shx_bind_peers. Capturable.
  * batch is the batch of the steps whose pushes it sums (every rank's, at this parity):
  * a tail over fewer rows would leave the rows past it holding their values, which a
- * later, larger tail would take as arrived. Refused (SHX_INVALID_ARGUMENT) where it differs from
- * this op's last recorded step (or shx_record_down) at that parity. */
+ * later, larger tail would take as arrived. Refused (SHX_INVALID_ARGUMENT) where it differs
+ * from this op's last recorded step (or shx_record_down) at that parity, and at a parity
+ * where this op has recorded none (its own rows would never arrive). */
 shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
 
 /* Reads and clears the op's device watchdog flag (synchronizes the op's device in its

@@ -655,7 +655,8 @@ __device__ __forceinline__ void wait_stage_free(
 
 /* The producer's side of the grid barrier: wait until every CTA counted its h columns.
  * A timeout reports and goes on (h may then be stale, but every TMA still completes, so
- * nothing hangs). */
+ * nothing hangs). A producer that already gave up on an mbarrier still waits here up to
+ * its own bound once more: bounded, and kept out of this spin, which every step runs. */
 __device__ __forceinline__ void grid_barrier_wait(uint32_t *counters, uint32_t grid,
                                                   Watchdog &watchdog) {
   const uint64_t start = ptx::globaltimer();

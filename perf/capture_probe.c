@@ -5,7 +5,8 @@
  * For each capture mode (global, thread-local, relaxed) and capture stream (non-blocking,
  * blocking), thread A begins a capture and records a memset into it; thread B then makes
  * one call (cudaDeviceSynchronize, a legacy-stream cudaMemset, shx_check_device,
- * shx_create with shx_destroy, shx_mailbox_arm on the legacy stream) and ends; A records
+ * shx_create with shx_destroy, shx_mailbox_arm on the legacy stream, the pointer query
+ * the record and tail calls make) and ends; A records
  * a second memset and ends the capture. One line per case: B's result and the capture's.
  * A first line makes the calls with no capture open, as the control.
  *
@@ -21,10 +22,14 @@
 
 #include "shared_expert.h"
 
-enum call { kDeviceSync, kLegacyMemset, kCheckDevice, kCreateDestroy, kMailboxArm, kCalls };
+enum call {
+  kDeviceSync, kLegacyMemset, kCheckDevice, kCreateDestroy, kMailboxArm, kPointerQuery,
+  kCalls
+};
 static const char *const kCallNames[kCalls] = {
     "cudaDeviceSynchronize", "cudaMemset (legacy stream)", "shx_check_device",
-    "shx_create + shx_destroy", "shx_mailbox_arm (NULL stream)"};
+    "shx_create + shx_destroy", "shx_mailbox_arm (NULL stream)",
+    "cudaPointerGetAttributes"};
 
 typedef struct probe {
   shx_op *op;           /* a fused op for shx_check_device */
@@ -55,9 +60,14 @@ static void *make_call(void *argument) {
       p->result = shx_status_string(status);
       break;
     }
-    default:
+    case kMailboxArm:
       p->result = shx_status_string(shx_mailbox_arm(p->buffer, p->buffer_bytes, NULL));
       break;
+    default: { /* the query every record and tail makes of its buffers */
+      struct cudaPointerAttributes attributes;
+      p->result = cudaGetErrorName(cudaPointerGetAttributes(&attributes, p->buffer));
+      break;
+    }
   }
   (void)cudaGetLastError();
   return NULL;

@@ -113,6 +113,8 @@ static shx_status time_nccl(const shx_testbed *bed, int gpus, int batch, int ste
   SHX_CUDA(cudaEventElapsedTime(&ms, start, stop));
   *us_per_step = ms * 1000.0 / steps;
 cleanup:
+  /* Every capture ends before anything is freed: shx_destroy synchronizes its device,
+   * which a stream of another GPU still capturing would make fail. */
   for (int g = 0; g < gpus; ++g) {
     cudaSetDevice(g);
     if (capturing[g]) {
@@ -120,6 +122,9 @@ cleanup:
       cudaStreamEndCapture(streams[g], &abandoned);
       if (abandoned) cudaGraphDestroy(abandoned);
     }
+  }
+  for (int g = 0; g < gpus; ++g) {
+    cudaSetDevice(g);
     if (graphs[g]) cudaGraphDestroy(graphs[g]);
     if (steps_exec[g]) cudaGraphExecDestroy(steps_exec[g]);
     if (streams[g]) cudaStreamSynchronize(streams[g]);

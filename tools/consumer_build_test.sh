@@ -7,7 +7,8 @@
 #    meet an engine's names (an anonymous namespace, the kernels' device stubs); weak
 #    symbols merge silently with a definition of the same name, so the one weak name
 #    allowed besides is the C++ personality routine's reference
-#    (DW.ref.__gxx_personality_v0, the same in every C++ object);
+#    (DW.ref.__gxx_personality_v0, the same in every C++ object); and the archive
+#    references no exit, abort or printing function (SPEC);
 # 2. docs/example/consumer.c builds with `cc -std=c11 -Werror` from pkg-config's flags,
 #    and with CMake through find_package(shared_expert), a C++17 program with the same
 #    header links (-pedantic -Werror), and each runs its checks that need
@@ -46,6 +47,18 @@ for function in $declared; do
   grep -q "^$function T " "$scratch/symbols" || { echo "$function is not defined"; exit 1; }
 done
 echo "the header's $(echo "$declared" | wc -l) functions are defined"
+# SPEC: no exit() or abort() in library code, and no printing to stdout (or stderr): the
+# archive must not even reference them.
+forbidden='exit|_exit|_Exit|quick_exit|abort|printf|vprintf|__printf_chk|__vprintf_chk|'
+forbidden+='fprintf|vfprintf|__fprintf_chk|__vfprintf_chk|puts|fputs|putchar|fwrite|perror|'
+forbidden+='stdout|stderr'
+referenced=$(nm -u "$prefix/lib/libshared_expert.a" 2>/dev/null | awk '{ print $NF }' |
+  sort -u | grep -xE "$forbidden" || true)
+if [ -n "$referenced" ]; then
+  echo "the archive references what library code must not call: $(echo $referenced)"
+  exit 1
+fi
+echo "no reference to exit, abort or printing"
 
 echo "== pkg-config"
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig

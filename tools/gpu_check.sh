@@ -10,7 +10,7 @@ cuobjdump --dump-sass "$bundle"/group_fused_1gpu_test > "$out/fused.sass" 2>&1
 echo "HGMMA instructions in the fused kernels: $(grep -c HGMMA "$out/fused.sass")"
 echo "local memory (LDL/STL) in the fused kernels: $(grep -cE '\b(LDL|STL)\b' "$out/fused.sass")"
 echo "mbarrier phase checks (SYNCS.PHASECHK) in the fused kernels: $(grep -c 'SYNCS.PHASECHK' "$out/fused.sass")"
-run_bundle_tests ${TESTS:-api_test group_baseline_1gpu_test group_fused_1gpu_test \
+run_bundle_tests ${TESTS:-api_test api_gpu_test group_baseline_1gpu_test group_fused_1gpu_test \
   group_split_1gpu_test mailbox_gpu_test}
 if [ -n "${MAIN-1}" ]; then  # MAIN= skips the main job
   echo "== decode_step"

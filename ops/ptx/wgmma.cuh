@@ -101,7 +101,13 @@ struct Wgmma;
 /* One specialization per N: R = N / 2 accumulator registers are %0..%R-1, then the A
  * descriptor, the B descriptor and the accumulate flag (scale-d: 0 overwrites d). The
  * trailing "1, 1, 0, 0" are scale-a, scale-b (no negation) and the transpose flags of
- * A and B (0 = K-major). */
+ * A and B (0 = K-major).
+ * No "memory" clobber, on purpose: the MMAs read shared memory through descriptors the
+ * compiler cannot see, so what orders them against C++ accesses to that memory is the
+ * asm around them, which does clobber memory (wgmma_fence before, wgmma_wait_group after,
+ * the mbarrier waits and bar.sync). Keep every C++ access of a stage's shared memory on
+ * the far side of one of those; a clobber here would also pin the accumulators'
+ * scheduling, which the measured kernels do not have. */
 #define SHX_DEFINE_WGMMA_BF16(N, R, DESC_A, DESC_B, SCALE_D)                         \
   template <>                                                                        \
   struct Wgmma<N> {                                                                  \
