@@ -24,7 +24,9 @@
 # holds no git-ignored folder; ef71f68's code is e2e28c3's, run 70's); run 72 rebuilt it at
 # 42e1ebb (host-side review fixes: the tail's batch check, the group's re-arm ordering and
 # argument checks, the policy parser; kernels' PTX identical to a7d5df1); run 73 rebuilt
-# it at b79ba95 (policy.c's separators, the header's wording; host code only) in
+# it at b79ba95 (policy.c's separators, the header's wording; host code only); run 74
+# rebuilt it at ca99507 (a fresh checkout again; host-side review fixes, the new
+# api_gpu_test; kernels' PTX identical to a7d5df1) in
 # bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it if
 # main's code has moved since.
 # Run 68 left 651 s of device time, so this call is cut to fit with the machine's start:
