@@ -495,7 +495,11 @@ shx_status shx_check_device(shx_op *op) {
   caller_context saved;
   const cudaError_t entered = enter_primary_context(op->device, &saved);
   uint32_t flag = 0;
-  SHX_CUDA(entered);
+  if (entered != cudaSuccess) {
+    status = shx_fail(SHX_CUDA_ERROR, "cannot make the op's device %d current: %s",
+                      op->device, cudaGetErrorString(entered));
+    goto cleanup;
+  }
   SHX_CUDA(cudaDeviceSynchronize());
   SHX_CUDA(cudaMemcpy(&flag, op->scratch + SHX_SCRATCH_ERROR_FLAG, sizeof flag,
                       cudaMemcpyDeviceToHost));
