@@ -1,5 +1,5 @@
-/* leak_gpu_test.c: switching variants and re-recording step graphs leaks no device memory
- * (SPEC: "switching fused / split re-records or updates graphs without leaking memory";
+/* leak_gpu_test.c: switching variants and re-recording step graphs leaks no device or
+ * host memory (SPEC: "switching fused / split re-records or updates graphs without leaking memory";
  * the library never leaks).
  *
  * One cycle, TP8 at the design dims, all ranks on one GPU: for each variant (fused, split,
@@ -12,12 +12,17 @@
  * leak of more than about 0.35 MB a cycle: a leaked op (one TP8 rank's cuBLASLt
  * workspace alone is 32 MB; a fused op's h 192 KB and its scratch) or mailbox (3.7 MB at
  * capacity 128). What leaked graph executables would take on the device was not
- * measured, so a leak of those alone may lie under the floor. SHX_LEAK_TEST_INJECT=1 in
- * the environment leaks 8 MB a cycle on purpose, so that a run can show the check fails
- * on a leak (perf/RESULTS.md run 54).
+ * measured, so a leak of those alone may lie under the floor. The host heap (glibc's
+ * mallinfo2: bytes in use, small and mmapped chunks) is read at the same two points and
+ * must not have grown by more than kHostSlackBytes (1 MB): a leaked op is over 12 KB of
+ * host memory (its plans' messages), 24 of them a cycle, and a leaked group's arrays or
+ * cuBLASLt handle show too. SHX_LEAK_TEST_INJECT=1 in the environment leaks 8 MB of device
+ * memory a cycle on purpose, =2 256 KB of host memory, so that a run can show each check
+ * fails on a leak (perf/RESULTS.md runs 54, 74).
  * Exits 77 (skipped) without a Hopper GPU.
  */
 #include <cuda_runtime_api.h>
+#include <malloc.h>
 #include <stdlib.h>
 
 #include "engine/check.h"
@@ -26,11 +31,17 @@
 
 enum { kCycles = 12 };
 static const size_t kSlackBytes = 4u << 20;
+static const size_t kHostSlackBytes = 1u << 20;
 
+/* inject: 0 nothing, 1 8 MB of device memory never freed, 2 256 KB of host memory. */
 static void one_cycle(const shx_testbed *bed, int inject) {
-  if (inject) { /* the negative control: 8 MB never freed */
+  if (inject == 1) { /* the negative controls */
     void *leaked = NULL;
     CHECK_CUDA(cudaMalloc(&leaked, 8u << 20));
+  } else if (inject == 2) {
+    volatile char *leaked = malloc(256u << 10);
+    CHECK(leaked != NULL);
+    leaked[0] = 1;
   }
   const shx_variant variants[] = {SHX_VARIANT_FUSED, SHX_VARIANT_SPLIT, SHX_VARIANT_BASELINE};
   const int batches[] = {16, 64, 9};
@@ -48,6 +59,11 @@ static void one_cycle(const shx_testbed *bed, int inject) {
   }
 }
 
+static size_t host_heap_bytes(void) {
+  const struct mallinfo2 info = mallinfo2();
+  return info.uordblks + info.hblkhd;
+}
+
 static size_t free_bytes(void) {
   size_t free_now = 0, total = 0;
   CHECK_CUDA(cudaDeviceSynchronize());
@@ -61,18 +77,22 @@ int main(void) {
   shx_testbed_make(&bed, 8, 7168, 6144, 128, SHX_ACT_SITU);
   CHECK_CUDA(cudaSetDevice(0));
   const char *inject = getenv("SHX_LEAK_TEST_INJECT");
-  const int leak_on_purpose = inject != NULL && inject[0] == '1';
+  const int leak_on_purpose = inject != NULL ? atoi(inject) : 0;
   one_cycle(&bed, 0); /* what loads once per process */
-  const size_t before = free_bytes();
+  const size_t before = free_bytes(), heap_before = host_heap_bytes();
   for (int c = 0; c < kCycles; ++c) one_cycle(&bed, leak_on_purpose);
-  const size_t after = free_bytes();
+  const size_t after = free_bytes(), heap_after = host_heap_bytes();
   const double lost_mb = ((double)before - (double)after) / (1 << 20);
   printf("  device memory free: %.1f MB before %d cycles, %.1f MB after (%+.1f MB)\n",
          before / 1048576.0, kCycles, after / 1048576.0, -lost_mb);
+  printf("  host heap in use: %.1f KB before, %.1f KB after (%+.1f KB)\n",
+         heap_before / 1024.0, heap_after / 1024.0,
+         ((double)heap_after - (double)heap_before) / 1024.0);
   CHECK(after + kSlackBytes >= before);
+  CHECK(heap_after <= heap_before + kHostSlackBytes);
   shx_testbed_free(&bed);
   printf("leak: %d cycles of create, re-record and destroy (fused, split, baseline) kept the "
-         "device's free memory\n",
+         "device's free memory and the host heap\n",
          kCycles);
   return 0;
 }
