@@ -25,7 +25,7 @@
 # 42e1ebb (host-side review fixes: the tail's batch check, the group's re-arm ordering and
 # argument checks, the policy parser; kernels' PTX identical to a7d5df1); run 73 rebuilt
 # it at b79ba95 (policy.c's separators, the header's wording; host code only); run 74
-# rebuilt it at aef00b7 (a fresh checkout again; host-side review fixes, the new
+# rebuilt it at 74564bc (a fresh checkout again; host-side review fixes, the new
 # api_gpu_test; kernels' PTX identical to a7d5df1) in
 # bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it if
 # main's code has moved since.
