@@ -1,12 +1,17 @@
 /* api_gpu_test.c: the refusals that need a real op on a Hopper GPU (SPEC "Behaviour on
  * bad input"): each is SHX_INVALID_ARGUMENT with a message naming the bad value, and
- * nothing is launched, which the mailboxes show: armed (every slot 0x8000) before the
- * refused calls, still armed after them, while the valid calls that follow do write.
- * Covered: an op not yet bound; NULL, misaligned and unreachable (pageable host) pointers
- * at bind, record and tail; a peer count other than tp; batch 0 or over capacity; parity
- * 2; a split down or a tail whose batch is not the last push's; a tail at a parity this op
- * never pushed at; with two GPUs, a call made with another device current. Exits 77
- * (skipped) without a Hopper GPU, never 0. */
+ * nothing is launched, which the mailbox shows. A step or down would push into it, so
+ * their refusals run with it armed (every slot 0x8000) and must leave it armed; a tail
+ * would re-arm rows, so its refusals run with every slot "arrived" (0) and must leave
+ * every slot 0. The valid calls that follow do write (their exact rows are checked).
+ * Covered: an op not yet bound; NULL, misaligned and unreachable (pageable host memory, an
+ * address no allocation covers) pointers at bind, arm, record and tail; a peer count
+ * other than tp; batch 0 or over capacity; parity 2 and -1; a split down whose batch is
+ * not its gate's; a tail at a parity this op never pushed at, or of another batch than
+ * the push (after a push; a launched one would time out, which the valid tail's watchdog
+ * check would report); with two GPUs, a call made with another device current. On a
+ * device that reads pageable memory itself (HMM, ATS) the unreachable cases are skipped:
+ * the library accepts such pointers there. Exits 77 (skipped) without a Hopper GPU. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,15 +31,24 @@ static void expect(shx_status got, shx_status want, const char *named) {
   }
 }
 
-/* Every slot of the mailbox still 0x8000 (armed): nothing was pushed into it. */
-static void expect_armed(const void *mailbox, size_t bytes, uint16_t *host,
-                         const char *after) {
+/* Refused by the memory query, naming the argument: "<name> 0x... is not memory the GPU
+ * can reach" (glibc's %p). */
+static void expect_unreachable(shx_status got, const char *name) {
+  char named[64];
+  snprintf(named, sizeof named, "%s 0x", name);
+  expect(got, SHX_INVALID_ARGUMENT, "is not memory the GPU can reach");
+  expect(got, SHX_INVALID_ARGUMENT, named);
+}
+
+/* Every slot of the mailbox still `value` (0x8000 armed, 0 arrived): nothing wrote it. */
+static void expect_every_slot(const void *mailbox, size_t bytes, uint16_t *host,
+                              uint16_t value, const char *after) {
   CHECK_CUDA(cudaDeviceSynchronize());
   CHECK_CUDA(cudaMemcpy(host, mailbox, bytes, cudaMemcpyDeviceToHost));
   for (size_t i = 0; i < bytes / 2; ++i) {
-    if (host[i] != 0x8000) {
-      fprintf(stderr, "after %s: mailbox slot %zu is 0x%04x, not the armed 0x8000\n", after, i,
-              host[i]);
+    if (host[i] != value) {
+      fprintf(stderr, "after %s: mailbox slot %zu is 0x%04x, not 0x%04x\n", after, i, host[i],
+              value);
       exit(1);
     }
   }
@@ -73,41 +87,57 @@ static void expect_tail_rearms(shx_op *op, void *out, void *mailbox, size_t byte
   SHX_CHECK_OK(shx_check_device(op)); /* the tail found every row: no timeout */
 }
 
-/* The bad pointers of each public entry point that takes one, on an op whose weights and
- * peers are bound: refused, and the armed mailbox untouched. */
-static void bad_pointers(shx_op *op, const shx_config *config, char *x, void *out,
-                         void *const *peers, char *mailbox, size_t mailbox_bytes,
-                         uint16_t *host) {
-  /* 16-byte aligned pageable host memory: passes the NULL and alignment checks, and only
-   * the memory query refuses it. */
-  char *pageable = aligned_alloc(64, 4096);
-  CHECK(pageable != NULL);
-  expect(shx_bind_weights(op, pageable, x), SHX_INVALID_ARGUMENT, "gate_up");
-  expect(shx_bind_weights(op, pageable, x), SHX_INVALID_ARGUMENT, "pageable host memory");
-  expect(shx_bind_weights(op, x, pageable), SHX_INVALID_ARGUMENT, "down");
-  void *with_host_peer[16];
-  memcpy(with_host_peer, peers, (size_t)config->tp * sizeof *peers);
-  with_host_peer[3] = pageable;
-  expect(shx_bind_peers(op, with_host_peer, config->tp), SHX_INVALID_ARGUMENT, "peers[3]");
+/* 16-byte aligned pointers that pass the NULL and alignment checks and only the memory
+ * query refuses: pageable host memory, and an address no allocation covers. */
+static char *g_pageable = NULL;
+static char *const kUnallocated = (char *)(uintptr_t)0x10000;
+
+/* The refused binds, arms and steps of an op whose weights and peers are bound: the armed
+ * mailbox untouched. The refused binds keep the earlier ones (the valid step after this
+ * still pushes). */
+static void refused_steps(shx_op *op, const shx_config *config, char *x, void *const *peers,
+                          char *mailbox, size_t mailbox_bytes, uint16_t *host,
+                          int pageable_access) {
+  if (!pageable_access) {
+    expect_unreachable(shx_bind_weights(op, g_pageable, x), "gate_up");
+    expect_unreachable(shx_bind_weights(op, x, g_pageable), "down");
+    void *with_host_peer[16];
+    memcpy(with_host_peer, peers, (size_t)config->tp * sizeof *peers);
+    with_host_peer[3] = g_pageable;
+    expect_unreachable(shx_bind_peers(op, with_host_peer, config->tp), "peers[3]");
+    expect_unreachable(shx_mailbox_arm(g_pageable, 4096, NULL), "mailbox");
+    expect_unreachable(shx_record_step(op, g_pageable, 9, 0, NULL), "x");
+    expect_unreachable(shx_record_step(op, kUnallocated, 9, 0, NULL), "x");
+  }
   expect(shx_bind_peers(op, (void *const *)peers, config->tp / 2), SHX_INVALID_ARGUMENT,
          "peer count 4");
-  expect(shx_mailbox_arm(pageable, 4096, NULL), SHX_INVALID_ARGUMENT, "mailbox");
-
   expect(shx_record_step(op, NULL, 9, 0, NULL), SHX_INVALID_ARGUMENT, "x is NULL");
   expect(shx_record_step(op, x + 8, 9, 0, NULL), SHX_INVALID_ARGUMENT, "not 16-byte aligned");
-  expect(shx_record_step(op, pageable, 9, 0, NULL), SHX_INVALID_ARGUMENT, "x");
   expect(shx_record_step(op, x, 0, 0, NULL), SHX_INVALID_ARGUMENT, "batch 0");
   expect(shx_record_step(op, x, config->capacity + 1, 0, NULL), SHX_INVALID_ARGUMENT,
          "batch 17");
   expect(shx_record_step(op, x, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
   expect(shx_record_step(op, x, 9, -1, NULL), SHX_INVALID_ARGUMENT, "parity -1");
+  expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the refused binds and steps");
+}
+
+/* The refused tails of an op that has pushed nothing yet, with every slot "arrived" (0):
+ * a launched tail would re-arm rows to 0x8000. Leaves the mailbox armed again. */
+static void refused_tails(shx_op *op, void *out, char *mailbox, size_t mailbox_bytes,
+                          uint16_t *host, int pageable_access) {
+  CHECK_CUDA(cudaMemset(mailbox, 0, mailbox_bytes));
+  /* Nothing pushed at either parity yet: a tail would wait for this op's own rows. */
+  expect(shx_tail(op, out, 9, 0, NULL), SHX_INVALID_ARGUMENT, "parity 0");
+  expect(shx_tail(op, out, 9, 1, NULL), SHX_INVALID_ARGUMENT, "recorded no push");
   expect(shx_tail(op, (char *)out + 8, 9, 0, NULL), SHX_INVALID_ARGUMENT,
          "not 16-byte aligned");
-  expect(shx_tail(op, pageable, 9, 0, NULL), SHX_INVALID_ARGUMENT, "out");
+  if (!pageable_access) {
+    expect_unreachable(shx_tail(op, g_pageable, 9, 0, NULL), "out");
+    expect_unreachable(shx_tail(op, kUnallocated, 9, 0, NULL), "out");
+  }
   expect(shx_tail(op, out, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
-  free(pageable);
-  expect_armed(mailbox, mailbox_bytes, host, "the refused bind, step and tail calls");
-  /* The refused binds kept the earlier ones: a valid step still runs, and pushes. */
+  expect_every_slot(mailbox, mailbox_bytes, host, 0, "the refused tails");
+  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
 }
 
 int main(void) {
@@ -145,11 +175,16 @@ int main(void) {
   SHX_CHECK_OK(shx_bind_weights(op, device, down));
   expect(shx_record_step(op, x, 9, 0, NULL), SHX_INVALID_ARGUMENT, "peers are not bound");
   SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
-  /* Nothing pushed at either parity yet: a tail would wait for this op's own rows. */
-  expect(shx_tail(op, out, 9, 0, NULL), SHX_INVALID_ARGUMENT, "parity 0");
-  expect(shx_tail(op, out, 9, 1, NULL), SHX_INVALID_ARGUMENT, "recorded no push");
-  bad_pointers(op, &config, x, out, peers, mailbox, mailbox_bytes, host);
+  int pageable_access = 0;
+  CHECK_CUDA(cudaDeviceGetAttribute(&pageable_access, cudaDevAttrPageableMemoryAccess, 0));
+  if (pageable_access)
+    printf("api_gpu_test: this device reads pageable memory: the unreachable-pointer cases "
+           "are not exercised\n");
+  g_pageable = aligned_alloc(64, 4096);
+  CHECK(g_pageable != NULL);
+  refused_tails(op, out, mailbox, mailbox_bytes, host, pageable_access);
+  refused_steps(op, &config, x, peers, mailbox, mailbox_bytes, host, pageable_access);
+  free(g_pageable);
 
   /* With a second GPU current, the op's calls are refused naming both devices. */
   int devices = 0;
@@ -160,7 +195,7 @@ int main(void) {
            "current CUDA device 1 is not the op's device 0");
     expect(shx_check_device(op), SHX_INVALID_ARGUMENT, "current CUDA device 1");
     CHECK_CUDA(cudaSetDevice(0));
-    expect_armed(mailbox, mailbox_bytes, host, "the calls from another device");
+    expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the calls from another device");
   } else {
     printf("api_gpu_test: one GPU: the other-device refusal not exercised\n");
   }
@@ -190,7 +225,7 @@ int main(void) {
   SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
   expect(shx_record_down(op, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
   expect(shx_record_down(op, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
-  expect_armed(mailbox, mailbox_bytes, host, "the refused downs");
+  expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the refused downs");
   SHX_CHECK_OK(shx_record_down(op, 9, 0, NULL)); /* the gate's batch runs */
   expect_pushed(mailbox, mailbox_bytes, host, &config, 9);
   /* The tail consumes the rows the last push at its parity wrote: another batch is

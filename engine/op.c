@@ -66,23 +66,30 @@ static void release_op(shx_op *op, cudaError_t *synced);
 
 /* Memory a kernel cannot dereference (pageable host memory, or an address no allocation
  * covers: CUDA reports both as unregistered) would fault inside the step and leave the
- * context unusable, so it is refused here. Device, managed and pinned host memory, IPC
- * and NCCL window mappings pass; whether a peer's memory is mapped for this device is
- * the caller's promise (shx_bind_peers). A host-side query: legal during capture. */
+ * context unusable, so it is refused here, except on a device that reads pageable memory
+ * itself (cudaDevAttrPageableMemoryAccess: HMM or ATS systems), where CUDA cannot tell
+ * the two apart. Device, managed and pinned host memory, IPC and NCCL window mappings
+ * pass; whether a peer's memory is mapped for this device is the caller's promise
+ * (shx_bind_peers). A query CUDA cannot answer refuses nothing: this check only catches
+ * what CUDA knows to be unreachable. Host-side queries: legal during capture. */
 static shx_status check_reachable(const void *pointer, const char *name) {
   struct cudaPointerAttributes attributes;
   memset(&attributes, 0, sizeof attributes);
-  const cudaError_t error = cudaPointerGetAttributes(&attributes, pointer);
-  if (error != cudaSuccess) {
+  if (cudaPointerGetAttributes(&attributes, pointer) != cudaSuccess) {
     (void)cudaGetLastError();
-    return shx_fail(SHX_CUDA_ERROR, "cannot query what memory %s %p is: %s", name, pointer,
-                    cudaGetErrorString(error));
+    return SHX_SUCCESS;
   }
-  if (attributes.type == cudaMemoryTypeUnregistered)
-    return shx_fail(SHX_INVALID_ARGUMENT,
-                    "%s %p is not memory the GPU can reach (pageable host memory or no "
-                    "allocation): pass device memory", name, pointer);
-  return SHX_SUCCESS;
+  if (attributes.type != cudaMemoryTypeUnregistered) return SHX_SUCCESS;
+  int device = 0, pageable_access = 0;
+  if (cudaGetDevice(&device) == cudaSuccess &&
+      cudaDeviceGetAttribute(&pageable_access, cudaDevAttrPageableMemoryAccess, device) ==
+          cudaSuccess &&
+      pageable_access)
+    return SHX_SUCCESS;
+  (void)cudaGetLastError();
+  return shx_fail(SHX_INVALID_ARGUMENT,
+                  "%s %p is not memory the GPU can reach (pageable host memory or no "
+                  "allocation): pass device memory", name, pointer);
 }
 
 size_t shx_mailbox_bytes(const shx_config *config) {

@@ -197,7 +197,7 @@ shx_status shx_destroy(shx_op *op);
  * gate_up [2 I, H] (rows [0, I) gate, [I, 2 I) up), down [H, I]. Not copied. Here and in
  * every call below that takes a buffer, a pointer the GPU cannot reach (pageable host
  * memory, or no allocation: cudaPointerGetAttributes says "unregistered") is refused
- * (SHX_INVALID_ARGUMENT). */
+ * (SHX_INVALID_ARGUMENT), except on a device with cudaDevAttrPageableMemoryAccess. */
 shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down);
 
 /* Mailbox of every rank p (peers[p], p < tp; peers[rank] is this rank's own), each

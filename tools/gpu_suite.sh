@@ -3,13 +3,15 @@
 # every GPU test of a bundle (tools/bundle.sh; the two-GPU tests report themselves skipped
 # on one GPU) and api_test with their whole output, then the main job (decode_step on
 # the golden files).
-#   [BUNDLE=bundle] [TEST_TIMEOUT=200] tools/gpu_suite.sh OUTDIR
+#   [BUNDLE=bundle] [TEST_TIMEOUT=200] [MAIN_TIMEOUT=150] tools/gpu_suite.sh OUTDIR
 # OUTDIR/call.txt gets each test's verdict and time, "N passed, N failed, N skipped", the
 # largest relative L2 errors printed, the skip reasons and the main job's last lines;
 # OUTDIR/tests_full.txt.gz every test's output, OUTDIR/decode_step.txt the main job's.
+# Exit 0 only where no test failed, at least one ran, and the main job passed.
 set -u
 source "$(dirname "$0")/gpu_env.sh" "${1:?usage: [BUNDLE=bundle] tools/gpu_suite.sh OUTDIR}"
-echo "bundle $bundle of $(cat "$bundle/COMMIT")" | tee -a "$out/call.txt"
+rm -f "$out/tests_full.txt" "$out/tests_full.txt.gz" # a rerun into OUTDIR starts afresh
+echo "bundle $bundle of $(cat "$bundle/COMMIT")" | tee "$out/call.txt"
 passed=0 failed=0 skipped=0
 for binary in "$bundle"/*gpu_test "$bundle"/api_test; do
   [ -x "$binary" ] || continue
@@ -32,7 +34,8 @@ done
 } | tee -a "$out/call.txt"
 (cd "$bundle" && timeout "${MAIN_TIMEOUT:-150}" ./decode_step ../testdata/golden) \
   > "$out/decode_step.txt" 2>&1
-echo "decode_step exit $? at $SECONDS s" | tee -a "$out/call.txt"
+main=$?
+echo "decode_step exit $main at $SECONDS s" | tee -a "$out/call.txt"
 tail -16 "$out/decode_step.txt" | tee -a "$out/call.txt"
-gzip -f "$out/tests_full.txt"
-[ "$failed" -eq 0 ]
+[ -f "$out/tests_full.txt" ] && gzip -f "$out/tests_full.txt"
+[ "$failed" -eq 0 ] && [ $((passed + skipped)) -gt 0 ] && [ "$main" -eq 0 ]
