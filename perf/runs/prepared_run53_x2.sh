@@ -25,8 +25,8 @@
 # 42e1ebb (host-side review fixes: the tail's batch check, the group's re-arm ordering and
 # argument checks, the policy parser; kernels' PTX identical to a7d5df1); run 73 rebuilt
 # it at b79ba95 (policy.c's separators, the header's wording; host code only); run 74
-# rebuilt it at 74564bc (a fresh checkout again; host-side review fixes, the new
-# api_gpu_test; kernels' PTX identical to a7d5df1) in
+# rebuilt it at 148066b (a fresh checkout again; host-side review fixes, the new
+# api_gpu_test; kernels' PTX identical to a7d5df1; run 74 call 3 ran its one-GPU half) in
 # bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it if
 # main's code has moved since.
 # Run 68 left 651 s of device time, so this call is cut to fit with the machine's start:
