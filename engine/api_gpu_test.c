@@ -40,11 +40,27 @@ static void expect_unreachable(shx_status got, const char *name) {
   expect(got, SHX_INVALID_ARGUMENT, named);
 }
 
+/* The mailbox into `host`, once everything launched has finished. */
+static void read_mailbox(const void *mailbox, size_t bytes, uint16_t *host) {
+  CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaMemcpy(host, mailbox, bytes, cudaMemcpyDeviceToHost));
+}
+
+/* Where slot i lies in a mailbox [2 parities][tp sources][capacity tokens][S columns]. */
+typedef struct slot {
+  size_t parity, source, token;
+} slot;
+static slot slot_of(size_t i, const shx_config *config) {
+  const size_t row = i / ((size_t)config->hidden / config->tp);
+  const slot where = {row / ((size_t)config->capacity * config->tp),
+                      row / config->capacity % config->tp, row % config->capacity};
+  return where;
+}
+
 /* Every slot of the mailbox still `value` (0x8000 armed, 0 arrived): nothing wrote it. */
 static void expect_every_slot(const void *mailbox, size_t bytes, uint16_t *host,
                               uint16_t value, const char *after) {
-  CHECK_CUDA(cudaDeviceSynchronize());
-  CHECK_CUDA(cudaMemcpy(host, mailbox, bytes, cudaMemcpyDeviceToHost));
+  read_mailbox(mailbox, bytes, host);
   for (size_t i = 0; i < bytes / 2; ++i) {
     if (host[i] != value) {
       fprintf(stderr, "after %s: mailbox slot %zu is 0x%04x, not 0x%04x\n", after, i, host[i],
@@ -59,14 +75,11 @@ static void expect_every_slot(const void *mailbox, size_t bytes, uint16_t *host,
  * weights), every other slot is still armed. */
 static void expect_pushed(const void *mailbox, size_t bytes, uint16_t *host,
                           const shx_config *config, int batch) {
-  CHECK_CUDA(cudaDeviceSynchronize());
-  CHECK_CUDA(cudaMemcpy(host, mailbox, bytes, cudaMemcpyDeviceToHost));
-  const size_t shard = (size_t)config->hidden / config->tp;
+  read_mailbox(mailbox, bytes, host);
   for (size_t i = 0; i < bytes / 2; ++i) {
-    const size_t row = i / shard, token = row % config->capacity;
-    const size_t source = row / config->capacity % config->tp;
-    const size_t parity = row / ((size_t)config->capacity * config->tp);
-    CHECK(host[i] == (parity == 0 && source == 0 && token < (size_t)batch ? 0 : 0x8000));
+    const slot at = slot_of(i, config);
+    CHECK(host[i] == (at.parity == 0 && at.source == 0 && at.token < (size_t)batch ? 0
+                                                                                   : 0x8000));
   }
 }
 
@@ -76,13 +89,10 @@ static void expect_tail_rearms(shx_op *op, void *out, void *mailbox, size_t byte
                                uint16_t *host, const shx_config *config, int batch) {
   CHECK_CUDA(cudaMemset(mailbox, 0, bytes));
   SHX_CHECK_OK(shx_tail(op, out, batch, 0, NULL));
-  CHECK_CUDA(cudaDeviceSynchronize());
-  CHECK_CUDA(cudaMemcpy(host, mailbox, bytes, cudaMemcpyDeviceToHost));
-  const size_t shard = (size_t)config->hidden / config->tp;
+  read_mailbox(mailbox, bytes, host);
   for (size_t i = 0; i < bytes / 2; ++i) {
-    const size_t row = i / shard, token = row % config->capacity;
-    const size_t parity = row / ((size_t)config->capacity * config->tp);
-    CHECK(host[i] == (parity == 0 && token < (size_t)batch ? 0x8000 : 0));
+    const slot at = slot_of(i, config);
+    CHECK(host[i] == (at.parity == 0 && at.token < (size_t)batch ? 0x8000 : 0));
   }
   SHX_CHECK_OK(shx_check_device(op)); /* the tail found every row: no timeout */
 }

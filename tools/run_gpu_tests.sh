@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Runs every GPU test binary beside this script (a bundle made by tools/bundle.sh) and
-# prints "N passed, N failed, N skipped" last. Exit 77 from a test means skipped; a test
-# still running after GPU_TEST_TIMEOUT seconds (900) fails.
-cd "$(dirname "$0")"
+# Runs every GPU test binary beside this script (a bundle made by tools/bundle.sh), or in
+# GPU_TEST_DIR where set, and prints "N passed, N failed, N skipped" last. Exit 77 from a
+# test means skipped; a test still running after GPU_TEST_TIMEOUT seconds (900) fails.
+# With LOG=FILE (an absolute path) each test's whole output is appended to FILE after a
+# "=== ./name" line; the lines printed here keep its last 40.
+cd "${GPU_TEST_DIR:-$(dirname "$0")}" || exit 1
 passed=0 failed=0 skipped=0
 for binary in ./*gpu_test ./api_test; do
   [ -x "$binary" ] || continue
@@ -14,6 +16,7 @@ for binary in ./*gpu_test ./api_test; do
     77) skipped=$((skipped + 1)); status=SKIPPED ;;
     *) failed=$((failed + 1)); status=FAILED ;;
   esac
+  [ -n "${LOG:-}" ] && printf '=== %s\n%s\n' "$binary" "$out" >> "$LOG"
   echo "== $status $binary (${milliseconds} ms)"
   echo "$out" | tail -40
 done
