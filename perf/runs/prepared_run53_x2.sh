@@ -26,7 +26,8 @@
 # argument checks, the policy parser; kernels' PTX identical to a7d5df1); run 73 rebuilt
 # it at b79ba95 (policy.c's separators, the header's wording; host code only); run 74
 # rebuilt it at 148066b (a fresh checkout again; host-side review fixes, the new
-# api_gpu_test; kernels' PTX identical to a7d5df1; run 74 call 3 ran its one-GPU half) in
+# api_gpu_test; kernels' PTX identical to a7d5df1; run 74 call 3 ran its one-GPU half);
+# run 75 at f01e7d0 (the last read's refactor; run 75 call 1 ran its one-GPU half) in
 # bundle_pack/run53_x2.tar.xz (git-ignored; the bundle's COMMIT says which); rebuild it if
 # main's code has moved since.
 # Run 68 left 651 s of device time, so this call is cut to fit with the machine's start:
