@@ -13,12 +13,16 @@
  * Conventions (NCCL-style): every function returns an shx_status, and
  * shx_last_error() names the bad value on failure. A refused call
  * (SHX_INVALID_ARGUMENT, SHX_UNSUPPORTED, SHX_NO_DEVICE) has launched nothing and
- * touched no output or mailbox. After SHX_CUDA_ERROR from a record call, part of the
- * step may already be on the stream: discard that stream's work or capture. Before a
+ * touched no output or mailbox. After SHX_CUDA_ERROR or SHX_OUT_OF_MEMORY (a cuBLASLt
+ * allocation in the baseline's down GEMM) from a record call, part of the step may
+ * already be on the stream: discard that stream's work or capture. Before a
  * launch the library clears CUDA's non-sticky error state (cudaGetLastError), so check
  * your own errors before calling. Pointers are device pointers unless said otherwise.
  * The calling thread's current CUDA device must be the op's device for every call on
- * an op. This header has no CUDA types: streams are passed as void * (a cudaStream_t).
+ * an op; the record calls, shx_tail and shx_check_device refuse another
+ * (SHX_INVALID_ARGUMENT), the bind calls and shx_variant_for do not look, and
+ * shx_destroy makes the op's device current itself. This header has no CUDA types:
+ * streams are passed as void * (a cudaStream_t).
  *
  * Threads and lifetimes. An op is used by one thread at a time. Every graph recorded
  * from one op shares the op's h and barrier counters: run those graphs one after
@@ -108,7 +112,8 @@ typedef enum shx_status {
   SHX_DEVICE_TIMEOUT = 7,    /* a kernel's watchdog fired (a peer never arrived), or
                                 a fused kernel found its shared memory off the 1024-byte
                                 alignment its swizzle needs and ended at once */
-  SHX_INTERNAL_ERROR = 8
+  SHX_INTERNAL_ERROR = 8     /* a bug in this library (a state it should never reach);
+                                the message says which */
 } shx_status;
 
 typedef enum shx_variant {
@@ -156,7 +161,9 @@ typedef struct shx_config {
                              shx_check_device); far above any real step. 0: wait forever
                              (for tools such as compute-sanitizer that slow kernels) */
   int split_down_sms;     /* split variant: CTAs (one per SM) of SharedDown, the SMs the
-                             routed experts' grid leaves free; 1 <= sms <= the device's */
+                             routed experts' grid leaves free; checked for every variant
+                             (every op plans SharedDown): 1 <= sms <= the device's SMs
+                             and <= 132 */
 } shx_config;
 
 /* The range of situ_beta and situ_lambda. The kernels divide by the caps with a fast
@@ -175,7 +182,10 @@ typedef struct shx_config {
 
 typedef struct shx_op shx_op; /* opaque */
 
-/* The message of the last failure on this thread ("" if none). Never NULL. */
+/* The message of the failure of this thread's last call: every function of this header
+ * but shx_destroy, shx_last_error and shx_status_string clears it first, so read it
+ * before the next call ("" if that call succeeded). shx_destroy leaves it as it was
+ * unless it fails itself. Never NULL. */
 const char *shx_last_error(void);
 /* A fixed name for a status ("SHX_INVALID_ARGUMENT"). Never NULL. */
 const char *shx_status_string(shx_status status);
@@ -190,7 +200,9 @@ shx_status shx_create(const shx_config *config, shx_op **op);
 /* Frees everything the op allocated. NULL is allowed. Waits for the op's device
  * (cudaDeviceSynchronize in its primary context, which also waits for its green
  * contexts), then makes the caller's context current again (a green one, or any
- * device's), or where none was current the caller's device (cudaSetDevice). */
+ * device's), or where none was current the caller's device (cudaSetDevice).
+ * SHX_CUDA_ERROR where that synchronization reported an error (an earlier kernel's,
+ * say); the op is freed all the same and must not be used again. */
 shx_status shx_destroy(shx_op *op);
 
 /* Weights of this rank, device pointers, row-major BF16, 16-byte aligned:
@@ -203,7 +215,7 @@ shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down);
 /* Mailbox of every rank p (peers[p], p < tp; peers[rank] is this rank's own), each
  * BF16 [2 parities][tp sources][capacity][S], S = H / tp, 16-byte aligned, reachable
  * from this op's device (same device, peer access enabled, or IPC / NCCL window
- * mappings). The array is copied; the memory is not owned. */
+ * mappings); count must equal tp. The array is copied; the memory is not owned. */
 shx_status shx_bind_peers(shx_op *op, void *const *peers, int count);
 
 /* Bytes of one mailbox for this config: 2 * tp * capacity * (H / tp) * 2; 0 (with the
@@ -231,7 +243,10 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
  * step (h holds its rows), so record each down after its own gate; before any, h is
  * zeros. shx_record_step with the split variant records both on `stream`. Both are
  * capturable; the op's h is reused, so one op's gate must not overtake its previous
- * down. */
+ * down. Any variant's op may call them (every op plans both halves): 1 <= batch <=
+ * capacity, and SHX_UNSUPPORTED (nothing launched) for a batch over 128 or one whose
+ * half has no plan on this device. shx_record_gate needs the weights bound, not the
+ * peers; shx_record_down needs both. */
 shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream);
 shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream);
 
