@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # PREPARED in run 52; RUN in run 79 (perf/RESULTS.md), from the pack built at 1d9c129 in
-# run 76: every test passed on two H200s. Kept for the next two-GPU check of main.
-# Main on two GPUs. No kernel since run 50 has run the
+# run 76: every test passed on two H200s. Kept for the next two-GPU check of main. The
+# notes below are as written before run 79. Main on two GPUs. No kernel since run 50 has run the
 # two-GPU tests (576ee8e, 9f016a8 and 98409f2 were validated on one H200: run 51 call 5,
 # run 52 calls 1 and 6). On nvidia-h200-x2 (tools/gpu_release.sh runs the 2-GPU group
 # tests, the cross-GPU mailbox, run 57's processes_2gpu_test (ranks in separate processes
