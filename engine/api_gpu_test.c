@@ -9,9 +9,10 @@
  * other than tp; batch 0 or over capacity; parity 2 and -1; a split down whose batch is
  * not its gate's; a tail at a parity this op never pushed at, or of another batch than
  * the push (after a push; a launched one would time out, which the valid tail's watchdog
- * check would report); with two GPUs, a call made with another device current. On a
- * device that reads pageable memory itself (HMM, ATS) the unreachable cases are skipped:
- * the library accepts such pointers there. Exits 77 (skipped) without a Hopper GPU. */
+ * check would report), or after peers[rank] was rebound to another mailbox; with two
+ * GPUs, a call made with another device current. On a device that reads pageable memory
+ * itself (HMM, ATS) the unreachable cases are skipped: the library accepts such pointers
+ * there. Exits 77 (skipped) without a Hopper GPU. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,6 +217,20 @@ int main(void) {
   expect_pushed(mailbox, mailbox_bytes, host, &config, 9);
   expect(shx_tail(op, out, 9, 1, NULL), SHX_INVALID_ARGUMENT, "parity 1");
   expect(shx_tail(op, out, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
+  /* Peers rebound since the push: this rank's own mailbox is now another, where its rows
+   * never went; that tail is refused (a launched one would re-arm the other mailbox's
+   * slots, checked below). Bound back, the tail consumes the push. */
+  void *other_peers[8];
+  char *other = NULL;
+  CHECK_CUDA(cudaMalloc((void **)&other, mailbox_bytes));
+  CHECK_CUDA(cudaMemset(other, 0, mailbox_bytes));
+  memcpy(other_peers, peers, sizeof other_peers);
+  other_peers[config.rank] = other;
+  SHX_CHECK_OK(shx_bind_peers(op, other_peers, 8));
+  expect(shx_tail(op, out, 9, 0, NULL), SHX_INVALID_ARGUMENT, "rebound since");
+  expect_every_slot(other, mailbox_bytes, host, 0, "the tail refused after a rebind");
+  CHECK_CUDA(cudaFree(other));
+  SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
   expect_tail_rearms(op, out, mailbox, mailbox_bytes, host, &config, 9);
   SHX_CHECK_OK(shx_destroy(op));
   op = NULL;

@@ -292,6 +292,12 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant) {
   return SHX_SUCCESS;
 }
 
+/* A push recorded at `parity`: the rows and the own mailbox that shx_tail may consume. */
+static void note_push(shx_op *op, int batch, int parity) {
+  op->pushed_batch[parity] = batch;
+  op->pushed_mailbox[parity] = op->peers[op->config.rank];
+}
+
 /* The launch arguments of this op's kernels for one step. */
 static void kernel_args(const shx_op *op, const void *x, int batch, int parity,
                         shx_fused_args *args) {
@@ -382,7 +388,7 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
                     batch, op->gate_batch);
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   status = record_down_kernel(op, batch, parity, stream);
-  if (status == SHX_SUCCESS) op->pushed_batch[parity] = batch;
+  if (status == SHX_SUCCESS) note_push(op, batch, parity);
   return status;
 }
 
@@ -447,7 +453,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
     default: /* SHX_VARIANT_AUTO: shx_variant_for resolves it */
       return shx_fail(SHX_INTERNAL_ERROR, "variant %d was not resolved", (int)variant);
   }
-  if (status == SHX_SUCCESS) op->pushed_batch[parity] = batch;
+  if (status == SHX_SUCCESS) note_push(op, batch, parity);
   return status;
 }
 
@@ -484,6 +490,14 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "batch %d is not the last recorded push's (step or down) batch %d at "
                     "parity %d", batch, op->pushed_batch[parity], parity);
+  /* Peers rebound since that push: the tail would wait on a mailbox whose own rows this
+   * op never wrote. */
+  if (op->peers[op->config.rank] != op->pushed_mailbox[parity])
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "parity %d: this op's last push there went to mailbox %p, but "
+                    "peers[%d] is now %p (rebound since); record a step first",
+                    parity, op->pushed_mailbox[parity], op->config.rank,
+                    op->peers[op->config.rank]);
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   const shx_mailbox_route route = shx_op_mailbox_route(op, parity);
   char message[SHX_MESSAGE_BYTES] = "";

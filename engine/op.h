@@ -31,6 +31,8 @@ struct shx_op {
                          of h that shx_record_down may push */
   int pushed_batch[2]; /* per parity, the batch of the last recorded push (a step or a
                           down; 0 before any): the rows that shx_tail may consume */
+  const void *pushed_mailbox[2]; /* per parity, peers[rank] at that push: the only
+                                    mailbox its own rows went to (peers may be rebound) */
 
   /* Device scratch, one allocation each. */
   void *h;            /* [capacity, I] BF16: the activation between the GEMMs */

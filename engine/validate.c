@@ -150,6 +150,10 @@ shx_status shx_check_mailbox(const void *mailbox, size_t bytes) {
   if (bytes == 0 || bytes % SHX_ALIGNMENT != 0)
     return shx_fail(SHX_INVALID_ARGUMENT, "mailbox bytes %zu is not a positive multiple of 16",
                     bytes);
+  if (bytes > SHX_MAX_MAILBOX_BYTES)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "mailbox bytes %zu is over %zu, more than any device's memory", bytes,
+                    SHX_MAX_MAILBOX_BYTES);
   return SHX_SUCCESS;
 }
 

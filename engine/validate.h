@@ -16,6 +16,10 @@
 #define SHX_MAX_HIDDEN 65536
 #define SHX_MAX_INTERMEDIATE_TOTAL 262144
 /* SiTU's caps: SHX_MIN_SITU_CAP, SHX_MAX_SITU_CAP in the public header. */
+/* The most bytes shx_mailbox_arm takes (1 TiB): more than any device's memory, so a
+ * larger count is the caller's error; the arm kernel's one launch covers it (16 bytes a
+ * thread, 2^28 blocks of 256). */
+#define SHX_MAX_MAILBOX_BYTES ((size_t)1 << 40)
 
 shx_status shx_check_config(const shx_config *config);
 shx_status shx_check_weights(const void *gate_up, const void *down);

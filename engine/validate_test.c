@@ -98,6 +98,9 @@ static void test_pointers(void) {
   expect_refused(shx_check_mailbox(NULL, 256), "mailbox is NULL");
   expect_refused(shx_check_mailbox(misaligned, 256), "mailbox");
   expect_refused(shx_check_mailbox(aligned, 20), "bytes 20");
+  CHECK(shx_check_mailbox(aligned, SHX_MAX_MAILBOX_BYTES) == SHX_SUCCESS);
+  /* 2^44 + 4096 bytes: a block count that a 32-bit grid would have cut to 1. */
+  expect_refused(shx_check_mailbox(aligned, ((size_t)1 << 44) + 4096), "bytes 17592186048512");
 }
 
 static void test_step_and_tail(void) {

@@ -223,7 +223,7 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count);
 size_t shx_mailbox_bytes(const shx_config *config);
 /* Arms a mailbox: every slot BF16 -0 (0x8000), on `stream`. Call once after
  * allocating it; the tail re-arms what it consumes. mailbox 16-byte aligned, bytes a
- * positive multiple of 16 (shx_mailbox_bytes is). */
+ * positive multiple of 16 (shx_mailbox_bytes is) and at most 2^40. */
 shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream);
 
 /* Records one step on `stream`: x [batch, H] BF16 (row stride H, 16-byte aligned), 1 <=
@@ -264,8 +264,9 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
  * batch is the batch of the steps whose pushes it sums (every rank's, at this parity):
  * a tail over fewer rows would leave the rows past it holding their values, which a
  * later, larger tail would take as arrived. Refused (SHX_INVALID_ARGUMENT) where it differs
- * from this op's last recorded step (or shx_record_down) at that parity, and at a parity
- * where this op has recorded none (its own rows would never arrive). */
+ * from this op's last recorded step (or shx_record_down) at that parity, at a parity
+ * where this op has recorded none, and where peers[rank] was rebound to another mailbox
+ * since that push (in both, its own rows would never arrive). */
 shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
 
 /* Reads and clears the op's device watchdog flag (synchronizes the op's device in its
