@@ -7,6 +7,7 @@
 #include "engine/check.h"
 #include "engine/status.h"
 #include "engine/validate.h"
+#include "ops/fused.h" /* SHX_FUSED_MAX_N, SHX_FUSED_MAX_CTAS */
 
 static void expect_refused(shx_status status, const char *named) {
   if (status != SHX_INVALID_ARGUMENT || strstr(shx_last_error(), named) == NULL) {
@@ -72,6 +73,25 @@ static void test_config(void) {
   CHECK(shx_check_config(&c) == SHX_SUCCESS);
   c = good_config(); c.split_down_sms = 0;       expect_refused(shx_check_config(&c), "split_down_sms 0");
   c = good_config(); c.split_down_sms = 500;     expect_refused(shx_check_config(&c), "split_down_sms 500");
+  /* Each bound at its edge: the last value taken, the next refused. */
+  for (int tp = 1; tp <= 16; tp *= 2) {
+    c = good_config(); c.tp = tp; c.rank = tp - 1; CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  }
+  c = good_config(); c.capacity = SHX_MAX_CAPACITY; CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  c = good_config(); c.capacity = SHX_MAX_CAPACITY + 1;
+  expect_refused(shx_check_config(&c), "capacity 1025");
+  c = good_config(); c.variant = SHX_VARIANT_FUSED; c.capacity = SHX_FUSED_MAX_N;
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  c.capacity = SHX_FUSED_MAX_N + 1;
+  expect_refused(shx_check_config(&c), "capacity 129 is over the 128 tokens the fused");
+  c = good_config(); c.variant = SHX_VARIANT_SPLIT; c.capacity = SHX_FUSED_MAX_N;
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  c.capacity = SHX_FUSED_MAX_N + 1;
+  expect_refused(shx_check_config(&c), "capacity 129 is over the 128 tokens the split");
+  c = good_config(); c.split_down_sms = SHX_FUSED_MAX_CTAS;
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  c.split_down_sms = SHX_FUSED_MAX_CTAS + 1;
+  expect_refused(shx_check_config(&c), "split_down_sms 133");
 }
 
 static void test_pointers(void) {
@@ -93,6 +113,10 @@ static void test_pointers(void) {
   expect_refused(shx_check_peers(&c, peers, 8), "peers[5] is NULL");
   peers[5] = misaligned;
   expect_refused(shx_check_peers(&c, peers, 8), "peers[5]");
+  peers[5] = aligned;
+  peers[7] = NULL; /* the last one too */
+  expect_refused(shx_check_peers(&c, peers, 8), "peers[7] is NULL");
+  peers[7] = aligned;
 
   CHECK(shx_check_mailbox(aligned, 256) == SHX_SUCCESS);
   expect_refused(shx_check_mailbox(NULL, 256), "mailbox is NULL");

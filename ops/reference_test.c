@@ -383,6 +383,9 @@ static void test_invalid(void) {
   p.hidden = 63;
   CHECK(shx_ref_problem_check(&p) == -1);
   p.hidden = 64;
+  p.inter_total = 129; /* not split evenly over tp 2 */
+  CHECK(shx_ref_problem_check(&p) == -1);
+  p.inter_total = 128;
   p.batch = 0;
   CHECK(shx_ref_problem_check(&p) == -1);
   p.batch = 1;
