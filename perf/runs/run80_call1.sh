@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Run 80 call 1: main at 51f7ed0 (+ this script) on one H200: every one-GPU test and the
+# main job through tools/gpu_suite.sh, then api_gpu_test under compute-sanitizer memcheck.
+# New on a GPU: 83aa667's api_gpu_test case (a tail after peers[rank] was rebound is
+# refused and launches nothing; bound back, the tail consumes the push) and the op's
+# record of each push's own mailbox. Kernels' PTX identical to a7d5df1.
+# Build first (here): tools/bundle.sh bundle; rm -f bundle_pack/*;
+#   tar cJf bundle_pack/run80.tar.xz bundle                      carry: bundle_pack
+{
+date -u
+tar xJf bundle_pack/run80.tar.xz && cat bundle/COMMIT
+nvidia-smi -L
+} 2>&1 | tee $OUT/head.txt
+tools/gpu_suite.sh $OUT
+echo "gpu_suite exit $?" | tee -a $OUT/call.txt
+export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
+timeout 120 compute-sanitizer --tool memcheck bundle/api_gpu_test > $OUT/memcheck.txt 2>&1
+echo "memcheck api_gpu_test exit $?" | tee -a $OUT/call.txt
+tail -4 $OUT/memcheck.txt | tee -a $OUT/call.txt
+echo "call done at $SECONDS s" | tee -a $OUT/call.txt
