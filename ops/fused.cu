@@ -159,10 +159,12 @@
  *             arrive.release compiled to MEMBAR.ALL.GPU, and the phase cost about 1 us a
  *             step (TP8 B=9: 13.08 -> 12.10 us). No barrier at the end: every store to
  *             a CTA lands before that CTA passes its own wait, so CTAs leave as soon as
- *             they are done. (Only if that wait timed out, a cluster CTA being stuck
- *             for seconds, could a late store reach a CTA that has exited, which the
- *             runtime may report as a fault; that case is untested. The cluster-barrier
- *             phase it replaced had no timeout: it would have hung instead.)
+ *             they are done. (Only after a timeout of this thread's, this wait's or
+ *             any earlier ring wait's, since a watchdog that gave up makes every later
+ *             wait return at once, could a late store reach a CTA that has exited, which
+ *             the runtime may report as a fault; that case is untested. The
+ *             cluster-barrier phase it replaced had no timeout: it would have hung
+ *             instead.)
  *   named barrier 1 (128 consumer threads): h stored before thread 0's release; the
  *             epilogue's staging written before it is read, and read before reuse; in
  *             kFusedX every warp's late MMAs (their h in the staging area) done before
