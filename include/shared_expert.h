@@ -266,7 +266,7 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
  * later, larger tail would take as arrived. Refused (SHX_INVALID_ARGUMENT) where it differs
  * from this op's last recorded step (or shx_record_down) at that parity, at a parity
  * where this op has recorded none, and where peers[rank] was rebound to another mailbox
- * since that push (in both, its own rows would never arrive). */
+ * since that push (in these last two, its own rows would never arrive). */
 shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
 
 /* Reads and clears the op's device watchdog flag (synchronizes the op's device in its
