@@ -205,13 +205,6 @@ extern "C" shx_status shx_launch_tail(const shx_mailbox_route *route, void *out,
 extern "C" shx_status shx_launch_arm(void *mailbox, size_t bytes, void *stream,
                                      char *message) {
   size_t vectors = bytes / 16;
-  /* engine/validate.c bounds bytes far below this; a grid over 2^31 - 1 blocks would be
-   * refused by the launch, and over 2^32 cut short by blocks_for's unsigned. */
-  if ((vectors + kThreads - 1) / kThreads > 0x7fffffffu) {
-    snprintf(message, SHX_MESSAGE_BYTES, "arm: %zu bytes is more than one launch covers",
-             bytes);
-    return SHX_INVALID_ARGUMENT;
-  }
   (void)cudaGetLastError(); /* a stale error is not this launch's */
   arm_kernel<<<blocks_for(vectors), kThreads, 0, (cudaStream_t)stream>>>(
       static_cast<uint4 *>(mailbox), vectors);

@@ -43,7 +43,8 @@ shx_status shx_launch_tail(const shx_mailbox_route *route, void *out, int batch,
                            uint32_t *error_flag, uint64_t watchdog_ns, void *stream,
                            char *message);
 
-/* Fills `bytes` (a multiple of 16) of BF16 slots with 0x8000. */
+/* Fills `bytes` (a multiple of 16, at most SHX_MAX_MAILBOX_BYTES: shx_check_mailbox
+ * bounds it, so the block count fits the grid) of BF16 slots with 0x8000. */
 shx_status shx_launch_arm(void *mailbox, size_t bytes, void *stream, char *message);
 
 #ifdef __cplusplus
