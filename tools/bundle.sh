@@ -9,7 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
 out=${1:-bundle}
-case $out in bundle|bundle_*) ;; *) echo "bundle: the folder must be bundle or bundle_*"; exit 2;; esac
+case $out in
+  bundle|bundle_*) ;;
+  *) echo "bundle: the folder must be bundle or bundle_*"; exit 2;;
+esac
 # A second argument `ab` makes a small bundle for an A/B run of a kernel change (about
 # 8 MB instead of 17, so that four fit in one device call's carry): the benchmark, the
 # step profiler and the 1-GPU fused, split and mailbox tests.
@@ -17,7 +20,7 @@ if [ "${2:-}" = ab ]; then
   targets="//graphs:group_fused_1gpu_test //graphs:group_split_1gpu_test //graphs:mailbox_gpu_test"
   extra="//perf:profile_step //perf:bench"
 else
-  targets=$(bazel query 'attr(tags, gpu, tests(//...))')
+  targets=$(bazel query 'attr(tags, "[\[ ]gpu[,\]]", tests(//...))')
   extra="//perf:decode_step //perf:profile_step //perf:bench //engine:api_test //perf:capture_probe"
 fi
 # FILL_STAMPS=1: the diagnostic build (ops/fused.cu FILL STAMPS; profile_step's "fills |"

@@ -4,6 +4,6 @@
 # no GPU it says so and runs the CPU reference on the golden files in testdata/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/setup.sh
+tools/setup.sh build
 bazel build //perf:decode_step
 exec bazel-bin/perf/decode_step "${1:-testdata/golden}"

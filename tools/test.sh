@@ -9,9 +9,13 @@ tools/setup.sh || exit 1
 
 # A query that fails (a BUILD file that does not load) is a failure, not zero tests: the
 # loop below would otherwise find nothing to fail and the run would end "0 failed".
+# The tags are matched as whole list elements ("gpu", not "multi_gpu"), and tests tagged
+# "manual" are left out, as `bazel test //...` leaves them.
 query_failed=0
-cpu_list=$(bazel query 'tests(//...) except attr(tags, gpu, tests(//...))') || query_failed=1
-gpu_tests=$(bazel query 'attr(tags, gpu, tests(//...))') || query_failed=1
+gpu_tag='attr(tags, "[\[ ]gpu[,\]]", tests(//...))'
+manual_tag='attr(tags, "[\[ ]manual[,\]]", tests(//...))'
+cpu_list=$(bazel query "tests(//...) except $gpu_tag except $manual_tag") || query_failed=1
+gpu_tests=$(bazel query "$gpu_tag except $manual_tag") || query_failed=1
 cpu_tests=$(echo "$cpu_list" | grep -c .)
 if [ "$query_failed" -ne 0 ] || [ "$cpu_tests" -eq 0 ] || [ -z "$gpu_tests" ]; then
   echo "FAILED  bazel query: the workspace's tests could not be listed"
@@ -23,7 +27,14 @@ if bazel test //... ; then cpu_passed=$cpu_tests; cpu_failed=0
 else cpu_passed=0; cpu_failed=$((cpu_tests > 0 ? cpu_tests : 1)); fi
 
 passed=$cpu_passed failed=$((cpu_failed + query_failed)) skipped=0
+# GPU tests whose build failed are failed, not run: bazel-bin may still hold binaries
+# from an earlier build, which would otherwise run in their place.
+gpu_built=1
+[ -z "$gpu_tests" ] || bazel build $gpu_tests || gpu_built=0
 for target in $gpu_tests; do
+  if [ "$gpu_built" -eq 0 ]; then
+    failed=$((failed + 1)); echo "FAILED  $target: not built"; continue
+  fi
   binary="bazel-bin/$(echo "${target#//}" | tr ':' '/')"
   # Outside Bazel no test timeout applies: a hung GPU test fails here after GPU_TEST_TIMEOUT.
   out=$(timeout "${GPU_TEST_TIMEOUT:-900}" "$binary" 2>&1); code=$?
