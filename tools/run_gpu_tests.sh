@@ -3,9 +3,16 @@
 # GPU_TEST_DIR where set, and prints "N passed, N failed, N skipped" last. Exit 77 from a
 # test means skipped; a test still running after GPU_TEST_TIMEOUT seconds (900) fails.
 # With LOG=FILE (an absolute path) each test's whole output is appended to FILE after a
-# "=== ./name" line; the lines printed here keep its last 40.
+# "=== ./name" line; the lines printed here keep its last 40. A test that the bundle's
+# TESTS file lists but that is not here fails, and so does a run that finds no test.
 cd "${GPU_TEST_DIR:-$(dirname "$0")}" || exit 1
 passed=0 failed=0 skipped=0
+if [ -f TESTS ]; then
+  while read -r name; do
+    [ -x "./$name" ] && continue
+    failed=$((failed + 1)); echo "== FAILED ./$name (listed in TESTS, not here)"
+  done < TESTS
+fi
 for binary in ./*gpu_test ./api_test; do
   [ -x "$binary" ] || continue
   start=$(date +%s%N)
@@ -20,5 +27,8 @@ for binary in ./*gpu_test ./api_test; do
   echo "== $status $binary (${milliseconds} ms)"
   echo "$out" | tail -40
 done
+if [ $((passed + failed + skipped)) -eq 0 ]; then
+  failed=1; echo "== FAILED no test binary in $PWD"
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
