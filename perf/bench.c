@@ -431,12 +431,12 @@ static int beside_table(FILE *csv, bench_dims dims) {
       int batch = kQuickBatches[b];
       progress("beside the stand-in", tps[t], batch);
       for (int r = 0; r < kBesideRows; ++r) {
-        const beside_row *row = &kBesideRowSpecs[r];
+        const beside_row *spec = &kBesideRowSpecs[r];
         shx_step_time time;
-        SHX_CHECK_OK(time_beside(&setup, batch, row->mode, row->variant, row->kind,
+        SHX_CHECK_OK(time_beside(&setup, batch, spec->mode, spec->variant, spec->kind,
                                  standin_weights, &time));
         us[t][b][r] = time.median_us;
-        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,,,,\n", tps[t], batch, row->name,
+        fprintf(csv, "%d,%d,%s,%.3f,%.3f,%.3f,,,,\n", tps[t], batch, spec->name,
                 time.median_us, time.min_us, time.max_us);
       }
     }
