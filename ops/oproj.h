@@ -1,0 +1,42 @@
+/* oproj.h: the project's own attention o-proj (ops/oproj.cu), a GEMM
+ * x [B, H] = a [B, A] W_o [H, A]^T (BF16 in and out, FP32 accumulation, deterministic)
+ * that executes griddepcontrol.launch_dependents at its start, so that a shared-expert
+ * step launched after it with programmatic dependent launch overlaps it (perf/oproj_step
+ * times it against cuBLASLt's o-proj). An engine's o-proj of its own gets the same
+ * overlap by doing what its header comment says: trigger early, read its input only
+ * after griddepcontrol.wait, and no grid-wide barrier. */
+#ifndef SHX_OPS_OPROJ_H_
+#define SHX_OPS_OPROJ_H_
+
+#include "ops/fused.h" /* SHX_MESSAGE_BYTES */
+#include "shared_expert.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SHX_OPROJ_MAX_BATCH 56
+#define SHX_OPROJ_MAX_HIDDEN 65536
+#define SHX_OPROJ_MAX_ATTENTION 65536
+
+typedef struct shx_oproj_args {
+  const void *weights; /* W_o [hidden, attention] BF16, row-major, 16-byte aligned */
+  const void *a;       /* [8 ceil(batch / 8), attention] BF16 (row stride attention),
+                          16-byte aligned: rows up to the next multiple of 8 are read
+                          (any values), their products never stored */
+  void *x;             /* [batch, hidden] BF16 (row stride hidden), 16-byte aligned */
+  int hidden;          /* a multiple of 64, <= SHX_OPROJ_MAX_HIDDEN */
+  int attention;       /* a multiple of 512, <= SHX_OPROJ_MAX_ATTENTION */
+  int batch;           /* 1 <= batch <= SHX_OPROJ_MAX_BATCH */
+} shx_oproj_args;
+
+/* Validates the arguments, then records one launch on `stream` (a cudaStream_t), with
+ * programmatic dependent launch where pdl is 1. SHX_INVALID_ARGUMENT (nothing launched)
+ * or SHX_CUDA_ERROR, with the reason in `message` (SHX_MESSAGE_BYTES). */
+shx_status shx_oproj_launch(const shx_oproj_args *args, void *stream, int pdl, char *message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHX_OPS_OPROJ_H_ */
