@@ -15,10 +15,10 @@ nvidia-smi -L
 timeout 200 bundle_oproj/oproj_step_gpu_test > $OUT/check.txt 2>&1
 echo "check exit $? at $SECONDS s" | tee -a $OUT/call.txt
 tail -20 $OUT/check.txt | tee -a $OUT/call.txt
-timeout 200 bundle_oproj/oproj_step_gpu_test time --batches 9,16,48 > $OUT/time.txt 2>&1
+timeout 200 bundle_oproj/oproj_step_gpu_test time --batches 9,16,64 > $OUT/time.txt 2>&1
 echo "time exit $? at $SECONDS s" | tee -a $OUT/call.txt
 cat $OUT/time.txt | tee -a $OUT/call.txt
-timeout 150 bundle_oproj/oproj_step_gpu_test time --dims deepseek --batches 9,48 \
+timeout 150 bundle_oproj/oproj_step_gpu_test time --dims deepseek --batches 9,64 \
   > $OUT/time_deepseek.txt 2>&1
 echo "time deepseek exit $? at $SECONDS s" | tee -a $OUT/call.txt
 cat $OUT/time_deepseek.txt | tee -a $OUT/call.txt
