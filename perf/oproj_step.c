@@ -25,8 +25,9 @@
  *                 GEMM's programmatic port (the op's default);
  *   launch        programmatic_launch 0, the step's edge rewritten as programmatic out of
  *                 the GEMM's launch-completion port;
- *   launch+attr   the same with programmatic_launch 1 (what the capture keeps of the
- *                 rewrite when the launch also carries the PDL attribute is checked);
+ *   launch+attr   the same with programmatic_launch 1: the capture then keeps the
+ *                 attribute's edge (out of the programmatic port), not the rewrite
+ *                 (perf/RESULTS.md run 82 call 2; the check asserts it);
  *   own serial    the project's o-proj (ops/oproj.cu) instead of cuBLASLt's, both it and
  *                 the step without PDL;
  *   own pdl       both with PDL: the o-proj triggers its dependents at its start, so the
@@ -469,7 +470,9 @@ static int check_cell(int tp, int batch) {
                                           bytes) == 0;
     /* Edges into the step: one per layer; the forms' programmatic and launch-port counts. */
     const int want_programmatic = reference ? 0 : setup.layers;
-    const int want_launch = form == kLaunch || form == kLaunchAttr ? setup.layers : 0;
+    /* launch+attr: the launch's PDL attribute replaces the rewritten port with the
+     * programmatic one (run 82 call 2), so only `launch` keeps the launch port. */
+    const int want_launch = form == kLaunch ? setup.layers : 0;
     const int edges_ok = edges.into_step == setup.layers &&
                          edges.programmatic == want_programmatic &&
                          edges.launch_port == want_launch;
