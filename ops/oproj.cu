@@ -21,18 +21,22 @@
  * indices 2c, 2c + 1, 2c + 8, 2c + 9), so every product of the step is summed exactly
  * once, in an order fixed by the code: the result is deterministic.
  * Weight loads run kStepsAhead steps ahead of the MMAs, in registers (2 x 2 x 16 bytes a
- * lane), each asking L2 for the whole 256-byte segment around it (L2::256B: the lane's
- * next three steps of that row), which puts about 7 MB in flight from HBM over the grid at
- * H = 7168; they bypass L1 (no_allocate), so that L1 keeps a, which the four row warps of
- * a half share. At most 128 registers a thread (two CTAs' worth an SM), so that a fused
- * CTA (160 threads, at most 184 registers) fits beside this kernel's CTA on its SM: a
- * deeper register look-ahead or a batch over 56 (8 tiles) spills at that bound.
+ * lane), each asking L2 for the whole 256-byte segment around it (L2::256B), and two
+ * lanes of four ask L2 for their rows kPrefetchSteps steps ahead (prefetch, no register):
+ * about 14 MB in flight from HBM over the grid at H = 7168. They bypass L1 (no_allocate),
+ * so that L1 keeps a, which the four row warps of a half share; a step loads every tile's
+ * a before its MMAs, so that those loads are in flight together. At most 128 registers a
+ * thread (two CTAs' worth an SM), so that a fused CTA (160 threads, at most 184
+ * registers) fits beside this kernel's CTA on its SM: a deeper register look-ahead or a
+ * batch over 48 (6 tiles) spills at that bound.
  * The halves meet in shared memory: the second half's warps store their accumulators,
  * the first half's add them (first + second, always) and store x.
  *
  * PDL: the first kStepsAhead weight steps are loaded before griddepcontrol.wait (W_o does
  * not come from the previous kernel; a does, and is read only after the wait), and
- * griddepcontrol.launch_dependents runs first of all: the kernel has no grid-wide
+ * griddepcontrol.launch_dependents runs first of all (or, with trigger_late, once the
+ * CTA's K loop is done, so that a dependent's first loads do not compete with this
+ * kernel's weight stream): the kernel has no grid-wide
  * barrier, so a dependent grid placed beside it cannot keep any of its CTAs from
  * running, and a dependent reads x only after its own griddepcontrol.wait, which waits
  * for this whole grid and its memory (PTX ISA).
@@ -54,6 +58,7 @@ constexpr int kThreads = 256;
 constexpr int kRowsPerCta = 64;
 constexpr int kStepK = 32;      /* K of one step: two k16 MMAs */
 constexpr int kStepsAhead = 2;  /* weight steps in registers ahead of the MMAs */
+constexpr int kPrefetchSteps = 16; /* weight steps asked into L2 ahead of the MMAs */
 
 /* 16 bytes of a weight row, read once: through L2 only, not kept in L1. W_o never changes
  * while a kernel runs, so the load needs no ordering (not volatile, no clobber). */
@@ -63,6 +68,11 @@ __device__ __forceinline__ uint4 ld_weights_v4(const void *address) {
                : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
                : "l"(address));
   return v;
+}
+
+/* Asks L2 for the line holding `address` (no register, no wait). */
+__device__ __forceinline__ void prefetch_l2(const void *address) {
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(address));
 }
 
 /* 16 bytes of a, written by the previous kernel: an ordinary (weak, coherent-path) load,
@@ -90,9 +100,10 @@ __device__ __forceinline__ void mma_bf16_m16n8k16(float (&d)[4], uint32_t a0, ui
 template <int kTiles> /* n8 tiles: the batch padded to 8 kTiles tokens */
 __global__ void __launch_bounds__(kThreads, 2)
     oproj_kernel(const uint16_t *__restrict__ weights, const uint16_t *__restrict__ a,
-                 uint16_t *__restrict__ x, int hidden, int attention, int batch) {
+                 uint16_t *__restrict__ x, int hidden, int attention, int batch,
+                 int trigger_late) {
   __shared__ float second_half[4][32][kTiles * 4];
-  griddep_launch_dependents();
+  if (!trigger_late) griddep_launch_dependents();
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int g = lane / 4, c = lane % 4, row_warp = warp % 4, half = warp / 4;
   const int row = blockIdx.x * kRowsPerCta + row_warp * 16 + g; /* and row + 8 */
@@ -122,18 +133,27 @@ __global__ void __launch_bounds__(kThreads, 2)
         ahead[u][0] = ld_weights_v4(w_low + (step + kStepsAhead) * kStepK);
         ahead[u][1] = ld_weights_v4(w_high + (step + kStepsAhead) * kStepK);
       }
+      /* Lane c = 0 asks for row g's stream, lane 1 for row g + 8's (w_high - 8 is that
+       * row's step start for c = 1). */
+      if (c < 2 && step + kPrefetchSteps < steps)
+        prefetch_l2((c == 0 ? w_low : w_high - 8) + (step + kPrefetchSteps) * kStepK);
+      /* Every tile's operand first, so that the loads are in flight together. Token
+       * 8 t + g; the padding tokens' rows are read (a holds them) and their products land
+       * in accumulators that are never stored. */
+      uint4 b[kTiles];
+#pragma unroll
+      for (int t = 0; t < kTiles; ++t)
+        b[t] = ld_global_v4(a_lane + (size_t)t * 8 * attention + step * kStepK);
 #pragma unroll
       for (int t = 0; t < kTiles; ++t) {
-        /* Token 8 t + g; the padding tokens' rows are read (a holds them) and their
-         * products land in accumulators that are never stored. */
-        const uint4 b = ld_global_v4(a_lane + (size_t)t * 8 * attention + step * kStepK);
         /* MMA 0: K values j = 0..3 of each row; MMA 1: j = 4..7 (see the header). */
-        mma_bf16_m16n8k16(acc[t], low.x, high.x, low.y, high.y, b.x, b.y);
-        mma_bf16_m16n8k16(acc[t], low.z, high.z, low.w, high.w, b.z, b.w);
+        mma_bf16_m16n8k16(acc[t], low.x, high.x, low.y, high.y, b[t].x, b[t].y);
+        mma_bf16_m16n8k16(acc[t], low.z, high.z, low.w, high.w, b[t].z, b[t].w);
       }
     }
   }
 
+  if (trigger_late) griddep_launch_dependents();
   if (half == 1) {
 #pragma unroll
     for (int t = 0; t < kTiles; ++t)
@@ -172,12 +192,12 @@ cudaError_t launch(const shx_oproj_args *args, cudaStream_t stream, int pdl) {
                             static_cast<const uint16_t *>(args->weights),
                             static_cast<const uint16_t *>(args->a),
                             static_cast<uint16_t *>(args->x), args->hidden, args->attention,
-                            args->batch);
+                            args->batch, args->trigger_late);
 }
 
 using Launcher = cudaError_t (*)(const shx_oproj_args *, cudaStream_t, int);
 constexpr Launcher kLaunchers[SHX_OPROJ_MAX_BATCH / 8] = {
-    launch<1>, launch<2>, launch<3>, launch<4>, launch<5>, launch<6>, launch<7>};
+    launch<1>, launch<2>, launch<3>, launch<4>, launch<5>, launch<6>};
 
 bool aligned16(const void *pointer) {
   return (reinterpret_cast<uintptr_t>(pointer) & 15) == 0;
@@ -217,6 +237,11 @@ extern "C" shx_status shx_oproj_launch(const shx_oproj_args *args, void *stream,
                names[i], pointers[i]);
       return SHX_INVALID_ARGUMENT;
     }
+  }
+  if (args->trigger_late != 0 && args->trigger_late != 1) {
+    snprintf(message, SHX_MESSAGE_BYTES, "o-proj: trigger_late %d is not 0 or 1",
+             args->trigger_late);
+    return SHX_INVALID_ARGUMENT;
   }
   if (pdl != 0 && pdl != 1) {
     snprintf(message, SHX_MESSAGE_BYTES, "o-proj: pdl %d is not 0 or 1", pdl);

@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-#define SHX_OPROJ_MAX_BATCH 56
+#define SHX_OPROJ_MAX_BATCH 48
 #define SHX_OPROJ_MAX_HIDDEN 65536
 #define SHX_OPROJ_MAX_ATTENTION 65536
 
@@ -28,6 +28,8 @@ typedef struct shx_oproj_args {
   int hidden;          /* a multiple of 64, <= SHX_OPROJ_MAX_HIDDEN */
   int attention;       /* a multiple of 512, <= SHX_OPROJ_MAX_ATTENTION */
   int batch;           /* 1 <= batch <= SHX_OPROJ_MAX_BATCH */
+  int trigger_late;    /* 0: let dependents launch at the start; 1: once each CTA's K loop
+                          is done */
 } shx_oproj_args;
 
 /* Validates the arguments, then records one launch on `stream` (a cudaStream_t), with
