@@ -1,5 +1,6 @@
 /* oproj.h: the project's own attention o-proj (ops/oproj.cu), a GEMM
- * x [B, H] = a [B, A] W_o [H, A]^T (BF16 in and out, FP32 accumulation, deterministic)
+ * x [B, H] = a [B, A] W_o [H, A]^T (BF16 in and out, FP32 accumulation, deterministic; TMA
+ * and wgmma, sm_90a)
  * that executes griddepcontrol.launch_dependents at its start, so that a shared-expert
  * step launched after it with programmatic dependent launch overlaps it (perf/oproj_step
  * times it against cuBLASLt's o-proj). An engine's o-proj of its own gets the same
@@ -15,22 +16,25 @@
 extern "C" {
 #endif
 
-#define SHX_OPROJ_MAX_BATCH 48
+#define SHX_OPROJ_MAX_BATCH 64
 #define SHX_OPROJ_MAX_HIDDEN 65536
 #define SHX_OPROJ_MAX_ATTENTION 65536
 
 typedef struct shx_oproj_args {
   const void *weights; /* W_o [hidden, attention] BF16, row-major, 16-byte aligned */
-  const void *a;       /* [8 ceil(batch / 8), attention] BF16 (row stride attention),
-                          16-byte aligned: rows up to the next multiple of 8 are read
-                          (any values), their products never stored */
+  const void *a;       /* [batch, attention] BF16 (row stride attention), 16-byte
+                          aligned */
   void *x;             /* [batch, hidden] BF16 (row stride hidden), 16-byte aligned */
   int hidden;          /* a multiple of 64, <= SHX_OPROJ_MAX_HIDDEN */
-  int attention;       /* a multiple of 512, <= SHX_OPROJ_MAX_ATTENTION */
+  int attention;       /* a multiple of 64, <= SHX_OPROJ_MAX_ATTENTION */
   int batch;           /* 1 <= batch <= SHX_OPROJ_MAX_BATCH */
   int trigger_late;    /* 0: let dependents launch at the start; 1: once each CTA's K loop
                           is done */
 } shx_oproj_args;
+
+/* Sets the kernels' shared-memory limit: call once on the device (not while a stream is
+ * being captured) before the first launch. SHX_CUDA_ERROR with the reason in `message`. */
+shx_status shx_oproj_prepare(char *message);
 
 /* Validates the arguments, then records one launch on `stream` (a cudaStream_t), with
  * programmatic dependent launch where pdl is 1. SHX_INVALID_ARGUMENT (nothing launched)

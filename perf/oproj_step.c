@@ -28,14 +28,15 @@
  *   launch+attr   the same with programmatic_launch 1: the capture then keeps the
  *                 attribute's edge (out of the programmatic port), not the rewrite
  *                 (perf/RESULTS.md run 82 call 2; the check asserts it);
- *   own serial    the project's o-proj (ops/oproj.cu) instead of cuBLASLt's, both it and
- *                 the step without PDL;
+ *   own serial    the project's o-proj (ops/oproj.cu: TMA and wgmma, the fused kernel's
+ *                 down loop alone) instead of cuBLASLt's, both it and the step without
+ *                 PDL;
  *   own pdl       both with PDL: the o-proj triggers its dependents at its start, so the
  *                 step's prologue and first ring overlap it (and the o-proj's first
  *                 weights overlap the previous layer's step, which triggers early too);
  *   own pdl late  the same with the o-proj's trigger after each CTA's K loop.
  *
- * check (TP8 and TP16 at the design dims, B = 9 and 48): the own o-proj's x against
+ * check (TP8 and TP16 at the design dims, B = 9 and 64): the own o-proj's x against
  * cuBLASLt's (relative L2 under 2e-3, reruns bitwise equal). Then each layer of a graph
  * poisons x (0xFFFF, a NaN), runs the o-proj into x, then the step. The step's pushes
  * (rank 0's y_0 columns in every owner's mailbox) must be bitwise equal to the serial
@@ -45,7 +46,7 @@
  * graphs' edges into the step are read back and counted.
  *
  * time: per (tp, B) each o-proj alone, the step alone (PDL between steps, as bench), and
- * o-proj + step in each edge form (the own forms at B <= 48, SHX_OPROJ_MAX_BATCH); graphs of `layers` (40) layers, each on its own weight
+ * o-proj + step in each edge form (the own forms at B <= 64, SHX_OPROJ_MAX_BATCH); graphs of `layers` (40) layers, each on its own weight
  * set of the GEMM and of the step, rotated over `sets` sets (L2 cold), as perf/timing.h.
  */
 #include <cublasLt.h>
@@ -145,7 +146,8 @@ static shx_status oproj_make(int hidden, int tp, int batch, int sets, oproj *o) 
   o->algo = result.algo;
   SHX_CUDA(cudaMalloc(&o->workspace, o->workspace_bytes));
   SHX_CUDA(cudaMalloc(&o->weights, o->weight_bytes * sets));
-  /* a's rows up to the next multiple of 8: ops/oproj.cu reads them. */
+  /* a's rows up to the next multiple of 8 (filled, never read: TMA zero-fills the rows
+   * past the batch). */
   const int padded = (batch + 7) / 8 * 8;
   SHX_CUDA(cudaMalloc(&o->a, (size_t)padded * o->attention * 2));
   host = malloc(o->weight_bytes);
@@ -555,7 +557,7 @@ static int parse_batches(const char *list, int *batches, int most) {
 }
 
 static int time_all(int argc, char **argv) {
-  int deepseek = 0, sets = 0, batches[16] = {9, 16, 48}, batch_count = 3;
+  int deepseek = 0, sets = 0, batches[16] = {9, 16, 64}, batch_count = 3;
   for (int i = 2; i < argc; ++i) {
     if (strcmp(argv[i], "--dims") == 0 && i + 1 < argc) {
       deepseek = strcmp(argv[++i], "deepseek") == 0;
@@ -621,9 +623,14 @@ int main(int argc, char **argv) {
     return 2;
   }
   shx_testbed_skip_without_gpu(1);
+  char message[SHX_MESSAGE_BYTES] = "";
+  if (shx_oproj_prepare(message) != SHX_SUCCESS) {
+    fprintf(stderr, "FAIL %s\n", message);
+    return 1;
+  }
   if (timing) return time_all(argc, argv);
   int failures = 0;
-  const int cells[4][2] = {{8, 9}, {8, 48}, {16, 9}, {16, 48}}; /* own o-proj: B <= 48 */
+  const int cells[4][2] = {{8, 9}, {8, 64}, {16, 9}, {16, 64}};
   for (int i = 0; i < 4; ++i) failures += check_cell(cells[i][0], cells[i][1]);
   printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
   return failures ? 1 : 0;
