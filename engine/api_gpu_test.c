@@ -10,9 +10,12 @@
  * not its gate's; a tail at a parity this op never pushed at, or of another batch than
  * the push (after a push; a launched one would time out, which the valid tail's watchdog
  * check would report), or after peers[rank] was rebound to another mailbox; with two
- * GPUs, a call made with another device current. On a device that reads pageable memory
- * itself (HMM, ATS) the unreachable cases are skipped: the library accepts such pointers
- * there. Exits 77 (skipped) without a Hopper GPU. */
+ * GPUs, a call made with another device current; shx_record_oproj's refusals (NULL,
+ * misaligned and unreachable pointers, attention not a multiple of 64, batch 0 or over
+ * capacity) leave its x untouched, and its valid call writes exactly the batch's rows. On
+ * a device that reads pageable memory itself (HMM, ATS) the unreachable cases are
+ * skipped: the library accepts such pointers there. Exits 77 (skipped) without a Hopper
+ * GPU. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,6 +154,44 @@ static void refused_tails(shx_op *op, void *out, char *mailbox, size_t mailbox_b
   SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
 }
 
+/* shx_record_oproj on `op` (capacity 16): x starts all 0xFFFF; every refusal leaves it so;
+ * the valid call (zero weights and a) writes +0 into rows 0..8 and nothing past them. */
+static void oproj_calls(shx_op *op, const shx_config *config, int pageable_access) {
+  enum { kAttention = 64, kBatch = 9 };
+  const size_t hidden = (size_t)config->hidden, capacity = (size_t)config->capacity;
+  const size_t w_bytes = hidden * kAttention * 2, a_bytes = capacity * kAttention * 2;
+  const size_t x_bytes = capacity * hidden * 2;
+  char *w = NULL, *a = NULL, *x = NULL;
+  uint16_t *host = malloc(x_bytes);
+  CHECK(host != NULL);
+  CHECK_CUDA(cudaMalloc((void **)&w, w_bytes + a_bytes + x_bytes));
+  a = w + w_bytes;
+  x = a + a_bytes;
+  CHECK_CUDA(cudaMemset(w, 0, w_bytes + a_bytes));
+  CHECK_CUDA(cudaMemset(x, 0xFF, x_bytes));
+  expect(shx_record_oproj(op, NULL, a, kAttention, x, kBatch, NULL), SHX_INVALID_ARGUMENT,
+         "w_o is NULL");
+  expect(shx_record_oproj(op, w, a + 8, kAttention, x, kBatch, NULL), SHX_INVALID_ARGUMENT,
+         "not 16-byte aligned");
+  expect(shx_record_oproj(op, w, a, 100, x, kBatch, NULL), SHX_INVALID_ARGUMENT,
+         "attention 100");
+  expect(shx_record_oproj(op, w, a, kAttention, x, 0, NULL), SHX_INVALID_ARGUMENT, "batch 0");
+  expect(shx_record_oproj(op, w, a, kAttention, x, 17, NULL), SHX_INVALID_ARGUMENT,
+         "batch 17");
+  if (!pageable_access)
+    expect_unreachable(shx_record_oproj(op, w, a, kAttention, g_pageable, kBatch, NULL), "x");
+  CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaMemcpy(host, x, x_bytes, cudaMemcpyDeviceToHost));
+  for (size_t i = 0; i < x_bytes / 2; ++i) CHECK(host[i] == 0xFFFF);
+  SHX_CHECK_OK(shx_record_oproj(op, w, a, kAttention, x, kBatch, NULL));
+  CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaMemcpy(host, x, x_bytes, cudaMemcpyDeviceToHost));
+  for (size_t i = 0; i < x_bytes / 2; ++i)
+    CHECK(host[i] == (i < (size_t)kBatch * hidden ? 0x0000 : 0xFFFF));
+  CHECK_CUDA(cudaFree(w));
+  free(host);
+}
+
 int main(void) {
   shx_testbed_skip_without_gpu(1);
   uint16_t *host = NULL;
@@ -195,6 +236,7 @@ int main(void) {
   CHECK(g_pageable != NULL);
   refused_tails(op, out, mailbox, mailbox_bytes, host, pageable_access);
   refused_steps(op, &config, x, peers, mailbox, mailbox_bytes, host, pageable_access);
+  oproj_calls(op, &config, pageable_access);
   free(g_pageable);
 
   /* With a second GPU current, the op's calls are refused naming both devices. */

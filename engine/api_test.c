@@ -42,6 +42,8 @@ int main(void) {
   expect(shx_bind_peers(NULL, NULL, 8), SHX_INVALID_ARGUMENT, "op is NULL");
   expect(shx_record_step(NULL, buffer, 9, 0, NULL), SHX_INVALID_ARGUMENT, "op is NULL");
   expect(shx_tail(NULL, buffer, 9, 0, NULL), SHX_INVALID_ARGUMENT, "op is NULL");
+  expect(shx_record_oproj(NULL, buffer, buffer, 2048, buffer, 9, NULL), SHX_INVALID_ARGUMENT,
+         "op is NULL");
   expect(shx_check_device(NULL), SHX_INVALID_ARGUMENT, "op is NULL");
   expect(shx_mailbox_arm(NULL, 64, NULL), SHX_INVALID_ARGUMENT, "mailbox is NULL");
   expect(shx_mailbox_arm(buffer + 1, 64, NULL), SHX_INVALID_ARGUMENT, "not 16-byte aligned");

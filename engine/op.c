@@ -13,6 +13,7 @@
 #include "engine/validate.h"
 #include "ops/baseline.h"
 #include "ops/driver.h"
+#include "ops/oproj.h"
 
 /* Errors on an op's device are reported with the op's device current. */
 static shx_status check_current_device(const shx_op *op) {
@@ -158,6 +159,10 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
                                             op->down_messages[i]);
     (void)cudaGetLastError();
   }
+  /* shx_record_oproj's kernels need their shared-memory limit set, which must not happen
+   * during a capture: here. A failure refuses only shx_record_oproj. */
+  op->oproj_status = shx_oproj_prepare(op->oproj_message);
+  (void)cudaGetLastError();
   /* An explicit fused or split op must serve every batch up to its capacity. */
   for (int i = 0; (config->variant == SHX_VARIANT_FUSED ||
                    config->variant == SHX_VARIANT_SPLIT) && i < SHX_FUSED_BUCKETS; ++i) {
@@ -357,6 +362,26 @@ static shx_status record_down_kernel(shx_op *op, int batch, int parity, void *st
   kernel_args(op, NULL, batch, parity, &args);
   char message[SHX_MESSAGE_BYTES] = "";
   shx_status status = shx_down_launch(&op->down_plans[bucket], &args, stream, message);
+  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
+}
+
+shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int attention,
+                            void *x, int batch, void *stream) {
+  shx_clear_error();
+  shx_status status;
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  if ((status = shx_check_oproj(&op->config, w_o, a, attention, x, batch)) != SHX_SUCCESS ||
+      (status = check_reachable(w_o, "w_o")) != SHX_SUCCESS ||
+      (status = check_reachable(a, "a")) != SHX_SUCCESS ||
+      (status = check_reachable(x, "x")) != SHX_SUCCESS)
+    return status;
+  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
+  if (op->oproj_status != SHX_SUCCESS)
+    return shx_fail(SHX_UNSUPPORTED, "the o-proj cannot run on this op's device: %s",
+                    op->oproj_message);
+  const shx_oproj_args args = {w_o, a, x, op->config.hidden, attention, batch, 0};
+  char message[SHX_MESSAGE_BYTES] = "";
+  status = shx_oproj_launch(&args, stream, op->config.programmatic_launch, message);
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
 }
 

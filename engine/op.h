@@ -52,6 +52,10 @@ struct shx_op {
   /* Per bucket, why its fused or SharedDown plan failed ("" where it was made). */
   char fused_messages[SHX_FUSED_BUCKETS][SHX_MESSAGE_BYTES];
   char down_messages[SHX_FUSED_BUCKETS][SHX_MESSAGE_BYTES];
+  /* shx_record_oproj's kernels: their shared-memory limit set at create (not during a
+   * capture), SHX_SUCCESS where it was, else why not. */
+  shx_status oproj_status;
+  char oproj_message[SHX_MESSAGE_BYTES];
 
   shx_policy policy;
   unsigned long long *fused_trace; /* debug: see shx_op_set_fused_trace */

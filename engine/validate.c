@@ -157,6 +157,25 @@ shx_status shx_check_mailbox(const void *mailbox, size_t bytes) {
   return SHX_SUCCESS;
 }
 
+shx_status shx_check_oproj(const shx_config *config, const void *w_o, const void *a,
+                           int attention, const void *x, int batch) {
+  shx_status status = check_buffer(w_o, "w_o");
+  if (status == SHX_SUCCESS) status = check_buffer(a, "a");
+  if (status == SHX_SUCCESS) status = check_buffer(x, "x");
+  if (status != SHX_SUCCESS) return status;
+  if (attention < 64 || attention % 64 != 0 || attention > SHX_MAX_OPROJ_ATTENTION)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "attention %d is not a positive multiple of 64 up to %d", attention,
+                    SHX_MAX_OPROJ_ATTENTION);
+  const int most = config->capacity < SHX_MAX_OPROJ_BATCH ? config->capacity
+                                                          : SHX_MAX_OPROJ_BATCH;
+  if (batch < 1 || batch > most)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "o-proj batch %d is not in [1, %d] (capacity %d, o-proj limit %d)",
+                    batch, most, config->capacity, SHX_MAX_OPROJ_BATCH);
+  return SHX_SUCCESS;
+}
+
 shx_status shx_check_capability(int device, int major, int minor) {
   if (major != 9 || minor != 0)
     return shx_fail(SHX_UNSUPPORTED,

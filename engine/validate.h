@@ -30,6 +30,9 @@ shx_status shx_check_step(const shx_config *config, const void *x, int batch,
 shx_status shx_check_tail(const shx_config *config, const void *out, int batch,
                           int parity, int bound_peers);
 shx_status shx_check_mailbox(const void *mailbox, size_t bytes);
+/* shx_record_oproj's arguments against the op's config. */
+shx_status shx_check_oproj(const shx_config *config, const void *w_o, const void *a,
+                           int attention, const void *x, int batch);
 /* The device's compute capability: this build's kernels are sm_90a only (H100, H200);
  * anything else is SHX_UNSUPPORTED, naming the device and its capability. */
 shx_status shx_check_capability(int device, int major, int minor);

@@ -127,6 +127,27 @@ static void test_pointers(void) {
   expect_refused(shx_check_mailbox(aligned, ((size_t)1 << 44) + 4096), "bytes 17592186048512");
 }
 
+static void test_oproj(void) {
+  shx_config c = good_config(); /* capacity 128 */
+  _Alignas(16) static char buffer[64];
+  void *p = buffer;
+  CHECK(shx_check_oproj(&c, p, p, 2048, p, 1) == SHX_SUCCESS);
+  CHECK(shx_check_oproj(&c, p, p, 64, p, SHX_MAX_OPROJ_BATCH) == SHX_SUCCESS);
+  CHECK(shx_check_oproj(&c, p, p, SHX_MAX_OPROJ_ATTENTION, p, 9) == SHX_SUCCESS);
+  expect_refused(shx_check_oproj(&c, NULL, p, 2048, p, 9), "w_o is NULL");
+  expect_refused(shx_check_oproj(&c, p, buffer + 8, 2048, p, 9), "a ");
+  expect_refused(shx_check_oproj(&c, p, p, 2048, NULL, 9), "x is NULL");
+  expect_refused(shx_check_oproj(&c, p, p, 0, p, 9), "attention 0");
+  expect_refused(shx_check_oproj(&c, p, p, 2000, p, 9), "attention 2000");
+  expect_refused(shx_check_oproj(&c, p, p, SHX_MAX_OPROJ_ATTENTION + 64, p, 9),
+                 "attention 65600");
+  expect_refused(shx_check_oproj(&c, p, p, 2048, p, 0), "batch 0");
+  expect_refused(shx_check_oproj(&c, p, p, 2048, p, SHX_MAX_OPROJ_BATCH + 1), "batch 65");
+  c.capacity = 16; /* the op's capacity bounds it too */
+  CHECK(shx_check_oproj(&c, p, p, 2048, p, 16) == SHX_SUCCESS);
+  expect_refused(shx_check_oproj(&c, p, p, 2048, p, 17), "batch 17");
+}
+
 static void test_step_and_tail(void) {
   shx_config c = good_config(); /* capacity 128 */
   _Alignas(16) static char buffer[64];
@@ -173,6 +194,7 @@ int main(void) {
   test_capability();
   test_pointers();
   test_step_and_tail();
+  test_oproj();
   printf("validate_test: all bad inputs refused with a message naming them\n");
   return 0;
 }

@@ -234,6 +234,25 @@ shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream);
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
                            void *stream);
 
+/* The attention o-proj of the layer, for engines that want the step after it to overlap
+ * it: x [batch, H] = a [batch, attention] w_o [H, attention]^T, BF16 in and out (w_o
+ * row-major, a with row stride `attention`, x with row stride H, all 16-byte aligned),
+ * FP32 accumulation over the whole of `attention` in one CTA, one rounding to BF16
+ * (nearest even): deterministic. Only the local GEMM of a tensor-parallel o-proj: its
+ * all-reduce and norm, if the model has them, stay the engine's. 1 <= batch <=
+ * min(capacity, SHX_MAX_OPROJ_BATCH); attention a multiple of 64 and <=
+ * SHX_MAX_OPROJ_ATTENTION. Launched with programmatic dependent launch as
+ * config.programmatic_launch says; it reads `a` only after its griddepcontrol.wait (so it
+ * may follow attention with PDL) and lets its dependents launch at its start, which
+ * cuBLASLt's GEMMs never do: a shx_record_step recorded right after it on the same
+ * stream then streams its first weights while the o-proj runs (perf/RESULTS.md run 82:
+ * the o-proj and the fused step 1.5-3.2 us a layer faster than after cuBLASLt's o-proj,
+ * docs/integration.md "After the o-proj"). Needs nothing bound. Capturable. */
+#define SHX_MAX_OPROJ_BATCH 64
+#define SHX_MAX_OPROJ_ATTENTION 65536
+shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int attention,
+                            void *x, int batch, void *stream);
+
 /* The split variant's halves, for engines that run SharedDown beside their routed
  * experts: shx_record_gate (gate/up and the activation into the op's h, on the main
  * stream, PDL as configured), then, ordered after it by the caller (an event), on a

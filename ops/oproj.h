@@ -3,9 +3,10 @@
  * and wgmma, sm_90a)
  * that executes griddepcontrol.launch_dependents at its start, so that a shared-expert
  * step launched after it with programmatic dependent launch overlaps it (perf/oproj_step
- * times it against cuBLASLt's o-proj). An engine's o-proj of its own gets the same
- * overlap by doing what its header comment says: trigger early, read its input only
- * after griddepcontrol.wait, and no grid-wide barrier. */
+ * times it against cuBLASLt's o-proj; engines call it through shx_record_oproj). An
+ * engine's o-proj of its own gets the same overlap by doing what ops/oproj.cu's header
+ * comment says: trigger early, read its input only after griddepcontrol.wait, no
+ * grid-wide barrier, and leave room on the SM for the next kernel's CTA. */
 #ifndef SHX_OPS_OPROJ_H_
 #define SHX_OPS_OPROJ_H_
 
@@ -16,9 +17,9 @@
 extern "C" {
 #endif
 
-#define SHX_OPROJ_MAX_BATCH 64
+#define SHX_OPROJ_MAX_BATCH SHX_MAX_OPROJ_BATCH /* the public header's bounds */
 #define SHX_OPROJ_MAX_HIDDEN 65536
-#define SHX_OPROJ_MAX_ATTENTION 65536
+#define SHX_OPROJ_MAX_ATTENTION SHX_MAX_OPROJ_ATTENTION
 
 typedef struct shx_oproj_args {
   const void *weights; /* W_o [hidden, attention] BF16, row-major, 16-byte aligned */

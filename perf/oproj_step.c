@@ -4,6 +4,7 @@
  *
  *   oproj_step [check]  the test (exit 0 passed, 1 failed, 77 skipped without a Hopper GPU;
  *                       //perf:oproj_step_gpu_test)
+ *   oproj_step check quick   TP8 B=16 only, 2 replays a form (for compute-sanitizer)
  *   oproj_step time [--dims deepseek] [--batches 9,16,64] [--sets N]
  *
  * The o-proj is a cuBLASLt GEMM, as engines run it: x [B, H] = a [B, A] W_o [H, A]^T,
@@ -28,9 +29,9 @@
  *   launch+attr   the same with programmatic_launch 1: the capture then keeps the
  *                 attribute's edge (out of the programmatic port), not the rewrite
  *                 (perf/RESULTS.md run 82 call 2; the check asserts it);
- *   own serial    the project's o-proj (ops/oproj.cu: TMA and wgmma, the fused kernel's
- *                 down loop alone) instead of cuBLASLt's, both it and the step without
- *                 PDL;
+ *   own serial    the project's o-proj (shx_record_oproj; ops/oproj.cu: TMA and wgmma, the
+ *                 fused kernel's down loop alone) instead of cuBLASLt's, both it and the
+ *                 step without PDL (the op's programmatic_launch 0);
  *   own pdl       both with PDL: the o-proj triggers its dependents at its start, so the
  *                 step's prologue and first ring overlap it (and the o-proj's first
  *                 weights overlap the previous layer's step, which triggers early too);
@@ -171,12 +172,16 @@ cleanup:
 }
 
 /* The o-proj of `layer` into x: cuBLASLt's GEMM, or (own) ops/oproj.cu with or without
- * programmatic dependent launch. */
+ * programmatic dependent launch: through the public shx_record_oproj where an op is given
+ * (PDL as its config says), else through the launcher (the late trigger, the o-proj
+ * alone). */
 static shx_status oproj_record(const oproj *o, int layer, void *x, int own, int pdl,
-                               int trigger_late, cudaStream_t stream) {
+                               int trigger_late, shx_op *op, cudaStream_t stream) {
   shx_status status = SHX_SUCCESS;
   const float alpha = 1.0f, beta = 0.0f;
   const void *weights = (const char *)o->weights + (size_t)(layer % o->sets) * o->weight_bytes;
+  if (own && op != NULL && !trigger_late)
+    return shx_record_oproj(op, weights, o->a, o->attention, x, o->batch, stream);
   if (own) {
     const shx_oproj_args args = {weights,      o->a,     x, o->hidden,
                                  o->attention, o->batch, trigger_late};
@@ -238,7 +243,7 @@ static shx_status record_layer(void *context, const shx_bench *b, int layer) {
                              stream));
   if (c->with_gemm)
     SHX_TRY(oproj_record(c->o, layer, b->x, uses_own(c->form), c->form >= kOwnPdl,
-                         c->form == kOwnPdlLate, stream));
+                         c->form == kOwnPdlLate, c->op, stream));
   if (!c->with_step) return SHX_SUCCESS;
   if (c->with_gemm && (c->form == kLaunch || c->form == kLaunchAttr))
     SHX_TRY(edge_from_launch_completion(stream));
@@ -398,7 +403,7 @@ static int compare_oproj(const oproj *o, const shx_bench *b, int batch) {
   for (int pass = 0; ok && pass < 4; ++pass) {
     const int use_own = pass % 2;
     ok = cudaMemsetAsync(b->x, kPoison, count * 2, stream) == cudaSuccess &&
-         oproj_record(o, 0, b->x, use_own, 0, 0, stream) == SHX_SUCCESS &&
+         oproj_record(o, 0, b->x, use_own, 0, 0, NULL, stream) == SHX_SUCCESS &&
          cudaStreamSynchronize(stream) == cudaSuccess &&
          cudaMemcpy(pass < 2 ? (use_own ? own : lt) : again, b->x, count * 2,
                     cudaMemcpyDeviceToHost) == cudaSuccess;
@@ -423,7 +428,7 @@ static int compare_oproj(const oproj *o, const shx_bench *b, int batch) {
   return !pass;
 }
 
-static int check_cell(int tp, int batch) {
+static int check_cell(int tp, int batch, int replays) {
   int failures = 0;
   shx_config config = SHX_CONFIG_INIT;
   config.tp = tp;
@@ -464,7 +469,8 @@ static int check_cell(int tp, int batch) {
       continue;
     }
     c.op = op;
-    if (run_layers(&setup, &b, &c, 20, pushed, first, step_func, &edges, &replays_equal) !=
+    if (run_layers(&setup, &b, &c, replays, pushed, first, step_func, &edges,
+                   &replays_equal) !=
         SHX_SUCCESS) {
       failures += fail_status(kEdgeNames[form]);
       shx_destroy(op);
@@ -482,9 +488,9 @@ static int check_cell(int tp, int batch) {
                          edges.programmatic == want_programmatic &&
                          edges.launch_port == want_launch;
     const int ok = equal && replays_equal && nans == 0 && unwritten == 0 && edges_ok;
-    printf("%s tp %d B %d %-11s: pushes %s its serial form's, 20 replays %s, %d NaN, "
+    printf("%s tp %d B %d %-11s: pushes %s its serial form's, %d replays %s, %d NaN, "
            "%d unwritten; edges into the step %d, programmatic %d, launch port %d\n",
-           ok ? "ok  " : "FAIL", tp, batch, kEdgeNames[form], equal ? "==" : "!=",
+           ok ? "ok  " : "FAIL", tp, batch, kEdgeNames[form], equal ? "==" : "!=", replays,
            replays_equal ? "identical" : "DIFFER", nans, unwritten, edges.into_step,
            edges.programmatic, edges.launch_port);
     failures += !ok;
@@ -617,9 +623,10 @@ static int time_all(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   const int timing = argc >= 2 && strcmp(argv[1], "time") == 0;
-  if (argc >= 2 && !timing && (argc > 2 || strcmp(argv[1], "check") != 0)) {
-    fprintf(stderr, "usage: oproj_step [check] | time [--dims deepseek] [--batches LIST] "
-                    "[--sets N]\n");
+  const int quick = argc == 3 && strcmp(argv[1], "check") == 0 && strcmp(argv[2], "quick") == 0;
+  if (argc >= 2 && !timing && !quick && (argc > 2 || strcmp(argv[1], "check") != 0)) {
+    fprintf(stderr, "usage: oproj_step [check [quick]] | time [--dims deepseek] "
+                    "[--batches LIST] [--sets N]\n");
     return 2;
   }
   shx_testbed_skip_without_gpu(1);
@@ -629,9 +636,13 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (timing) return time_all(argc, argv);
+  /* quick (for compute-sanitizer): TP8 B=16 alone, 2 replays a form. */
   int failures = 0;
   const int cells[4][2] = {{8, 9}, {8, 64}, {16, 9}, {16, 64}};
-  for (int i = 0; i < 4; ++i) failures += check_cell(cells[i][0], cells[i][1]);
+  if (quick)
+    failures = check_cell(8, 16, 2);
+  else
+    for (int i = 0; i < 4; ++i) failures += check_cell(cells[i][0], cells[i][1], 20);
   printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
   return failures ? 1 : 0;
 }
