@@ -2,7 +2,8 @@
 # Run 82 call 6: main's bundle (6e053a6: shx_record_oproj in the public API, ops/oproj.cu
 # the TMA/wgmma o-proj, oproj_step_gpu_test, api_gpu_test's o-proj cases) on one H200:
 # every one-GPU test and the main job through tools/gpu_suite.sh; then oproj_step's quick
-# check under compute-sanitizer memcheck, racecheck and synccheck; the SASS of the o-proj
+# check under compute-sanitizer memcheck, racecheck and synccheck (the o-proj kernels
+# instrumented alone); the SASS of the o-proj
 # kernels (HGMMA, no LDL/STL); oproj_step's timing through the public entry point.
 # Build first (here): tools/bundle.sh bundle; rm -f bundle_pack/*;
 #   tar cJf bundle_pack/run82.tar.xz bundle                      carry: bundle_pack
@@ -15,7 +16,8 @@ tools/gpu_suite.sh $OUT
 echo "gpu_suite exit $?" | tee -a $OUT/call.txt
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 for tool in memcheck racecheck synccheck; do
-  timeout 150 compute-sanitizer --tool $tool bundle/oproj_step_gpu_test check quick \
+  timeout 100 compute-sanitizer --tool $tool --kernel-name kns=oproj_kernel \
+    bundle/oproj_step_gpu_test check quick \
     > $OUT/sanitizer_$tool.txt 2>&1
   echo "$tool oproj_step check quick exit $? at $SECONDS s" | tee -a $OUT/call.txt
   grep -E "ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED" $OUT/sanitizer_$tool.txt \
