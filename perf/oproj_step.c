@@ -232,6 +232,7 @@ typedef struct layer_context {
   shx_op *op;
   edge_form form;
   int batch, with_gemm, with_step, poison;
+  cudaGraphNode_t *step_nodes; /* where set: each layer's step node, as captured */
 } layer_context;
 
 static shx_status record_layer(void *context, const shx_bench *b, int layer) {
@@ -250,6 +251,15 @@ static shx_status record_layer(void *context, const shx_bench *b, int layer) {
   char *set = shx_bench_weights(c->setup, b, layer);
   SHX_TRY(shx_bind_weights(c->op, set, set + b->gate_up_bytes));
   SHX_TRY(shx_record_step(c->op, b->x, c->batch, layer % 2, stream));
+  if (c->step_nodes != NULL) { /* the capture's last node is the step's kernel */
+    enum cudaStreamCaptureStatus capturing;
+    const cudaGraphNode_t *last = NULL;
+    const cudaGraphEdgeData *data = NULL;
+    size_t count = 0;
+    SHX_CUDA(cudaStreamGetCaptureInfo(stream, &capturing, NULL, NULL, &last, &data, &count));
+    if (count != 1) return shx_fail(SHX_CUDA_ERROR, "the step left %zu nodes, not 1", count);
+    c->step_nodes[layer] = last[0];
+  }
 cleanup:
   return status;
 }
@@ -286,8 +296,9 @@ typedef struct edge_reading {
   int into_step, programmatic, launch_port; /* edges into the step's kernel nodes */
 } edge_reading;
 
-/* The edges into the kernel nodes of `step_threads` threads (the fused kernel's). */
-static int read_edges(cudaGraph_t graph, const void *step_func, edge_reading *reading) {
+/* The edges into the steps' nodes (`steps` of them, as captured). */
+static int read_edges(cudaGraph_t graph, const cudaGraphNode_t *steps, int step_count,
+                      edge_reading *reading) {
   memset(reading, 0, sizeof *reading);
   size_t count = 0;
   if (cudaGraphGetEdges(graph, NULL, NULL, NULL, &count) != cudaSuccess) return 0;
@@ -296,15 +307,9 @@ static int read_edges(cudaGraph_t graph, const void *step_func, edge_reading *re
   int ok = from != NULL && to != NULL && data != NULL &&
            cudaGraphGetEdges(graph, from, to, data, &count) == cudaSuccess;
   for (size_t e = 0; ok && e < count; ++e) {
-    enum cudaGraphNodeType type;
-    struct cudaKernelNodeParams params;
-    if (cudaGraphNodeGetType(to[e], &type) != cudaSuccess) ok = 0;
-    if (!ok || type != cudaGraphNodeTypeKernel) continue;
-    if (cudaGraphKernelNodeGetParams(to[e], &params) != cudaSuccess) {
-      (void)cudaGetLastError(); /* cuBLASLt's nodes give no parameters back */
-      continue;
-    }
-    if (params.func != step_func) continue;
+    int into_step = 0;
+    for (int i = 0; i < step_count; ++i) into_step |= to[e] == steps[i];
+    if (!into_step) continue;
     ++reading->into_step;
     reading->programmatic += data[e].type == cudaGraphDependencyTypeProgrammatic;
     reading->launch_port += data[e].from_port == cudaGraphKernelNodePortLaunchCompletion;
@@ -315,45 +320,28 @@ static int read_edges(cudaGraph_t graph, const void *step_func, edge_reading *re
   return ok;
 }
 
-/* The fused kernel's function: the one kernel node of a graph of one step. */
-static shx_status step_function(shx_op *op, const shx_bench *b, int batch, const void **func) {
-  shx_status status = SHX_SUCCESS;
-  cudaStream_t stream = (cudaStream_t)b->stream;
-  cudaGraph_t graph = NULL;
-  SHX_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
-  shx_status recorded = shx_record_step(op, b->x, batch, 0, stream);
-  cudaError_t ended = cudaStreamEndCapture(stream, &graph);
-  SHX_TRY(recorded);
-  SHX_CUDA(ended);
-  size_t count = 1;
-  cudaGraphNode_t node;
-  SHX_CUDA(cudaGraphGetNodes(graph, &node, &count));
-  struct cudaKernelNodeParams params;
-  SHX_CUDA(cudaGraphKernelNodeGetParams(node, &params));
-  *func = params.func;
-cleanup:
-  if (graph) cudaGraphDestroy(graph);
-  return status;
-}
-
 /* Captures `layers` layers, replays the graph `replays` times (each after re-arming the
  * mailboxes) and leaves the last replay's mailboxes in `pushed`; reads the edges. */
 static shx_status run_layers(const shx_timing_setup *setup, shx_bench *b, layer_context *c,
                              int replays, uint16_t *pushed, uint16_t *first,
-                             const void *step_func, edge_reading *edges, int *replays_equal) {
+                             edge_reading *edges, int *replays_equal) {
   shx_status status = SHX_SUCCESS;
   cudaStream_t stream = (cudaStream_t)b->stream;
   cudaGraph_t graph = NULL;
   cudaGraphExec_t exec = NULL;
   const size_t bytes = b->mailbox_bytes * setup->config.tp;
+  cudaGraphNode_t steps[64];
+  if (setup->layers > 64) return shx_fail(SHX_INVALID_ARGUMENT, "over 64 layers");
+  c->step_nodes = steps;
   SHX_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
   shx_status recorded = SHX_SUCCESS;
   for (int l = 0; l < setup->layers && recorded == SHX_SUCCESS; ++l)
     recorded = record_layer(c, b, l);
   cudaError_t ended = cudaStreamEndCapture(stream, &graph);
+  c->step_nodes = NULL;
   SHX_TRY(recorded);
   SHX_CUDA(ended);
-  if (!read_edges(graph, step_func, edges))
+  if (!read_edges(graph, steps, setup->layers, edges))
     return shx_fail(SHX_CUDA_ERROR, "cannot read the graph's edges");
   SHX_CUDA(cudaGraphInstantiate(&exec, graph, 0));
   *replays_equal = 1;
@@ -456,21 +444,18 @@ static int check_cell(int tp, int batch, int replays) {
   failures += compare_oproj(&o, &b, batch);
   for (int form = 0; form < kEdgeForms; ++form) {
     shx_op *op = NULL;
-    const void *step_func = NULL;
     edge_reading edges;
     int replays_equal = 0, nans = 0, unwritten = 0;
-    layer_context c = {&setup, &o, NULL, (edge_form)form, batch, 1, 1, 1};
+    layer_context c = {&setup, &o, NULL, (edge_form)form, batch, 1, 1, 1, NULL};
     const int reference = form == kSerial || form == kOwnSerial;
     uint16_t *pushed = form == kSerial ? want : form == kOwnSerial ? want_own : got;
-    if (make_op(&setup, &b, (edge_form)form, &op) != SHX_SUCCESS ||
-        step_function(op, &b, batch, &step_func) != SHX_SUCCESS) {
+    if (make_op(&setup, &b, (edge_form)form, &op) != SHX_SUCCESS) {
       failures += fail_status(kEdgeNames[form]);
       shx_destroy(op);
       continue;
     }
     c.op = op;
-    if (run_layers(&setup, &b, &c, replays, pushed, first, step_func, &edges,
-                   &replays_equal) !=
+    if (run_layers(&setup, &b, &c, replays, pushed, first, &edges, &replays_equal) !=
         SHX_SUCCESS) {
       failures += fail_status(kEdgeNames[form]);
       shx_destroy(op);
@@ -498,16 +483,14 @@ static int check_cell(int tp, int batch, int replays) {
   }
   { /* The control: the step on poisoned x without the GEMM pushes NaNs. */
     shx_op *op = NULL;
-    const void *step_func = NULL;
     edge_reading edges;
     int replays_equal = 0, nans = 0, unwritten = 0;
-    layer_context c = {&setup, &o, NULL, kSerial, batch, 0, 1, 1};
-    if (make_op(&setup, &b, kSerial, &op) != SHX_SUCCESS ||
-        step_function(op, &b, batch, &step_func) != SHX_SUCCESS) {
+    layer_context c = {&setup, &o, NULL, kSerial, batch, 0, 1, 1, NULL};
+    if (make_op(&setup, &b, kSerial, &op) != SHX_SUCCESS) {
       failures += fail_status("control");
     } else {
       c.op = op;
-      if (run_layers(&setup, &b, &c, 1, got, first, step_func, &edges, &replays_equal) !=
+      if (run_layers(&setup, &b, &c, 1, got, first, &edges, &replays_equal) !=
           SHX_SUCCESS) {
         failures += fail_status("control");
       } else {
@@ -540,7 +523,7 @@ static shx_status time_form(const shx_timing_setup *setup, int batch, const opro
   shx_op *op = NULL;
   SHX_TRY(shx_bench_make(setup, batch, &b));
   if (with_step) SHX_TRY(make_op(setup, &b, form, &op));
-  layer_context c = {setup, o, op, form, batch, with_gemm, with_step, 0};
+  layer_context c = {setup, o, op, form, batch, with_gemm, with_step, 0, NULL};
   SHX_TRY(shx_time_layers(setup, &b, record_layer, check_layer, &c, time));
   if (op != NULL) SHX_TRY(shx_check_device(op));
 cleanup:
