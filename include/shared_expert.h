@@ -246,7 +246,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
  * may follow attention with PDL) and lets its dependents launch at its start, which
  * cuBLASLt's GEMMs never do: a shx_record_step recorded right after it on the same
  * stream then streams its first weights while the o-proj runs (perf/RESULTS.md run 82:
- * the o-proj and the fused step 1.5-3.2 us a layer faster than after cuBLASLt's o-proj,
+ * the o-proj and the fused step 1.8-3.2 us a layer faster than after cuBLASLt's o-proj,
  * docs/integration.md "After the o-proj"). Needs nothing bound. Capturable. */
 #define SHX_MAX_OPROJ_BATCH 64
 #define SHX_MAX_OPROJ_ATTENTION 65536
