@@ -14,7 +14,9 @@
  *    pushes, gathered from every owner, are its y_0 within SHX_REF_REL_L2_MAX of the CPU
  *    reference (shx_ref_rank), so the values are where the layout says.
  * 3. Both again at the DeepSeek-V3 / Kimi-K2 dims at TP16 (I = 128, SwiGLU; clusters of
- *    16 at N <= 32): determinism at B = 16, fused = split at B = 1, 8, 9, 16, 17.
+ *    16 at N <= 32): determinism at B = 16, fused = split at B = 1, 8, 9, 16, 17; and at
+ *    TP8 (I = 256, clusters of 8): determinism at B = 16, fused = split at B = 1, 8, 9,
+ *    16, 17, 32, 48, 64, 100, 128.
  * Exits 77 (skipped) without a Hopper GPU.
  */
 #include <stdlib.h>
@@ -164,6 +166,14 @@ int main(void) {
     determinism(&bed, 16, 100);
     const int deepseek_batches[] = {1, 8, 9, 16, 17};
     for (int b = 0; b < 5; ++b) fused_equals_split(&bed, deepseek_batches[b]);
+    shx_testbed_free(&bed);
+  }
+  { /* The same dims at TP8 (clusters of 8), every padded batch's instance on the way. */
+    shx_testbed bed;
+    shx_testbed_make(&bed, 8, 7168, 2048, 128, SHX_ACT_SWIGLU);
+    determinism(&bed, 16, 100);
+    const int deepseek_batches[] = {1, 8, 9, 16, 17, 32, 48, 64, 100, 128};
+    for (int b = 0; b < 10; ++b) fused_equals_split(&bed, deepseek_batches[b]);
     shx_testbed_free(&bed);
   }
   printf("mailbox_gpu_test: all cases passed\n");
