@@ -12,7 +12,8 @@
  * check would report), or after peers[rank] was rebound to another mailbox; with two
  * GPUs, a call made with another device current; shx_record_oproj's refusals (NULL,
  * misaligned and unreachable pointers, attention not a multiple of 64, batch 0 or over
- * capacity) leave its x untouched, and its valid call writes exactly the batch's rows. On
+ * capacity) leave its x untouched, and its valid call writes exactly the batch's rows;
+ * every variant's pushes of a y_r that rounds to BF16 -0 are +0 (negative_zero_pushes). On
  * a device that reads pageable memory itself (HMM, ATS) the unreachable cases are
  * skipped: the library accepts such pointers there. Exits 77 (skipped) without a Hopper
  * GPU. */
@@ -152,6 +153,54 @@ static void refused_tails(shx_op *op, void *out, char *mailbox, size_t mailbox_b
   expect(shx_tail(op, out, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
   expect_every_slot(mailbox, mailbox_bytes, host, 0, "the refused tails");
   SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+}
+
+/* SPEC "Numerics" 3: a producer never writes -0, the empty slot's mark. Weights for which
+ * every y_r element rounds to BF16 -0 (ops/reference_test.c's construction at these dims):
+ * x = e_0 for every token, g = 1 and u = 2^-11 for every h column, down = -2^-133
+ * (0x8001) everywhere, so that h = BF16(SiTU(1, 2^-11)), about 3.5e-4, and y = I h
+ * (-2^-133), about -0.27 2^-133 at I = 768: under half of BF16's smallest step. The pushes of `variant`'s step must be +0 (0x0000) in
+ * every slot of the batch, as expect_pushed checks: a -0 left there would read as "not
+ * arrived" and its tail would wait for the watchdog. */
+static void negative_zero_pushes(shx_variant variant) {
+  enum { kBatch = 9 };
+  shx_config config = SHX_CONFIG_INIT;
+  config.variant = variant;
+  config.capacity = 16;
+  shx_op *op = NULL;
+  SHX_CHECK_OK(shx_create(&config, &op));
+  const size_t hidden = (size_t)config.hidden, inter = (size_t)config.intermediate_total / 8;
+  const size_t gate_up_count = 2 * inter * hidden, down_count = hidden * inter;
+  const size_t x_count = (size_t)config.capacity * hidden;
+  const size_t mailbox_bytes = shx_mailbox_bytes(&config);
+  uint16_t *host = calloc(gate_up_count + down_count + x_count, 2);
+  uint16_t *slots = malloc(mailbox_bytes);
+  CHECK(host != NULL && slots != NULL);
+  uint16_t *gate_up = host, *down = host + gate_up_count, *x = down + down_count;
+  for (size_t j = 0; j < inter; ++j) {
+    gate_up[j * hidden] = 0x3F80;           /* g row j: 1 at column 0 */
+    gate_up[(inter + j) * hidden] = 0x3A00; /* u row j: 2^-11 at column 0 */
+  }
+  for (size_t i = 0; i < down_count; ++i) down[i] = 0x8001; /* -2^-133 */
+  for (int t = 0; t < kBatch; ++t) x[(size_t)t * hidden] = 0x3F80;
+  char *device = NULL;
+  const size_t weight_bytes = (gate_up_count + down_count + x_count) * 2;
+  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + mailbox_bytes));
+  CHECK_CUDA(cudaMemcpy(device, host, weight_bytes, cudaMemcpyHostToDevice));
+  char *const mailbox = device + weight_bytes;
+  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  void *peers[8];
+  for (int p = 0; p < 8; ++p) peers[p] = mailbox;
+  SHX_CHECK_OK(shx_bind_weights(op, device, device + gate_up_count * 2));
+  SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
+  SHX_CHECK_OK(shx_record_step(op, device + (gate_up_count + down_count) * 2, kBatch, 0,
+                               NULL));
+  expect_pushed(mailbox, mailbox_bytes, slots, &config, kBatch);
+  SHX_CHECK_OK(shx_check_device(op));
+  SHX_CHECK_OK(shx_destroy(op));
+  CHECK_CUDA(cudaFree(device));
+  free(slots);
+  free(host);
 }
 
 /* shx_record_oproj on `op` (capacity 16): x starts all 0xFFFF; every refusal leaves it so;
@@ -303,6 +352,9 @@ int main(void) {
   CHECK_CUDA(cudaFree(out));
   CHECK_CUDA(cudaFree(device));
   free(host);
+  negative_zero_pushes(SHX_VARIANT_FUSED);
+  negative_zero_pushes(SHX_VARIANT_SPLIT);
+  negative_zero_pushes(SHX_VARIANT_BASELINE);
   printf("api_gpu_test: ok\n");
   return 0;
 }
