@@ -159,9 +159,11 @@ static void refused_tails(shx_op *op, void *out, char *mailbox, size_t mailbox_b
  * every y_r element rounds to BF16 -0 (ops/reference_test.c's construction at these dims):
  * x = e_0 for every token, g = 1 and u = 2^-11 for every h column, down = -2^-133
  * (0x8001) everywhere, so that h = BF16(SiTU(1, 2^-11)), about 3.5e-4, and y = I h
- * (-2^-133), about -0.27 2^-133 at I = 768: under half of BF16's smallest step. The pushes of `variant`'s step must be +0 (0x0000) in
- * every slot of the batch, as expect_pushed checks: a -0 left there would read as "not
- * arrived" and its tail would wait for the watchdog. */
+ * (-2^-133), about -0.27 2^-133 at I = 768: under half of BF16's smallest step. The
+ * pushes of `variant`'s step must be +0 (0x0000) in every slot of the batch, as
+ * expect_pushed checks: a -0 left there would read as "not arrived" and its tail would
+ * wait for the watchdog (perf/RESULTS.md run 82 call 10: without either producer's flush
+ * this fails). */
 static void negative_zero_pushes(shx_variant variant) {
   enum { kBatch = 9 };
   shx_config config = SHX_CONFIG_INIT;

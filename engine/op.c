@@ -379,7 +379,7 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
   if (op->oproj_status != SHX_SUCCESS)
     return shx_fail(SHX_UNSUPPORTED, "the o-proj cannot run on this op's device: %s",
                     op->oproj_message);
-  const shx_oproj_args args = {w_o, a, x, op->config.hidden, attention, batch, 0};
+  const shx_oproj_args args = {w_o, a, x, op->config.hidden, attention, batch};
   char message[SHX_MESSAGE_BYTES] = "";
   status = shx_oproj_launch(&args, stream, op->config.programmatic_launch, message);
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);

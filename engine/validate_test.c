@@ -135,7 +135,7 @@ static void test_oproj(void) {
   CHECK(shx_check_oproj(&c, p, p, 64, p, SHX_MAX_OPROJ_BATCH) == SHX_SUCCESS);
   CHECK(shx_check_oproj(&c, p, p, SHX_MAX_OPROJ_ATTENTION, p, 9) == SHX_SUCCESS);
   expect_refused(shx_check_oproj(&c, NULL, p, 2048, p, 9), "w_o is NULL");
-  expect_refused(shx_check_oproj(&c, p, buffer + 8, 2048, p, 9), "a ");
+  expect_refused(shx_check_oproj(&c, p, buffer + 8, 2048, p, 9), "a 0x");
   expect_refused(shx_check_oproj(&c, p, p, 2048, NULL, 9), "x is NULL");
   expect_refused(shx_check_oproj(&c, p, p, 0, p, 9), "attention 0");
   expect_refused(shx_check_oproj(&c, p, p, 2000, p, 9), "attention 2000");

@@ -247,7 +247,9 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
  * cuBLASLt's GEMMs never do: a shx_record_step recorded right after it on the same
  * stream then streams its first weights while the o-proj runs (perf/RESULTS.md run 82:
  * the o-proj and the fused step 1.8-3.2 us a layer faster than after cuBLASLt's o-proj,
- * docs/integration.md "After the o-proj"). Needs nothing bound. Capturable. */
+ * docs/integration.md "After the o-proj"). It reads w_o from its start, before that wait:
+ * the kernel before it on the stream must not write w_o. x must not overlap a or w_o (not
+ * checked). Needs nothing bound. Capturable. */
 #define SHX_MAX_OPROJ_BATCH 64
 #define SHX_MAX_OPROJ_ATTENTION 65536
 shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int attention,

@@ -22,17 +22,18 @@
  * The ring takes at most kRingBudget bytes (6-11 stages, 8 + N / 8 KB each), so that a
  * fused CTA (about 110 KB of shared memory, 160 threads) fits beside this kernel's CTA on
  * its SM: the step after the o-proj is placed while the o-proj runs. In flight: up to
- * 80 KB of weights a CTA, about 9 MB over the grid at H = 7168.
+ * 88 KB of weights a CTA (11 stages at N = 8), about 10 MB over the grid at H = 7168.
  *
  * PDL: the first ring's weights are asked for before griddepcontrol.wait (W_o does not
  * come from the previous kernel; a does, and its boxes are asked for only after the
  * wait, by the same producer thread: the consumers read nothing a stage holds before
  * both boxes landed, and they store x only after that, so no write of x precedes the
- * previous grid's completion). griddepcontrol.launch_dependents runs first of all, or
- * with trigger_late once a CTA's consumers are done with its K loop: the kernel has no
- * grid-wide barrier, so a dependent grid placed beside it cannot keep any of its CTAs
- * from running, and a dependent reads x only after its own griddepcontrol.wait, which
- * waits for this whole grid and its memory (PTX ISA).
+ * previous grid's completion). griddepcontrol.launch_dependents runs first of all (a
+ * trigger after each CTA's K loop kept less of the step's gain in every cell measured,
+ * perf/RESULTS.md run 82 call 5): the kernel has no grid-wide barrier, so a dependent
+ * grid placed beside it cannot keep any of its CTAs from running, and a dependent reads
+ * x only after its own griddepcontrol.wait, which waits for this whole grid and its
+ * memory (PTX ISA).
  */
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
@@ -69,13 +70,15 @@ struct Geometry {
    * the dynamic shared memory's start), then the full and empty barriers. */
   static constexpr int kSmemBytes = 1024 + kStages * kStageBytes + 2 * kStages * 8;
   static_assert(kStageBytes % 1024 == 0, "stages must keep the swizzle's alignment");
+  static_assert(kStages >= 2, "a ring of one stage would serialize the loads and MMAs");
+  static_assert(kSmemBytes <= 227 * 1024, "over the H200's shared memory per block");
 };
 
 template <int N>
 __global__ void __launch_bounds__(kThreads, 1)
     oproj_kernel(const __grid_constant__ CUtensorMap weight_map,
                  const __grid_constant__ CUtensorMap a_map, uint16_t *__restrict__ x,
-                 int hidden, int attention, int batch, int trigger_late) {
+                 int hidden, int attention, int batch) {
   using G = Geometry<N>;
   extern __shared__ uint8_t smem[];
   const uint32_t ring = (smem_address(smem) + 1023u) & ~1023u;
@@ -84,7 +87,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int blocks = attention / kBlockK, row0 = blockIdx.x * kRows;
   if (threadIdx.x == 0) {
-    if (!trigger_late) griddep_launch_dependents();
+    griddep_launch_dependents();
     for (int s = 0; s < G::kStages; ++s) {
       mbarrier_init(full + 8 * s, 1);                  /* the producer's expect_tx */
       mbarrier_init(empty + 8 * s, kConsumers / 32);   /* one arrival a consumer warp */
@@ -140,7 +143,6 @@ __global__ void __launch_bounds__(kThreads, 1)
   }
 #pragma unroll
   for (int i = 0; i < N / 2; ++i) fence_operand(acc[i]);
-  if (trigger_late && threadIdx.x == 0) griddep_launch_dependents();
   /* acc[4 j + e]: W_o row 16 warp + lane / 4 + 8 (e / 2), token 8 j + 2 (lane % 4) + e % 2
    * (ptx/wgmma.cuh). */
 #pragma unroll
@@ -227,27 +229,35 @@ extern "C" shx_status shx_oproj_launch(const shx_oproj_args *args, void *stream,
       return SHX_INVALID_ARGUMENT;
     }
   }
-  if (args->trigger_late != 0 && args->trigger_late != 1) {
-    snprintf(message, SHX_MESSAGE_BYTES, "o-proj: trigger_late %d is not 0 or 1",
-             args->trigger_late);
-    return SHX_INVALID_ARGUMENT;
-  }
   if (pdl != 0 && pdl != 1) {
     snprintf(message, SHX_MESSAGE_BYTES, "o-proj: pdl %d is not 0 or 1", pdl);
     return SHX_INVALID_ARGUMENT;
   }
   const EncodeTiled encode = shx::tensor_map::encode_tiled();
-  CUtensorMap weight_map, a_map;
-  if (encode == nullptr ||
-      shx::tensor_map::encode_bf16_sw128(encode, &weight_map, args->weights,
-                                         (uint64_t)args->attention, (uint64_t)args->hidden,
-                                         kRows) != CUDA_SUCCESS ||
-      shx::tensor_map::encode_bf16_sw128(encode, &a_map, args->a, (uint64_t)args->attention,
-                                         (uint64_t)args->batch,
-                                         (uint32_t)((args->batch + 7) / 8 * 8)) != CUDA_SUCCESS) {
+  if (encode == nullptr) {
     (void)cudaGetLastError();
-    snprintf(message, SHX_MESSAGE_BYTES, "o-proj: the tensor maps could not be encoded");
+    snprintf(message, SHX_MESSAGE_BYTES, "o-proj: cuTensorMapEncodeTiled is not available");
     return SHX_CUDA_ERROR;
+  }
+  CUtensorMap weight_map, a_map;
+  const struct {
+    const char *name;
+    CUtensorMap *map;
+    const void *base;
+    uint64_t rows;
+    uint32_t box_rows;
+  } maps[2] = {{"w_o", &weight_map, args->weights, (uint64_t)args->hidden, kRows},
+               {"a", &a_map, args->a, (uint64_t)args->batch,
+                (uint32_t)((args->batch + 7) / 8 * 8)}};
+  for (const auto &m : maps) {
+    const CUresult result = shx::tensor_map::encode_bf16_sw128(
+        encode, m.map, m.base, (uint64_t)args->attention, m.rows, m.box_rows);
+    if (result != CUDA_SUCCESS) {
+      (void)cudaGetLastError();
+      snprintf(message, SHX_MESSAGE_BYTES, "o-proj: tensor map of %s failed (CUresult %d)",
+               m.name, static_cast<int>(result));
+      return SHX_CUDA_ERROR;
+    }
   }
   (void)cudaGetLastError(); /* a caller's stale error is not this launch's failure */
   const cudaError_t error = with_n((args->batch + 7) / 8 * 8, [&](auto kN) {
@@ -264,7 +274,7 @@ extern "C" shx_status shx_oproj_launch(const shx_oproj_args *args, void *stream,
     config.numAttrs = pdl ? 1 : 0;
     return cudaLaunchKernelEx(&config, oproj_kernel<N>, weight_map, a_map,
                               static_cast<uint16_t *>(args->x), args->hidden, args->attention,
-                              args->batch, args->trigger_late);
+                              args->batch);
   });
   if (error != cudaSuccess) {
     (void)cudaGetLastError();

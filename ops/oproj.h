@@ -29,8 +29,6 @@ typedef struct shx_oproj_args {
   int hidden;          /* a multiple of 64, <= SHX_OPROJ_MAX_HIDDEN */
   int attention;       /* a multiple of 64, <= SHX_OPROJ_MAX_ATTENTION */
   int batch;           /* 1 <= batch <= SHX_OPROJ_MAX_BATCH */
-  int trigger_late;    /* 0: let dependents launch at the start; 1: once each CTA's K loop
-                          is done */
 } shx_oproj_args;
 
 /* Sets the kernels' shared-memory limit: call once on the device (not while a stream is

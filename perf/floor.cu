@@ -353,3 +353,52 @@ extern "C" shx_status shx_standin_bytes_launch(const void *weights, size_t bytes
   }
   return SHX_SUCCESS;
 }
+
+namespace {
+
+constexpr int kAttentionThreads = 256;
+
+/* The attention stand-in (shx_attention_standin_launch): lets its dependents launch, waits
+ * out its delay, then writes a and poisons x with grid-stride loops. The values of a come
+ * from a hash of (seed, index), uniform BF16 in [-1, 1). */
+__global__ void attention_standin(uint16_t *a, size_t a_count, uint16_t *x, size_t x_count,
+                                  uint32_t seed, uint64_t delay_ns) {
+  shx::ptx::griddep_launch_dependents();
+  shx::ptx::griddep_wait(); /* no-op where launched plainly; kept for a PDL launch */
+  const uint64_t start = shx::ptx::globaltimer();
+  while (shx::ptx::globaltimer() - start < delay_ns) {
+  }
+  const size_t stride = (size_t)gridDim.x * blockDim.x;
+  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < a_count; i += stride) {
+    uint32_t h = (uint32_t)i * 0x9E3779B1u ^ seed * 0x85EBCA77u;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12;
+    const float value = (float)(h >> 8) * 0x1p-23f - 1.0f; /* [-1, 1) */
+    a[i] = (uint16_t)(__float_as_uint(value) >> 16);
+  }
+  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < x_count; i += stride)
+    x[i] = 0xFFFF; /* a NaN */
+}
+
+}  // namespace
+
+extern "C" shx_status shx_attention_standin_launch(void *a, size_t a_count, void *x,
+                                                   size_t x_count, uint32_t seed,
+                                                   double microseconds, void *stream,
+                                                   char *message) {
+  if (a == nullptr || x == nullptr || microseconds < 0) {
+    snprintf(message, 256, "attention stand-in: a %p, x %p, %g us", a, x, microseconds);
+    return SHX_INVALID_ARGUMENT;
+  }
+  (void)cudaGetLastError();
+  attention_standin<<<132, kAttentionThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+      static_cast<uint16_t *>(a), a_count, static_cast<uint16_t *>(x), x_count, seed,
+      static_cast<uint64_t>(microseconds * 1000.0));
+  const cudaError_t error = cudaGetLastError();
+  if (error != cudaSuccess) {
+    snprintf(message, 256, "attention stand-in: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  return SHX_SUCCESS;
+}

@@ -50,6 +50,16 @@ shx_status shx_standin_bytes_launch(const void *weights, size_t bytes, int sms,
 shx_status shx_spinner_launch(int sms, int shared_bytes, int many_registers, int carveout,
                               double microseconds, int *sm_ids, void *stream, char *message);
 
+/* The attention before an o-proj, for perf/oproj_step's check: a plain launch of 132 CTAs
+ * that first lets its dependents launch (a PDL-aware kernel's form), then spins for
+ * `microseconds`, then writes a_count BF16 values into a (a hash of seed and the index,
+ * uniform in [-1, 1): a new seed gives other values) and x_count 0xFFFF (NaN) into x. An
+ * o-proj launched after it with PDL starts while it spins: one that read a before its
+ * griddepcontrol.wait would read the previous values. */
+shx_status shx_attention_standin_launch(void *a, size_t a_count, void *x, size_t x_count,
+                                        uint32_t seed, double microseconds, void *stream,
+                                        char *message);
+
 /* Experiment: the gate/up weights [2 I, hidden] streamed through 2D boxes in the fused
  * kernel's pattern (4 CTAs per 64-row tile, each a quarter of K), no PDL. */
 shx_status shx_floor_tiles_launch(const void *gate_up, int hidden, int inter, void *stream,

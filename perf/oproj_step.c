@@ -34,21 +34,27 @@
  *                 step without PDL (the op's programmatic_launch 0);
  *   own pdl       both with PDL: the o-proj triggers its dependents at its start, so the
  *                 step's prologue and first ring overlap it (and the o-proj's first
- *                 weights overlap the previous layer's step, which triggers early too);
- *   own pdl late  the same with the o-proj's trigger after each CTA's K loop.
+ *                 weights overlap the previous layer's step, which triggers early too).
+ * (Run 82 call 5 also timed "own pdl late", the o-proj's trigger after its K loop: slower
+ * than "own pdl" in every cell, and gone since.)
  *
- * check (TP8 and TP16 at the design dims, B = 9 and 64): the own o-proj's x against
- * cuBLASLt's (relative L2 under 2e-3, reruns bitwise equal). Then each layer of a graph
- * poisons x (0xFFFF, a NaN), runs the o-proj into x, then the step. The step's pushes
- * (rank 0's y_0 columns in every owner's mailbox) must be bitwise equal to the serial
- * form's with the same o-proj, over 20 replays each, and hold no NaN and no unwritten
- * slot: a step that read x before the o-proj had written it would push NaNs. A graph
- * without the o-proj shows that the poison reaches the pushes (the check can fail). The
- * graphs' edges into the step are read back and counted.
+ * check: first the own o-proj's x against cuBLASLt's at every padded batch's kernel (B =
+ * 1, 8, 9, 17, 25, 33, 41, 49, 57, 64 at TP8 and TP16; relative L2 under 2e-3, reruns
+ * bitwise equal). Then at TP8 and TP16 (design dims), B = 9 and 64: each layer of a graph
+ * runs an attention stand-in (perf/floor.h: it lets its dependents launch at once, spins
+ * 20 us, then writes a new `a`, other values each layer, and poisons x with NaNs), then
+ * the o-proj into x, then the step. The step's pushes (rank 0's y_0 columns in every
+ * owner's mailbox) must be bitwise equal to the serial form's with the same o-proj, over
+ * 20 replays each, and hold no NaN and no unwritten slot: a step that read x before the
+ * o-proj had written it would push NaNs, and an o-proj launched with PDL that read `a`
+ * before its dependency wait would read the previous layer's values. A graph without the
+ * o-proj shows that the poison reaches the pushes (the check can fail). The graphs' edges
+ * into the step are read back and counted.
  *
  * time: per (tp, B) each o-proj alone, the step alone (PDL between steps, as bench), and
- * o-proj + step in each edge form (the own forms at B <= 64, SHX_OPROJ_MAX_BATCH); graphs of `layers` (40) layers, each on its own weight
- * set of the GEMM and of the step, rotated over `sets` sets (L2 cold), as perf/timing.h.
+ * o-proj + step in each edge form (the own forms at B <= 64, SHX_MAX_OPROJ_BATCH); graphs
+ * of `layers` (40) layers, each on its own weight set of the o-proj and of the step,
+ * rotated over `sets` sets (L2 cold), as perf/timing.h.
  */
 #include <cublasLt.h>
 #include <cuda_runtime_api.h>
@@ -61,18 +67,22 @@
 #include "graphs/testbed.h"
 #include "ops/oproj.h"
 #include "ops/reference.h"
+#include "perf/floor.h"
 #include "perf/timing.h"
 #include "testdata/inputs.h"
 
 enum { kAttentionTotal = 16384, kPoison = 0xFF };
+/* The attention stand-in's spin before it writes: long enough that an o-proj launched
+ * with PDL is placed and issues its first loads while the stand-in still runs. */
+static const double kStandinMicroseconds = 20.0;
 
 typedef enum edge_form {
   kSerial, kPdl, kLaunch, kLaunchAttr, /* the cuBLASLt o-proj */
-  kOwnSerial, kOwnPdl, kOwnPdlLate,    /* the project's (ops/oproj.cu) */
+  kOwnSerial, kOwnPdl,                 /* the project's (ops/oproj.cu) */
   kEdgeForms
 } edge_form;
-static const char *const kEdgeNames[kEdgeForms] = {
-    "serial", "pdl", "launch", "launch+attr", "own serial", "own pdl", "own pdl late"};
+static const char *const kEdgeNames[kEdgeForms] = {"serial",     "pdl",    "launch",
+                                                   "launch+attr", "own serial", "own pdl"};
 static int uses_own(edge_form form) { return form >= kOwnSerial; }
 
 /* The o-proj: its cuBLASLt plan for one batch, its weight sets and its input. */
@@ -173,18 +183,16 @@ cleanup:
 
 /* The o-proj of `layer` into x: cuBLASLt's GEMM, or (own) ops/oproj.cu with or without
  * programmatic dependent launch: through the public shx_record_oproj where an op is given
- * (PDL as its config says), else through the launcher (the late trigger, the o-proj
- * alone). */
+ * (PDL as its config says), else through the launcher (the o-proj alone). */
 static shx_status oproj_record(const oproj *o, int layer, void *x, int own, int pdl,
-                               int trigger_late, shx_op *op, cudaStream_t stream) {
+                               shx_op *op, cudaStream_t stream) {
   shx_status status = SHX_SUCCESS;
   const float alpha = 1.0f, beta = 0.0f;
   const void *weights = (const char *)o->weights + (size_t)(layer % o->sets) * o->weight_bytes;
-  if (own && op != NULL && !trigger_late)
+  if (own && op != NULL)
     return shx_record_oproj(op, weights, o->a, o->attention, x, o->batch, stream);
   if (own) {
-    const shx_oproj_args args = {weights,      o->a,     x, o->hidden,
-                                 o->attention, o->batch, trigger_late};
+    const shx_oproj_args args = {weights, o->a, x, o->hidden, o->attention, o->batch};
     char message[SHX_MESSAGE_BYTES] = "";
     status = shx_oproj_launch(&args, stream, pdl, message);
     return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
@@ -225,7 +233,8 @@ cleanup:
   return status;
 }
 
-/* One layer: [poison x,] [the GEMM into x,] the step, its incoming edge by `form`. */
+/* One layer: [the attention stand-in,] [the o-proj into x,] the step, its incoming edge
+ * by `form`. */
 typedef struct layer_context {
   const shx_timing_setup *setup;
   const oproj *o;
@@ -239,12 +248,17 @@ static shx_status record_layer(void *context, const shx_bench *b, int layer) {
   layer_context *c = context;
   cudaStream_t stream = (cudaStream_t)b->stream;
   shx_status status = SHX_SUCCESS;
-  if (c->poison)
-    SHX_CUDA(cudaMemsetAsync(b->x, kPoison, (size_t)c->batch * c->setup->config.hidden * 2,
-                             stream));
+  if (c->poison) { /* the attention stand-in: a new `a`, x poisoned */
+    char message[256] = "";
+    status = shx_attention_standin_launch(c->o->a, (size_t)c->batch * c->o->attention, b->x,
+                                          (size_t)c->batch * c->setup->config.hidden,
+                                          (uint32_t)layer + 1u, kStandinMicroseconds, stream,
+                                          message);
+    if (status != SHX_SUCCESS) return shx_fail(status, "%s", message);
+  }
   if (c->with_gemm)
-    SHX_TRY(oproj_record(c->o, layer, b->x, uses_own(c->form), c->form >= kOwnPdl,
-                         c->form == kOwnPdlLate, c->op, stream));
+    SHX_TRY(oproj_record(c->o, layer, b->x, uses_own(c->form), c->form == kOwnPdl, c->op,
+                         stream));
   if (!c->with_step) return SHX_SUCCESS;
   if (c->with_gemm && (c->form == kLaunch || c->form == kLaunchAttr))
     SHX_TRY(edge_from_launch_completion(stream));
@@ -381,19 +395,18 @@ static void count_pushes(const shx_config *c, const uint16_t *mailboxes, size_t 
 
 /* The own o-proj's x against cuBLASLt's for layer 0's weights: both FP32 sums rounded once
  * to BF16, in different orders, so a few elements may differ by one BF16 step; the
- * relative L2 difference must stay under 2e-3 (a missing or doubled K step would give
- * about 0.7). Both run twice: each bitwise equal to its first run. */
-static int compare_oproj(const oproj *o, const shx_bench *b, int batch) {
+ * relative L2 difference must stay under 2e-3 (one K block of 32 missing would give about
+ * 0.18). Both run twice: each bitwise equal to its first run. x: device, batch x H. */
+static int compare_oproj(const oproj *o, void *x, cudaStream_t stream, int tp, int batch) {
   const size_t count = (size_t)batch * o->hidden;
   uint16_t *lt = malloc(count * 2), *own = malloc(count * 2), *again = malloc(count * 2);
-  cudaStream_t stream = (cudaStream_t)b->stream;
   int ok = lt != NULL && own != NULL && again != NULL, repeatable = 1;
   for (int pass = 0; ok && pass < 4; ++pass) {
     const int use_own = pass % 2;
-    ok = cudaMemsetAsync(b->x, kPoison, count * 2, stream) == cudaSuccess &&
-         oproj_record(o, 0, b->x, use_own, 0, 0, NULL, stream) == SHX_SUCCESS &&
+    ok = cudaMemsetAsync(x, kPoison, count * 2, stream) == cudaSuccess &&
+         oproj_record(o, 0, x, use_own, 0, NULL, stream) == SHX_SUCCESS &&
          cudaStreamSynchronize(stream) == cudaSuccess &&
-         cudaMemcpy(pass < 2 ? (use_own ? own : lt) : again, b->x, count * 2,
+         cudaMemcpy(pass < 2 ? (use_own ? own : lt) : again, x, count * 2,
                     cudaMemcpyDeviceToHost) == cudaSuccess;
     if (ok && pass >= 2 && memcmp(again, use_own ? own : lt, count * 2) != 0) repeatable = 0;
   }
@@ -407,13 +420,40 @@ static int compare_oproj(const oproj *o, const shx_bench *b, int batch) {
   }
   const double rel = norm > 0 ? sqrt(diff / norm) : 1.0;
   const int pass = ok && repeatable && nans == 0 && rel <= 2e-3;
-  printf("%s B %d own o-proj against cuBLASLt's: rel L2 %.3e, %d NaN, reruns %s\n",
-         pass ? "ok  " : "FAIL", batch, rel, nans, repeatable ? "bitwise equal" : "DIFFER");
+  printf("%s tp %d B %d own o-proj against cuBLASLt's: rel L2 %.3e, %d NaN, reruns %s\n",
+         pass ? "ok  " : "FAIL", tp, batch, rel, nans, repeatable ? "bitwise equal" : "DIFFER");
   if (!ok) fprintf(stderr, "o-proj comparison: %s\n", shx_last_error());
   free(lt);
   free(own);
   free(again);
   return !pass;
+}
+
+/* compare_oproj at the design H for each tp of `tps` and batch of `batches`. */
+static int check_oproj_batches(const int *tps, int tp_count, const int *batches, int count) {
+  int failures = 0;
+  void *x = NULL;
+  cudaStream_t stream = NULL;
+  if (cudaMalloc(&x, (size_t)SHX_MAX_OPROJ_BATCH * 7168 * 2) != cudaSuccess ||
+      cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess) {
+    fprintf(stderr, "FAIL o-proj comparison: no device buffer or stream\n");
+    cudaFree(x);
+    return 1;
+  }
+  for (int t = 0; t < tp_count; ++t) {
+    for (int i = 0; i < count; ++i) {
+      oproj o;
+      if (oproj_make(7168, tps[t], batches[i], 1, &o) != SHX_SUCCESS) {
+        failures += fail_status("o-proj");
+        continue;
+      }
+      failures += compare_oproj(&o, x, stream, tps[t], batches[i]);
+      oproj_free(&o);
+    }
+  }
+  cudaStreamDestroy(stream);
+  cudaFree(x);
+  return failures;
 }
 
 static int check_cell(int tp, int batch, int replays) {
@@ -441,7 +481,6 @@ static int check_cell(int tp, int batch, int replays) {
     failures = 1;
     goto done;
   }
-  failures += compare_oproj(&o, &b, batch);
   for (int form = 0; form < kEdgeForms; ++form) {
     shx_op *op = NULL;
     edge_reading edges;
@@ -566,8 +605,8 @@ static int time_all(int argc, char **argv) {
   printf("o-proj (cuBLASLt, A = %d / tp) then rank 0's fused step, %s dims; us a layer\n",
          kAttentionTotal, deepseek ? "DeepSeek" : "design");
   printf("| tp | B | o-proj alone | step alone | serial | pdl | launch | launch+attr | "
-         "own o-proj alone | own serial | own pdl | own pdl late |\n");
-  printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+         "own o-proj alone | own serial | own pdl |\n");
+  printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   const int tps[2] = {8, 16};
   for (int t = 0; t < 2; ++t) {
     for (int i = 0; i < batch_count; ++i) {
@@ -593,11 +632,10 @@ static int time_all(int argc, char **argv) {
           s = time_form(&setup, batches[i], &o, 1, 1, (edge_form)f, &forms[f]);
       oproj_free(&o);
       if (s != SHX_SUCCESS) return fail_status("timing");
-      printf("| %d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | "
-             "%.2f |\n", config.tp, batches[i], gemm.median_us, step.median_us,
-             forms[kSerial].median_us, forms[kPdl].median_us, forms[kLaunch].median_us,
-             forms[kLaunchAttr].median_us, own_gemm.median_us, forms[kOwnSerial].median_us,
-             forms[kOwnPdl].median_us, forms[kOwnPdlLate].median_us);
+      printf("| %d | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
+             config.tp, batches[i], gemm.median_us, step.median_us, forms[kSerial].median_us,
+             forms[kPdl].median_us, forms[kLaunch].median_us, forms[kLaunchAttr].median_us,
+             own_gemm.median_us, forms[kOwnSerial].median_us, forms[kOwnPdl].median_us);
       fflush(stdout);
     }
   }
@@ -621,11 +659,15 @@ int main(int argc, char **argv) {
   if (timing) return time_all(argc, argv);
   /* quick (for compute-sanitizer): TP8 B=16 alone, 2 replays a form. */
   int failures = 0;
+  const int tps[2] = {8, 16}, quick_batch[1] = {16};
+  const int batches[] = {1, 8, 9, 17, 25, 33, 41, 49, 57, 64}; /* every padded size */
   const int cells[4][2] = {{8, 9}, {8, 64}, {16, 9}, {16, 64}};
-  if (quick)
-    failures = check_cell(8, 16, 2);
-  else
+  if (quick) {
+    failures = check_oproj_batches(tps, 1, quick_batch, 1) + check_cell(8, 16, 2);
+  } else {
+    failures = check_oproj_batches(tps, 2, batches, (int)(sizeof batches / sizeof *batches));
     for (int i = 0; i < 4; ++i) failures += check_cell(cells[i][0], cells[i][1], 20);
+  }
   printf("%s: %d failure(s)\n", failures ? "FAILED" : "PASSED", failures);
   return failures ? 1 : 0;
 }
