@@ -383,6 +383,18 @@ __global__ void attention_standin(uint16_t *a, size_t a_count, uint16_t *x, size
 
 }  // namespace
 
+extern "C" shx_status shx_attention_standin_prepare(char *message) {
+  const cudaError_t error = cudaFuncSetAttribute(
+      attention_standin, cudaFuncAttributePreferredSharedMemoryCarveout,
+      cudaSharedmemCarveoutMaxShared);
+  if (error != cudaSuccess) {
+    (void)cudaGetLastError();
+    snprintf(message, 256, "attention stand-in: carveout: %s", cudaGetErrorString(error));
+    return SHX_CUDA_ERROR;
+  }
+  return SHX_SUCCESS;
+}
+
 extern "C" shx_status shx_attention_standin_launch(void *a, size_t a_count, void *x,
                                                    size_t x_count, uint32_t seed,
                                                    double microseconds, void *stream,

@@ -55,7 +55,11 @@ shx_status shx_spinner_launch(int sms, int shared_bytes, int many_registers, int
  * `microseconds`, then writes a_count BF16 values into a (a hash of seed and the index,
  * uniform in [-1, 1): a new seed gives other values) and x_count 0xFFFF (NaN) into x. An
  * o-proj launched after it with PDL starts while it spins: one that read a before its
- * griddepcontrol.wait would read the previous values. */
+ * griddepcontrol.wait would read the previous values. That needs room on its SMs for the
+ * o-proj's shared memory: call shx_attention_standin_prepare once (not while capturing)
+ * to make its preferred carveout the most shared memory (at the default carveout a kernel
+ * without shared memory keeps such CTAs off its SMs: perf/RESULTS.md runs 61 and 82). */
+shx_status shx_attention_standin_prepare(char *message);
 shx_status shx_attention_standin_launch(void *a, size_t a_count, void *x, size_t x_count,
                                         uint32_t seed, double microseconds, void *stream,
                                         char *message);

@@ -652,7 +652,8 @@ int main(int argc, char **argv) {
   }
   shx_testbed_skip_without_gpu(1);
   char message[SHX_MESSAGE_BYTES] = "";
-  if (shx_oproj_prepare(message) != SHX_SUCCESS) {
+  if (shx_oproj_prepare(message) != SHX_SUCCESS ||
+      shx_attention_standin_prepare(message) != SHX_SUCCESS) {
     fprintf(stderr, "FAIL %s\n", message);
     return 1;
   }
