@@ -1,6 +1,5 @@
-/* oproj.h: the project's own attention o-proj (ops/oproj.cu), a GEMM
- * x [B, H] = a [B, A] W_o [H, A]^T (BF16 in and out, FP32 accumulation, deterministic; TMA
- * and wgmma, sm_90a)
+/* oproj.h: the project's own attention o-proj (ops/oproj.cu), a GEMM x [B, H] = a [B, A]
+ * W_o [H, A]^T (BF16 in and out, FP32 accumulation, deterministic; TMA and wgmma, sm_90a)
  * that executes griddepcontrol.launch_dependents at its start, so that a shared-expert
  * step launched after it with programmatic dependent launch overlaps it (perf/oproj_step
  * times it against cuBLASLt's o-proj; engines call it through shx_record_oproj). An
