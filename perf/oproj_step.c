@@ -20,7 +20,7 @@
  * griddepcontrol.wait, which waits for the whole GEMM and its memory (PTX ISA), so only
  * its prologue and first ring of weights move earlier.
  *
- * Edge forms, one graph each (EDGE_FORMS):
+ * Edge forms, one graph each (edge_form):
  *   serial        programmatic_launch 0: a plain edge, the step starts after the GEMM;
  *   pdl           programmatic_launch 1: the capture's programmatic edge out of the
  *                 GEMM's programmatic port (the op's default);
