@@ -246,8 +246,9 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
  * may follow attention with PDL) and lets its dependents launch at its start, which
  * cuBLASLt's GEMMs never do: a shx_record_step recorded right after it on the same
  * stream then streams its first weights while the o-proj runs (perf/RESULTS.md run 82:
- * the o-proj and the fused step 1.8-3.2 us a layer faster than after cuBLASLt's o-proj,
- * docs/integration.md "After the o-proj"). It reads w_o from its start, before that wait:
+ * the o-proj and the fused step 1.8-3.2 us a layer faster than after cuBLASLt's o-proj
+ * at the design dims, 1.3-3.1 at the DeepSeek dims; docs/integration.md "After the
+ * o-proj"). It reads w_o from its start, before that wait:
  * the kernel before it on the stream must not write w_o. x must not overlap a or w_o (not
  * checked). Needs nothing bound. Capturable. */
 #define SHX_MAX_OPROJ_BATCH 64
