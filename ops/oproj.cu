@@ -181,7 +181,7 @@ bool aligned16(const void *pointer) {
 }  // namespace
 
 extern "C" shx_status shx_oproj_prepare(char *message) {
-  for (int n = 8; n <= SHX_OPROJ_MAX_BATCH; n += 8) {
+  for (int n = 8; n <= SHX_MAX_OPROJ_BATCH; n += 8) {
     const cudaError_t error = with_n(n, [](auto kN) {
       constexpr int N = decltype(kN)::value;
       return cudaFuncSetAttribute(oproj_kernel<N>, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -210,14 +210,14 @@ extern "C" shx_status shx_oproj_launch(const shx_oproj_args *args, void *stream,
     return SHX_INVALID_ARGUMENT;
   }
   if (args->attention < kBlockK || args->attention % kBlockK != 0 ||
-      args->attention > SHX_OPROJ_MAX_ATTENTION) {
+      args->attention > SHX_MAX_OPROJ_ATTENTION) {
     snprintf(message, SHX_MESSAGE_BYTES, "o-proj: attention %d is not a multiple of 64 in "
-             "[64, %d]", args->attention, SHX_OPROJ_MAX_ATTENTION);
+             "[64, %d]", args->attention, SHX_MAX_OPROJ_ATTENTION);
     return SHX_INVALID_ARGUMENT;
   }
-  if (args->batch < 1 || args->batch > SHX_OPROJ_MAX_BATCH) {
+  if (args->batch < 1 || args->batch > SHX_MAX_OPROJ_BATCH) {
     snprintf(message, SHX_MESSAGE_BYTES, "o-proj: batch %d is not in [1, %d]", args->batch,
-             SHX_OPROJ_MAX_BATCH);
+             SHX_MAX_OPROJ_BATCH);
     return SHX_INVALID_ARGUMENT;
   }
   const void *pointers[3] = {args->weights, args->a, args->x};

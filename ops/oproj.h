@@ -16,9 +16,9 @@
 extern "C" {
 #endif
 
-#define SHX_OPROJ_MAX_BATCH SHX_MAX_OPROJ_BATCH /* the public header's bounds */
+/* Batch and attention are bounded by the public header's SHX_MAX_OPROJ_BATCH and
+ * SHX_MAX_OPROJ_ATTENTION. */
 #define SHX_OPROJ_MAX_HIDDEN 65536
-#define SHX_OPROJ_MAX_ATTENTION SHX_MAX_OPROJ_ATTENTION
 
 typedef struct shx_oproj_args {
   const void *weights; /* W_o [hidden, attention] BF16, row-major, 16-byte aligned */
@@ -26,8 +26,8 @@ typedef struct shx_oproj_args {
                           aligned */
   void *x;             /* [batch, hidden] BF16 (row stride hidden), 16-byte aligned */
   int hidden;          /* a multiple of 64, <= SHX_OPROJ_MAX_HIDDEN */
-  int attention;       /* a multiple of 64, <= SHX_OPROJ_MAX_ATTENTION */
-  int batch;           /* 1 <= batch <= SHX_OPROJ_MAX_BATCH */
+  int attention;       /* a multiple of 64, <= SHX_MAX_OPROJ_ATTENTION */
+  int batch;           /* 1 <= batch <= SHX_MAX_OPROJ_BATCH */
 } shx_oproj_args;
 
 /* Sets the kernels' shared-memory limit: call once on the device (not while a stream is

@@ -157,10 +157,7 @@ static shx_status oproj_make(int hidden, int tp, int batch, int sets, oproj *o) 
   o->algo = result.algo;
   SHX_CUDA(cudaMalloc(&o->workspace, o->workspace_bytes));
   SHX_CUDA(cudaMalloc(&o->weights, o->weight_bytes * sets));
-  /* a's rows up to the next multiple of 8 (filled, never read: TMA zero-fills the rows
-   * past the batch). */
-  const int padded = (batch + 7) / 8 * 8;
-  SHX_CUDA(cudaMalloc(&o->a, (size_t)padded * o->attention * 2));
+  SHX_CUDA(cudaMalloc(&o->a, (size_t)batch * o->attention * 2));
   host = malloc(o->weight_bytes);
   if (host == NULL) {
     status = shx_fail(SHX_OUT_OF_MEMORY, "no host memory for the o-proj weights");
@@ -172,8 +169,8 @@ static shx_status oproj_make(int hidden, int tp, int batch, int sets, oproj *o) 
   for (int s = 0; s < sets; ++s)
     SHX_CUDA(cudaMemcpy((char *)o->weights + s * o->weight_bytes, host, o->weight_bytes,
                         cudaMemcpyHostToDevice));
-  shx_fill_x(SHX_GOLDEN_SEED + 2, padded, o->attention, host);
-  SHX_CUDA(cudaMemcpy(o->a, host, (size_t)padded * o->attention * 2, cudaMemcpyHostToDevice));
+  shx_fill_x(SHX_GOLDEN_SEED + 2, batch, o->attention, host);
+  SHX_CUDA(cudaMemcpy(o->a, host, (size_t)batch * o->attention * 2, cudaMemcpyHostToDevice));
 cleanup:
   free(host);
   if (preference) cublasLtMatmulPreferenceDestroy(preference);
@@ -431,10 +428,11 @@ static int compare_oproj(const oproj *o, void *x, cudaStream_t stream, int tp, i
 
 /* compare_oproj at the design H for each tp of `tps` and batch of `batches`. */
 static int check_oproj_batches(const int *tps, int tp_count, const int *batches, int count) {
+  const shx_config design = SHX_CONFIG_INIT;
   int failures = 0;
   void *x = NULL;
   cudaStream_t stream = NULL;
-  if (cudaMalloc(&x, (size_t)SHX_MAX_OPROJ_BATCH * 7168 * 2) != cudaSuccess ||
+  if (cudaMalloc(&x, (size_t)SHX_MAX_OPROJ_BATCH * design.hidden * 2) != cudaSuccess ||
       cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess) {
     fprintf(stderr, "FAIL o-proj comparison: no device buffer or stream\n");
     cudaFree(x);
@@ -443,7 +441,7 @@ static int check_oproj_batches(const int *tps, int tp_count, const int *batches,
   for (int t = 0; t < tp_count; ++t) {
     for (int i = 0; i < count; ++i) {
       oproj o;
-      if (oproj_make(7168, tps[t], batches[i], 1, &o) != SHX_SUCCESS) {
+      if (oproj_make(design.hidden, tps[t], batches[i], 1, &o) != SHX_SUCCESS) {
         failures += fail_status("o-proj");
         continue;
       }
@@ -620,7 +618,7 @@ static int time_all(int argc, char **argv) {
       oproj o;
       if (oproj_make(config.hidden, config.tp, batches[i], setup.sets, &o) != SHX_SUCCESS)
         return fail_status("o-proj");
-      const int own = batches[i] <= SHX_OPROJ_MAX_BATCH;
+      const int own = batches[i] <= SHX_MAX_OPROJ_BATCH;
       shx_step_time gemm, own_gemm = {0, 0, 0}, step, forms[kEdgeForms];
       memset(forms, 0, sizeof forms);
       shx_status s = time_form(&setup, batches[i], &o, 1, 0, kSerial, &gemm);
