@@ -1,0 +1,220 @@
+/* dims_gpu_test.c: every variant at the model shapes the API accepts but the other GPU
+ * tests never run: other models' shared experts, and tp 1, 2 and 4.
+ *
+ *   dims_gpu_test [SHAPE]   (one GPU, every rank on it; exits 77, skipped, without one;
+ *                            SHAPE: the index of one shape of kShapes to run alone, e.g.
+ *                            under compute-sanitizer)
+ *
+ * The other GPU tests run H 7168 with I_total 6144 or 2048 at tp 8 and 16 only. Yet
+ * shx_create takes any H and I_total that are multiples of 64 * tp, and the fused plan
+ * derives its tiles, cluster size, K split, grid and down-only CTAs from them: a shape
+ * with 2 gate/up tiles and clusters of 16, a K split that does not divide H / 64, 80
+ * down tiles, one rank or two. Each shape below is a group of tp ranks on one GPU; per
+ * variant (baseline, fused, split, auto) one group, its step captured for every batch in
+ * kBatches (padded sizes 8 and 16, a two-CTAs-an-SM instance, 64, 128), and per batch:
+ *   - 3 replays, outputs poisoned with NaN before each: the first against the CPU
+ *     reference (relative L2 <= SHX_REF_REL_L2_MAX, no NaN: every element written), the
+ *     others bitwise equal to it (SPEC Numerics 4, 5);
+ *   - fused and split bitwise equal (SPEC Numerics 4);
+ *   - auto bitwise equal to the variant shx_variant_for says it runs.
+ * Where no fused geometry exists (more gate/up tiles than twice the SMs can hold as
+ * clusters of 2), shx_create must refuse the fused and split variants with
+ * SHX_UNSUPPORTED and auto must fall back to the baseline, still correct; each shape
+ * says which it expects, so a plan that silently disappears fails the test too.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/check.h"
+#include "graphs/group.h"
+#include "graphs/testbed.h"
+#include "ops/fused.h"
+
+static const int kBatches[] = {1, 9, 37, 64, 128};
+enum { kBatchCount = sizeof kBatches / sizeof *kBatches, kCapacity = 128, kReplays = 3 };
+
+/* Variants in the order they run; auto last, so that it is compared with what ran. */
+static const shx_variant kVariants[] = {SHX_VARIANT_BASELINE, SHX_VARIANT_FUSED,
+                                        SHX_VARIANT_SPLIT, SHX_VARIANT_AUTO};
+enum { kVariantCount = sizeof kVariants / sizeof *kVariants };
+
+typedef struct shape {
+  const char *model; /* whose shared expert these dims are */
+  int tp, hidden, inter_total;
+  shx_activation activation;
+  int fused_plans; /* 1: the fused and split variants must run; 0: must be refused */
+} shape;
+
+/* Per rank: I = inter_total / tp, gate/up tiles I / 32, K blocks H / 64, down tiles
+ * H / 64, shard H / tp. The plans named are what shx_fused_plan_make picks on an H200
+ * (largest gate/up grid of at most 132 CTAs first). */
+static const shape kShapes[] = {
+    /* I 1536: 48 tiles in clusters of 2 (96 CTAs), 56 K blocks a CTA. */
+    {"design dims", 4, 7168, 6144, SHX_ACT_SITU, 1},
+    /* I 3072: 96 tiles, 192 CTAs at least: no fused geometry. */
+    {"design dims", 2, 7168, 6144, SHX_ACT_SITU, 0},
+    /* One rank, its mailbox its own: I 2048, 64 tiles in clusters of 2 (128 CTAs). */
+    {"DeepSeek-V3", 1, 7168, 2048, SHX_ACT_SWIGLU, 1},
+    /* DeepSeek-V2 (two shared experts of 1536): I 384, 12 tiles in clusters of 8, 80 K
+     * blocks (10 a CTA), 80 down tiles, shard 640. */
+    {"DeepSeek-V2", 8, 5120, 3072, SHX_ACT_SWIGLU, 1},
+    /* I 192: 6 tiles (48 CTAs in clusters of 8) and down-only clusters up to 80 tiles. */
+    {"DeepSeek-V2", 16, 5120, 3072, SHX_ACT_SWIGLU, 1},
+    /* Llama 4: I 1024, 32 tiles in clusters of 4 (128 CTAs), 20 K blocks a CTA. */
+    {"Llama 4", 8, 5120, 8192, SHX_ACT_SWIGLU, 1},
+    /* GLM-4.5: I 192 at a shard of 640. */
+    {"GLM-4.5", 8, 5120, 1536, SHX_ACT_SWIGLU, 1},
+    /* Qwen1.5-MoE: I 1408, 44 tiles in clusters of 2, 32 K blocks, 32 down tiles. */
+    {"Qwen1.5-MoE", 4, 2048, 5632, SHX_ACT_SWIGLU, 1},
+    /* DeepSeek-V2-Lite: the same I at two ranks, shard 1024. */
+    {"DeepSeek-V2-Lite", 2, 2048, 2816, SHX_ACT_SWIGLU, 1},
+    /* I 64: 2 tiles, clusters of 16 (non-portable; 32 CTAs), 2 K blocks a CTA. */
+    {"small", 8, 2048, 512, SHX_ACT_SITU, 1},
+    /* I 64 at H 3584: clusters of 16 over 56 K blocks, a split that does not divide. */
+    {"small, uneven K split", 8, 3584, 512, SHX_ACT_SITU, 1},
+    /* 46 K blocks over clusters of 4 (I 1024, 32 tiles): 11 or 12 a CTA. */
+    {"uneven K split", 2, 2944, 2048, SHX_ACT_SITU, 1},
+    /* Qwen2-57B-A14B: I 2560, 80 tiles: no fused geometry. */
+    {"Qwen2-57B-A14B", 8, 3584, 20480, SHX_ACT_SWIGLU, 0},
+};
+enum { kShapeCount = sizeof kShapes / sizeof *kShapes };
+
+/* Runs one variant of `bed` at every batch into outputs[b] (or returns 0 where shx_create
+ * refused it, as the shape expects); checks each against want[b]. */
+static int run_variant(const shx_testbed *bed, const shape *s, shx_variant variant,
+                       uint16_t *const *want, uint16_t **outputs, shx_variant *auto_chose) {
+  shx_config config = bed->config;
+  config.variant = variant;
+  const char *name = shx_testbed_variant_name(variant);
+  shx_group *group = NULL;
+  shx_status status = shx_group_create(&config, 1, &group);
+  const int needs_plan = variant == SHX_VARIANT_FUSED || variant == SHX_VARIANT_SPLIT;
+  if (status != SHX_SUCCESS) {
+    printf("  %-8s refused: %s: %s\n", name, shx_status_string(status), shx_last_error());
+    if (!needs_plan || s->fused_plans || status != SHX_UNSUPPORTED) {
+      fprintf(stderr, "%s tp %d H %d I_total %d: %s refused, not expected\n", s->model,
+              s->tp, s->hidden, s->inter_total, name);
+      exit(1);
+    }
+    return 0;
+  }
+  if (needs_plan && !s->fused_plans) {
+    fprintf(stderr, "%s tp %d: %s created where no fused geometry was expected\n",
+            s->model, s->tp, name);
+    exit(1);
+  }
+  for (int r = 0; r < config.tp; ++r)
+    SHX_CHECK_OK(shx_group_upload_weights(group, r, bed->gate_up[r], bed->down[r]));
+  SHX_CHECK_OK(shx_group_upload_x(group, bed->x, kCapacity));
+
+  for (int b = 0; b < kBatchCount; ++b) {
+    const int batch = kBatches[b];
+    const size_t count = (size_t)batch * config.hidden;
+    uint16_t *again = malloc(count * 2);
+    CHECK(again != NULL);
+    SHX_CHECK_OK(shx_group_capture(group, batch, 1));
+    if (variant == SHX_VARIANT_AUTO)
+      SHX_CHECK_OK(shx_variant_for(shx_group_op(group, 0), batch, &auto_chose[b]));
+    if (variant == SHX_VARIANT_FUSED) { /* the geometry this batch ran, for the record */
+      shx_fused_plan plan;
+      char message[SHX_MESSAGE_BYTES];
+      SHX_CHECK_OK(shx_fused_bucket_plan_make(config.hidden, config.intermediate_total /
+                                                  config.tp, config.tp,
+                                              shx_fused_bucket_of(batch), &plan, message));
+      printf("  fused    B %3d plan: n %d, %d CTAs (%d gate/up) in clusters of %d, %d an "
+             "SM, %d stages\n", batch, plan.n, plan.grid, plan.gate_up_ctas, plan.cluster,
+             plan.ctas_per_sm, plan.stages);
+    }
+    for (int i = 0; i < kReplays; ++i) {
+      SHX_CHECK_OK(shx_group_poison_outputs(group));
+      SHX_CHECK_OK(shx_group_step(group, i % 2));
+      SHX_CHECK_OK(shx_group_sync(group));
+      SHX_CHECK_OK(shx_group_read_outputs(group, batch, i == 0 ? outputs[b] : again));
+      if (i == 0) {
+        int nan_count = 0;
+        const double error = shx_rel_l2(outputs[b], want[b], count, &nan_count);
+        printf("  %-8s B %3d: rel L2 %.3e, NaN %d%s%s\n", name, batch, error, nan_count,
+               variant == SHX_VARIANT_AUTO ? ", runs " : "",
+               variant == SHX_VARIANT_AUTO ? shx_testbed_variant_name(auto_chose[b]) : "");
+        CHECK(nan_count == 0);
+        CHECK(error <= SHX_REF_REL_L2_MAX);
+      } else if (memcmp(outputs[b], again, count * 2) != 0) {
+        fprintf(stderr, "%s tp %d %s B %d: replay %d differs from replay 0\n", s->model,
+                s->tp, name, batch, i);
+        exit(1);
+      }
+    }
+    char context[96];
+    snprintf(context, sizeof context, "%s tp %d %s B %d", s->model, s->tp, name, batch);
+    shx_testbed_expect_rearmed(group, shx_mailbox_bytes(&config), 0, config.tp, context);
+    free(again);
+  }
+  shx_group_destroy(group);
+  return 1;
+}
+
+static int variant_index(shx_variant variant) {
+  for (int v = 0; v < kVariantCount; ++v)
+    if (kVariants[v] == variant) return v;
+  return -1;
+}
+
+int main(int argc, char **argv) {
+  const int only = argc > 1 ? atoi(argv[1]) : -1;
+  if (argc > 2 || only < -1 || only >= kShapeCount) {
+    fprintf(stderr, "usage: %s [SHAPE: 0..%d]\n", argv[0], kShapeCount - 1);
+    return 2;
+  }
+  shx_testbed_skip_without_gpu(1);
+  for (int i = 0; i < kShapeCount; ++i) {
+    if (only >= 0 && i != only) continue;
+    const shape *s = &kShapes[i];
+    shx_testbed bed;
+    shx_testbed_make(&bed, s->tp, s->hidden, s->inter_total, kCapacity, s->activation);
+    printf("%s: tp %d, H %d, I_total %d (I %d), %s\n", s->model, s->tp, s->hidden,
+           s->inter_total, s->inter_total / s->tp,
+           s->activation == SHX_ACT_SITU ? "SiTU" : "SwiGLU");
+    uint16_t *want[kBatchCount], *outputs[kVariantCount][kBatchCount];
+    for (int b = 0; b < kBatchCount; ++b) {
+      const size_t bytes = (size_t)kBatches[b] * s->hidden * 2;
+      want[b] = malloc(bytes);
+      CHECK(want[b] != NULL);
+      shx_testbed_reference(&bed, kBatches[b], want[b]);
+      for (int v = 0; v < kVariantCount; ++v) {
+        outputs[v][b] = malloc(bytes);
+        CHECK(outputs[v][b] != NULL);
+      }
+    }
+    int ran[kVariantCount];
+    shx_variant auto_chose[kBatchCount];
+    for (int v = 0; v < kVariantCount; ++v)
+      ran[v] = run_variant(&bed, s, kVariants[v], want, outputs[v], auto_chose);
+
+    const int fused = variant_index(SHX_VARIANT_FUSED);
+    const int split = variant_index(SHX_VARIANT_SPLIT);
+    const int automatic = variant_index(SHX_VARIANT_AUTO);
+    CHECK(ran[automatic]); /* auto always has the baseline to fall back on */
+    for (int b = 0; b < kBatchCount; ++b) {
+      const size_t bytes = (size_t)kBatches[b] * s->hidden * 2;
+      if (ran[fused] && ran[split] && memcmp(outputs[fused][b], outputs[split][b], bytes)) {
+        fprintf(stderr, "%s tp %d B %d: fused and split outputs differ\n", s->model, s->tp,
+                kBatches[b]);
+        exit(1);
+      }
+      const int chosen = variant_index(auto_chose[b]);
+      CHECK(chosen >= 0 && chosen != automatic && ran[chosen]);
+      if (memcmp(outputs[automatic][b], outputs[chosen][b], bytes) != 0) {
+        fprintf(stderr, "%s tp %d B %d: auto differs from the %s variant it runs\n",
+                s->model, s->tp, kBatches[b], shx_testbed_variant_name(auto_chose[b]));
+        exit(1);
+      }
+    }
+    for (int b = 0; b < kBatchCount; ++b) {
+      free(want[b]);
+      for (int v = 0; v < kVariantCount; ++v) free(outputs[v][b]);
+    }
+    shx_testbed_free(&bed);
+  }
+  printf("dims_gpu_test: %s passed\n", only >= 0 ? "the shape" : "every shape");
+  return 0;
+}
