@@ -1,11 +1,11 @@
 /* bench.c: the benchmark against cuBLASLt: table, CSV, policy.
  *
  *   bench [--quick | --batches B1,B2,...] [--table-only | --beside-only] [--repeat N]
- *         [--csv FILE] [--policy FILE] [--dims design | deepseek] [--engine-state]
- *         [--sms K]
+ *         [--csv FILE] [--policy FILE] [--dims design | deepseek | H,I_TOTAL[,ACT]]
+ *         [--tps T1,T2,...] [--engine-state] [--sms K]
  *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
  *
- * Part 1, for tp in {8, 16} and B in {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128}
+ * Part 1, for tp in {8, 16} (--tps: the listed tps) and B in {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128}
  * (--quick: B in {9, 64}; --batches: the listed B): one rank's step time
  * (perf/timing.h: 40 steps per graph on rotating weight sets of twice the L2, 3 warm-up
  * and 20 timed replays back to back, median and spread) of the baseline (cuBLASLt), fused
@@ -53,6 +53,13 @@
  * I_total 2048, SwiGLU) instead of the design point (H 7168, I_total 6144, SiTU); its
  * files default to bench_deepseek.csv and policy_deepseek.txt (the engine's `auto` table
  * is the design point's), and part 3 (which has its own configuration) is skipped.
+ * --dims H,I_TOTAL[,swiglu | situ] runs them at another model's shared expert (e.g.
+ * `--dims 5120,8192` for Llama 4's; SwiGLU unless named), files bench_H_I_TOTAL.csv and
+ * policy_H_I_TOTAL.txt by default: the table an engine at those dims passes as its
+ * config.policy_path (the built-in one was measured at the design dims). --tps picks the
+ * tps (1, 2, 4, 8, 16; increasing; default 8, 16) of every part but the third. Dims a
+ * tp's config refuses, or where no fused geometry exists, stop the run before it starts
+ * (the fused and split variants cannot run there; `auto` runs the baseline).
  * The CSV has every number; the policy file (engine/policy.h format) names, per tp and
  * batch range, the fastest variant whose slowest replay beat the baseline's fastest
  * and whose gain is larger than the run-to-run spread (a repeatable win); elsewhere the
@@ -66,6 +73,7 @@
 
 #include "engine/op.h"
 #include "engine/status.h"
+#include "engine/validate.h"
 #include "graphs/green.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
@@ -85,7 +93,8 @@
 static const int kAllBatches[] = {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128};
 /* The most batch sizes one run measures (per tp), and rows for both tps. */
 #define MAX_BATCHES ((int)(sizeof kAllBatches / sizeof *kAllBatches))
-#define MAX_ROWS (2 * MAX_BATCHES)
+#define MAX_TPS 5 /* 1, 2, 4, 8, 16 */
+#define MAX_ROWS (MAX_TPS * MAX_BATCHES)
 static const int kQuickBatches[] = {9, 64};
 
 typedef struct row {
@@ -228,8 +237,15 @@ static int repeatable_win(const shx_step_time *candidate, const row *r) {
          r->baseline.median_us - candidate->median_us > r->run_spread_us;
 }
 
-/* The model dims parts 1 and 2 run at (--dims). */
-typedef enum bench_dims { kDesignDims, kDeepSeekDims } bench_dims;
+/* What parts 1 and 2 run at: the model dims (--dims) and the tps (--tps). */
+typedef enum dims_kind { kDesignDims, kDeepSeekDims, kCustomDims } dims_kind;
+typedef struct bench_dims {
+  dims_kind kind;
+  int hidden, inter_total;   /* kCustomDims only */
+  shx_activation activation; /* kCustomDims only */
+  int tps[MAX_TPS];
+  int tp_count;
+} bench_dims;
 
 /* The configuration of parts 1 and 2 (the NCCL comparison of part 3 makes its own): the
  * defaults at `tp` (or the DeepSeek-V3 shared expert's dims and activation), with a
@@ -237,11 +253,16 @@ typedef enum bench_dims { kDesignDims, kDeepSeekDims } bench_dims;
  * on a broken one (waits that never complete) each launch gives up after about 2 x 50
  * ms, and the timing stops after its first replay (shx_time_layers' check) instead of
  * spending minutes at the default 1000 ms. */
-static shx_config bench_config(int tp, bench_dims dims) {
+static shx_config bench_config(int tp, const bench_dims *dims) {
   shx_config config = SHX_CONFIG_INIT;
   config.tp = tp;
   config.watchdog_ms = 50;
-  if (dims == kDeepSeekDims) shx_use_deepseek_dims(&config);
+  if (dims->kind == kDeepSeekDims) shx_use_deepseek_dims(&config);
+  if (dims->kind == kCustomDims) {
+    config.hidden = dims->hidden;
+    config.intermediate_total = dims->inter_total;
+    config.activation = dims->activation;
+  }
   return config;
 }
 
@@ -267,10 +288,10 @@ static int floor_grid(const shx_config *config, int *grid, int *ctas_per_sm) {
 /* The fused plan each row's step ran (the op's bucket for the batch, planned for this
  * context's SMs), so that tables from partitions or other devices say which geometry
  * they timed ("early past the ring": ops/fused_plan.h EARLY PAST THE RING). */
-static void print_fused_plans(bench_dims dims, const int *batches, int batch_count) {
-  const int tps[] = {8, 16};
+static void print_fused_plans(const bench_dims *dims, const int *batches, int batch_count) {
+  const int *tps = dims->tps;
   printf("fused plans (CTAs = clusters x size, CTAs an SM):");
-  for (int t = 0; t < 2; ++t) {
+  for (int t = 0; t < dims->tp_count; ++t) {
     const shx_config config = bench_config(tps[t], dims);
     int floor_ctas = 0;
     if (floor_grid(&config, &floor_ctas, NULL))
@@ -376,6 +397,71 @@ static int parse_batches(const char *text, int *batches, int capacity) {
   return count > 0 ? count : -1;
 }
 
+/* "4,8" -> dims->tps; 0 for anything but 1 to MAX_TPS strictly increasing tps among 1, 2,
+ * 4, 8, 16. */
+static int parse_tps(const char *text, bench_dims *dims) {
+  int count = 0;
+  while (*text != '\0') {
+    char *end;
+    long value = strtol(text, &end, 10);
+    if (end == text || count == MAX_TPS || (value != 1 && value != 2 && value != 4 &&
+                                            value != 8 && value != 16))
+      return 0;
+    if (count > 0 && value <= dims->tps[count - 1]) return 0;
+    dims->tps[count++] = (int)value;
+    if (*end == ',' && end[1] != '\0') ++end;
+    else if (*end != '\0') return 0;
+    text = end;
+  }
+  dims->tp_count = count;
+  return count > 0;
+}
+
+/* "design", "deepseek", or "H,I_TOTAL[,swiglu | situ]" (SwiGLU by default) -> dims; 0
+ * where the text is none of them. Whether a tp's config takes the dims is checked later
+ * (shx_check_config), against each tp. */
+static int parse_dims(const char *text, bench_dims *dims) {
+  if (strcmp(text, "design") == 0 || strcmp(text, "deepseek") == 0) {
+    dims->kind = strcmp(text, "deepseek") == 0 ? kDeepSeekDims : kDesignDims;
+    return 1;
+  }
+  char *end;
+  const long hidden = strtol(text, &end, 10);
+  if (end == text || *end != ',' || hidden < 1 || hidden > SHX_MAX_HIDDEN) return 0;
+  text = end + 1;
+  const long inter_total = strtol(text, &end, 10);
+  if (end == text || inter_total < 1 || inter_total > SHX_MAX_INTERMEDIATE_TOTAL) return 0;
+  shx_activation activation = SHX_ACT_SWIGLU;
+  if (strcmp(end, ",situ") == 0) activation = SHX_ACT_SITU;
+  else if (*end != '\0' && strcmp(end, ",swiglu") != 0) return 0;
+  dims->kind = kCustomDims;
+  dims->hidden = (int)hidden;
+  dims->inter_total = (int)inter_total;
+  dims->activation = activation;
+  return 1;
+}
+
+/* 0 where every tp of `dims` has a valid config and (with_plans: a device query) a fused
+ * plan (at n = 16, the floor's grid); else 2 with the reason on stderr: such a run could
+ * not time the fused and split variants or the floor beside them. */
+static int check_dims(const bench_dims *dims, int with_plans) {
+  for (int t = 0; t < dims->tp_count; ++t) {
+    const shx_config config = bench_config(dims->tps[t], dims);
+    if (shx_check_config(&config) != SHX_SUCCESS) {
+      fprintf(stderr, "bench: tp %d: %s\n", config.tp, shx_last_error());
+      return 2;
+    }
+    int grid = 0;
+    if (with_plans && !floor_grid(&config, &grid, NULL)) {
+      fprintf(stderr, "bench: tp %d: no fused geometry at H %d, I_total %d (above); there "
+              "`auto` runs the baseline\n", config.tp, config.hidden,
+              config.intermediate_total);
+      return 2;
+    }
+  }
+  return 0;
+}
+
 /* One measurement of part 2: what a layer records, with which variant and stand-in, and
  * its CSV name. */
 typedef struct beside_row {
@@ -414,7 +500,7 @@ static const beside_row kBesideRowSpecs[kBesideRows] = {
  * beside the stand-in; and, with the timed stand-in only, the gate and SharedDown alone.
  * Two tables on stdout (timed; bytes, plain and cooperative), every row to `csv`. Returns
  * 0, or 1 where the stand-in's weights could not be allocated. */
-static int beside_table(FILE *csv, bench_dims dims) {
+static int beside_table(FILE *csv, const bench_dims *dims) {
   void *standin_weights = NULL;
   if (cudaMalloc(&standin_weights, STANDIN_BYTES) != cudaSuccess ||
       cudaMemset(standin_weights, 1, STANDIN_BYTES) != cudaSuccess) {
@@ -422,9 +508,9 @@ static int beside_table(FILE *csv, bench_dims dims) {
     cudaFree(standin_weights); /* NULL where the allocation failed */
     return 1;
   }
-  const int tps[] = {8, 16};
-  double us[2][2][kBesideRows]; /* [tp][batch][row], medians */
-  for (int t = 0; t < 2; ++t)
+  const int *tps = dims->tps;
+  double us[MAX_TPS][2][kBesideRows]; /* [tp][batch][row], medians */
+  for (int t = 0; t < dims->tp_count; ++t)
     for (int b = 0; b < 2; ++b) {
       shx_config config = bench_config(tps[t], dims);
       shx_timing_setup setup = shx_timing_standard(config);
@@ -446,7 +532,7 @@ static int beside_table(FILE *csv, bench_dims dims) {
          "on %d SMs), us per layer\n", STANDIN_SMS, STANDIN_US, 132 - STANDIN_SMS);
   printf("%3s %4s | %8s %8s %8s %8s | %8s %8s | %s\n", "tp", "B", "stand-in", "base+si",
          "fused+si", "split||si", "gate", "down", "SharedDown hidden");
-  for (int t = 0; t < 2; ++t)
+  for (int t = 0; t < dims->tp_count; ++t)
     for (int b = 0; b < 2; ++b) {
       const double *u = us[t][b];
       printf("%3d %4d | %8.2f %8.2f %8.2f %8.2f | %8.2f %8.2f | %.0f%%\n", tps[t],
@@ -459,7 +545,7 @@ static int beside_table(FILE *csv, bench_dims dims) {
          STANDIN_LAYER_BYTES >> 20);
   printf("%3s %4s | %8s %8s | %8s %8s %10s %8s | %s\n", "tp", "B", "si", "si coop",
          "base+si", "fused+si", "fused+coop", "split||si", "SharedDown hidden");
-  for (int t = 0; t < 2; ++t)
+  for (int t = 0; t < dims->tp_count; ++t)
     for (int b = 0; b < 2; ++b) {
       const double *u = us[t][b];
       printf("%3d %4d | %8.2f %8.2f | %8.2f %8.2f %10.2f %8.2f | %.0f%%\n", tps[t],
@@ -501,14 +587,14 @@ static shx_status choose_algorithms(void *context, shx_op *op, int batch) {
  * algorithm with the first down one, then every down one with the fastest gate/up one
  * (at most SHX_LT_MOST_ALGORITHMS each); the fused step in the same run. CSV rows
  * baseline_first, baseline_best (speedup_over_baseline: the fused step's over it). */
-static int baseline_algorithms_table(FILE *csv, bench_dims dims, const int *batches,
+static int baseline_algorithms_table(FILE *csv, const bench_dims *dims, const int *batches,
                                      int batch_count) {
-  const int tps[] = {8, 16};
+  const int *tps = dims->tps;
   printf("The baseline with cuBLASLt's heuristic algorithms (us per step; gu/dn: the "
          "fastest's index among the gate/up and down GEMMs' candidates, 0 = the first)\n");
   printf("%3s %4s | %7s | %7s %2s %2s %5s | %7s | %9s %9s\n", "tp", "B", "first", "best",
          "gu", "dn", "tried", "fused", "base/fus", "best/fus");
-  for (int t = 0; t < 2; ++t)
+  for (int t = 0; t < dims->tp_count; ++t)
     for (int b = 0; b < batch_count; ++b) {
       const int batch = batches[b];
       shx_timing_setup setup = shx_timing_standard(bench_config(tps[t], dims));
@@ -557,7 +643,7 @@ int main(int argc, char **argv) {
   int engine_state = 0, green_sms = 0;
   int listed[MAX_BATCHES];
   const char *csv_path = NULL, *policy_path = NULL, *from_csv = NULL;
-  bench_dims dims = kDesignDims;
+  bench_dims dims = {kDesignDims, 0, 0, SHX_ACT_SITU, {8, 16}, 2};
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
     else if (strcmp(argv[i], "--table-only") == 0) table_only = 1;
@@ -577,14 +663,17 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "--from-csv") == 0 && i + 1 < argc) from_csv = argv[++i];
     else if (strcmp(argv[i], "--sms") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0)
       green_sms = atoi(argv[++i]);
-    else if (strcmp(argv[i], "--dims") == 0 && i + 1 < argc &&
-             (strcmp(argv[i + 1], "design") == 0 || strcmp(argv[i + 1], "deepseek") == 0))
-      dims = strcmp(argv[++i], "deepseek") == 0 ? kDeepSeekDims : kDesignDims;
+    else if (strcmp(argv[i], "--dims") == 0 && i + 1 < argc && parse_dims(argv[i + 1], &dims))
+      ++i;
+    else if (strcmp(argv[i], "--tps") == 0 && i + 1 < argc && parse_tps(argv[i + 1], &dims))
+      ++i;
     else {
       fprintf(stderr, "usage: %s [--quick | --batches B1,B2,...] [--table-only | --beside-only] "
-              "[--repeat N] [--csv FILE] [--policy FILE] [--dims design | deepseek] "
+              "[--repeat N] [--csv FILE] [--policy FILE] "
+              "[--dims design | deepseek | H,I_TOTAL[,swiglu | situ]] [--tps T1,T2,...] "
               "[--engine-state] [--sms K] | --from-csv FILE [--policy FILE] | "
-              "--baseline-algorithms [--batches ...] [--dims ...] [--csv FILE]\n", argv[0]);
+              "--baseline-algorithms [--batches ...] [--dims ...] [--tps ...] [--csv FILE]\n",
+              argv[0]);
       return 2;
     }
   }
@@ -599,9 +688,18 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (green_sms > 0) table_only = 1;
-  if (csv_path == NULL) csv_path = dims == kDeepSeekDims ? "bench_deepseek.csv" : "bench.csv";
+  char custom_csv[64], custom_policy[64];
+  snprintf(custom_csv, sizeof custom_csv, "bench_%d_%d.csv", dims.hidden, dims.inter_total);
+  snprintf(custom_policy, sizeof custom_policy, "policy_%d_%d.txt", dims.hidden,
+           dims.inter_total);
+  if (csv_path == NULL)
+    csv_path = dims.kind == kDeepSeekDims ? "bench_deepseek.csv"
+               : dims.kind == kCustomDims ? custom_csv
+                                          : "bench.csv";
   if (policy_path == NULL)
-    policy_path = dims == kDeepSeekDims ? "policy_deepseek.txt" : "policy.txt";
+    policy_path = dims.kind == kDeepSeekDims ? "policy_deepseek.txt"
+                  : dims.kind == kCustomDims ? custom_policy
+                                             : "policy.txt";
   if (from_csv != NULL) {
     row measured[MAX_ROWS];
     int count = rows_from_csv(from_csv, measured, MAX_ROWS);
@@ -615,6 +713,7 @@ int main(int argc, char **argv) {
     printf("wrote %s from %s (%d measured batches)\n", policy_path, from_csv, count);
     return 0;
   }
+  if (check_dims(&dims, 0) != 0) return 2; /* before the GPU: a typo is not a skip */
   shx_testbed_skip_without_gpu(1);
   shx_green green = {0};
   if (green_sms > 0) {
@@ -628,6 +727,7 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+  if (check_dims(&dims, 1) != 0) return 2;
   if (engine_state) SHX_CHECK_OK(shx_enter_engine_state());
   const int *batches = listed_count > 0 ? listed : quick ? kQuickBatches : kAllBatches;
   int batch_count = listed_count > 0 ? listed_count
@@ -647,23 +747,23 @@ int main(int argc, char **argv) {
             SHX_ENGINE_STATE_COPIES);
   if (green.sms > 0) fprintf(csv, "# on a green context of %d SMs (--sms)\n", green.sms);
   if (beside_only) {
-    int failed = beside_table(csv, dims);
+    int failed = beside_table(csv, &dims);
     fclose(csv);
     if (!failed) printf("\nwrote %s\n", csv_path);
     return failed;
   }
   if (baseline_algorithms) {
-    int failed = baseline_algorithms_table(csv, dims, batches, batch_count);
+    int failed = baseline_algorithms_table(csv, &dims, batches, batch_count);
     fclose(csv);
     if (!failed) printf("\nwrote %s\n", csv_path);
     return failed;
   }
-  const int tps[] = {8, 16};
+  const int *tps = dims.tps;
   if (repeat < 1) repeat = 1;
   for (int run = 0; run < repeat; ++run) {
     count = 0;
-    for (int t = 0; t < 2; ++t) {
-      shx_config config = bench_config(tps[t], dims);
+    for (int t = 0; t < dims.tp_count; ++t) {
+      shx_config config = bench_config(tps[t], &dims);
       shx_timing_setup setup = shx_timing_standard(config);
       double bytes = shx_weight_bytes(&config);
       int grid = 0, plan_per_sm = 1;
@@ -725,7 +825,7 @@ int main(int argc, char **argv) {
   fprintf(stderr, "\n");
   printf("One rank's step (us, median of 20 graph replays of 40 steps; spread = max-min)\n");
   {
-    shx_config config = bench_config(8, dims);
+    shx_config config = bench_config(tps[0], &dims);
     printf("dims: H %d, I_total %d, %s; ", config.hidden, config.intermediate_total,
            config.activation == SHX_ACT_SWIGLU ? "SwiGLU" : "SiTU");
     if (engine_state)
@@ -736,9 +836,11 @@ int main(int argc, char **argv) {
     printf("\n");
     const int l2_bytes = shx_timing_l2_bytes();
     if (l2_bytes > 0) printf("L2 %d bytes; ", l2_bytes);
-    printf("weight sets (perf/timing.h): tp 8 %d, tp 16 %d\n",
-           shx_timing_standard(bench_config(8, dims)).sets,
-           shx_timing_standard(bench_config(16, dims)).sets);
+    printf("weight sets (perf/timing.h):");
+    for (int t = 0; t < dims.tp_count; ++t)
+      printf("%s tp %d %d", t > 0 ? "," : "", tps[t],
+             shx_timing_standard(bench_config(tps[t], &dims)).sets);
+    printf("\n");
   }
   if (repeat > 1) {
     double largest = 0;
@@ -755,7 +857,7 @@ int main(int argc, char **argv) {
          "split", "sprd", "xfloor", "xbase");
   for (int i = 0; i < count; ++i) {
     const row *r = &rows[i];
-    const shx_config dims_config = bench_config(r->tp, dims);
+    const shx_config dims_config = bench_config(r->tp, &dims);
     const double bytes = shx_weight_bytes(&dims_config);
     printf("%3d %4d | %7.2f %1s %4.0f | %7.2f %5.2f | %7.2f %5.2f %4.0f %6.2f %5.2f | %7.2f "
            "%5.2f %6.2f %5.2f\n",
@@ -771,7 +873,7 @@ int main(int argc, char **argv) {
            r->baseline.median_us / r->split.median_us);
   }
 
-  print_fused_plans(dims, batches, batch_count);
+  print_fused_plans(&dims, batches, batch_count);
 
   if (table_only) {
     fclose(csv);
@@ -787,9 +889,9 @@ int main(int argc, char **argv) {
 
   /* PDL on/off for the fused kernel. */
   printf("\nFused step with and without programmatic dependent launch (us)\n");
-  for (int t = 0; t < 2; ++t)
+  for (int t = 0; t < dims.tp_count; ++t)
     for (int b = 0; b < 2; ++b) {
-      shx_config config = bench_config(tps[t], dims);
+      shx_config config = bench_config(tps[t], &dims);
       shx_timing_setup setup = shx_timing_standard(config);
       shx_step_time on, off;
       progress("fused pdl on/off", tps[t], kQuickBatches[b]);
@@ -805,10 +907,10 @@ int main(int argc, char **argv) {
     }
 
   /* Part 2: the shared expert beside the routed experts' stand-in. */
-  if (beside_table(csv, dims) != 0) return 1;
+  if (beside_table(csv, &dims) != 0) return 1;
 
   /* Part 3: NCCL's reduce-scatter against the push, one rank per GPU. */
-  if (dims != kDesignDims) {
+  if (dims.kind != kDesignDims) {
     printf("\nNCCL comparison skipped: it runs at the design dims only\n");
   } else if (shx_testbed_hopper_count() >= 2) {
     printf("\nBaseline chain + NCCL reduce-scatter vs + push and tail, TP2 on 2 GPUs (us "
