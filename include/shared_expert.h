@@ -118,10 +118,10 @@ typedef enum shx_status {
 
 typedef enum shx_variant {
   SHX_VARIANT_AUTO = 0,     /* per batch size, from the policy table; the built-in
-                               table has rows for tp 8 and 16 only (fused at every
-                               batch up to 128): at other tp, or above its rows, auto
-                               runs the baseline unless policy_path's table says
-                               otherwise */
+                               table (measured at the design dims) has rows for tp 4,
+                               8 and 16 only (fused at every batch up to 128): at
+                               other tp, or above its rows, auto runs the baseline
+                               unless policy_path's table says otherwise */
   SHX_VARIANT_FUSED = 1,    /* one persistent kernel: gate/up, act, down, push */
   SHX_VARIANT_SPLIT = 2,    /* gate kernel + SharedDown beside the routed experts */
   SHX_VARIANT_BASELINE = 3  /* cuBLASLt gate/up, act kernel, cuBLASLt down, push */
