@@ -14,11 +14,13 @@
  * repeatably at every batch of both tps, at TP8 B=96 by 2% (20.65 against the baseline's
  * 21.10 us; runs 15-31 had the baseline at TP8 B 65..96, decided at B=96 within 0.1%;
  * B 65..95 are not measured); the split variant, alone on the GPU, nowhere. TP4
- * (2026-12-04, run 83 call 3, `bench --dims 7168,6144,situ --tps 4 --repeat 2`): fused at
- * every batch, 1.05x the baseline at B=128 to 1.34x at B=16. At other tps (1, 2: no fused
- * geometry at the design dims) the baseline. At other dims the table is advice measured
- * elsewhere (at H 2048, I_total 5632, TP4 the fused step lost at B >= 56, run 83 call 3):
- * `bench --dims H,I_TOTAL --tps ...` writes an engine's own, for policy_path. */
+ * (2026-12-04, run 83 call 3, `bench --dims 7168,6144,situ --tps 4 --repeat 2
+ * --table-only`, then `bench --from-csv` on its CSV, perf/bench_tp4.csv): fused at every
+ * batch, 1.05x the baseline at B=128 to 1.34x at B=16. At other tps (1, 2: no fused
+ * geometry at the design dims) the baseline. At other dims the rows are advice measured
+ * elsewhere (at H 2048, I_total 5632, TP4 the fused step lost at B = 64 and 128 and was
+ * within 2% at B = 56..96, run 83 call 3): `bench --dims H,I_TOTAL --tps ...` writes an
+ * engine's own table, for policy_path. */
 static const char kDefaultPolicy[] =
     "8 1 128 fused\n"
     "16 1 128 fused\n"

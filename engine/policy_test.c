@@ -18,6 +18,11 @@ int main(void) {
   CHECK(shx_policy_choose(&policy, 8, 129) == SHX_VARIANT_BASELINE);
   CHECK(shx_policy_choose(&policy, 16, 128) == SHX_VARIANT_FUSED);
   CHECK(shx_policy_choose(&policy, 16, 129) == SHX_VARIANT_BASELINE);
+  CHECK(shx_policy_choose(&policy, 4, 1) == SHX_VARIANT_FUSED); /* run 83 call 3 */
+  CHECK(shx_policy_choose(&policy, 4, 128) == SHX_VARIANT_FUSED);
+  CHECK(shx_policy_choose(&policy, 4, 129) == SHX_VARIANT_BASELINE);
+  CHECK(shx_policy_choose(&policy, 2, 9) == SHX_VARIANT_BASELINE); /* no rows: baseline */
+  CHECK(shx_policy_choose(&policy, 1, 9) == SHX_VARIANT_BASELINE);
 
   CHECK(shx_policy_parse("# written by perf/bench\n"
                          "8 1 8 split   # small batches\n"

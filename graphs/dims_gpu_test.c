@@ -11,17 +11,22 @@
  * with 2 gate/up tiles and clusters of 16, a K split that does not divide H / 64, 80
  * down tiles, one rank or two. Each shape below is a group of tp ranks on one GPU; per
  * variant (baseline, fused, split, auto) one group, its step captured for every batch in
- * kBatches (padded sizes 8 and 16, a two-CTAs-an-SM instance, 64, 128), and per batch:
+ * kBatches (B=1 on the first bucket's plan, n = 8 or 16; n = 16; a two-CTAs-an-SM
+ * instance at n = 40; 64; 128), and per batch:
  *   - 3 replays, outputs poisoned with NaN before each: the first against the CPU
  *     reference (relative L2 <= SHX_REF_REL_L2_MAX, no NaN: every element written), the
  *     others bitwise equal to it (SPEC Numerics 4, 5);
- *   - fused and split bitwise equal (SPEC Numerics 4);
+ *   - fused and split: every rank's mailboxes after one push without the tail bitwise
+ *     equal (SPEC Numerics 4; compared by a 64-bit hash), and so their outputs;
  *   - auto bitwise equal to the variant shx_variant_for says it runs.
- * Where no fused geometry exists (more gate/up tiles than twice the SMs can hold as
- * clusters of 2), shx_create must refuse the fused and split variants with
- * SHX_UNSUPPORTED and auto must fall back to the baseline, still correct; each shape
- * says which it expects, so a plan that silently disappears fails the test too.
+ * Where no fused geometry exists (more gate/up tiles than the 66 clusters of 2 that 132
+ * CTAs hold), shx_create must refuse the fused and split variants with SHX_UNSUPPORTED
+ * and auto must fall back to the baseline, still correct. On an H200 (132 SMs) each shape
+ * also says which fused plan it expects at n = 16 (cluster size, gate/up CTAs), so the
+ * geometry it was chosen to cover cannot drift away unseen; on other devices those
+ * expectations are not checked.
  */
+#include <cuda_runtime_api.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,47 +47,81 @@ typedef struct shape {
   const char *model; /* whose shared expert these dims are */
   int tp, hidden, inter_total;
   shx_activation activation;
-  int fused_plans; /* 1: the fused and split variants must run; 0: must be refused */
+  int fused_plans;  /* 1: the fused and split variants must run; 0: must be refused */
+  int cluster;      /* the n = 16 plan's cluster size (the K split) on an H200 */
+  int gate_up_ctas; /* and its gate/up CTAs */
 } shape;
 
 /* Per rank: I = inter_total / tp, gate/up tiles I / 32, K blocks H / 64, down tiles
  * H / 64, shard H / tp. The plans named are what shx_fused_plan_make picks on an H200
  * (largest gate/up grid of at most 132 CTAs first). */
 static const shape kShapes[] = {
-    /* I 1536: 48 tiles in clusters of 2 (96 CTAs), 56 K blocks a CTA. */
-    {"design dims", 4, 7168, 6144, SHX_ACT_SITU, 1},
+    /* I 1536: 48 tiles in clusters of 2 (96 CTAs; 16 down-only), 56 K blocks a CTA. */
+    {"design dims", 4, 7168, 6144, SHX_ACT_SITU, 1, 2, 96},
     /* I 3072: 96 tiles, 192 CTAs at least: no fused geometry. */
-    {"design dims", 2, 7168, 6144, SHX_ACT_SITU, 0},
+    {"design dims", 2, 7168, 6144, SHX_ACT_SITU, 0, 0, 0},
     /* One rank, its mailbox its own: I 2048, 64 tiles in clusters of 2 (128 CTAs). */
-    {"DeepSeek-V3", 1, 7168, 2048, SHX_ACT_SWIGLU, 1},
+    {"DeepSeek-V3", 1, 7168, 2048, SHX_ACT_SWIGLU, 1, 2, 128},
     /* DeepSeek-V2 (two shared experts of 1536): I 384, 12 tiles in clusters of 8, 80 K
      * blocks (10 a CTA), 80 down tiles, shard 640. */
-    {"DeepSeek-V2", 8, 5120, 3072, SHX_ACT_SWIGLU, 1},
+    {"DeepSeek-V2", 8, 5120, 3072, SHX_ACT_SWIGLU, 1, 8, 96},
     /* I 192: 6 tiles (48 CTAs in clusters of 8) and down-only clusters up to 80 tiles. */
-    {"DeepSeek-V2", 16, 5120, 3072, SHX_ACT_SWIGLU, 1},
+    {"DeepSeek-V2", 16, 5120, 3072, SHX_ACT_SWIGLU, 1, 8, 48},
     /* Llama 4: I 1024, 32 tiles in clusters of 4 (128 CTAs), 20 K blocks a CTA. */
-    {"Llama 4", 8, 5120, 8192, SHX_ACT_SWIGLU, 1},
+    {"Llama 4", 8, 5120, 8192, SHX_ACT_SWIGLU, 1, 4, 128},
     /* GLM-4.5: I 192 at a shard of 640. */
-    {"GLM-4.5", 8, 5120, 1536, SHX_ACT_SWIGLU, 1},
+    {"GLM-4.5", 8, 5120, 1536, SHX_ACT_SWIGLU, 1, 8, 48},
     /* Qwen1.5-MoE: I 1408, 44 tiles in clusters of 2, 32 K blocks, 32 down tiles. */
-    {"Qwen1.5-MoE", 4, 2048, 5632, SHX_ACT_SWIGLU, 1},
+    {"Qwen1.5-MoE", 4, 2048, 5632, SHX_ACT_SWIGLU, 1, 2, 88},
     /* DeepSeek-V2-Lite: the same I at two ranks, shard 1024. */
-    {"DeepSeek-V2-Lite", 2, 2048, 2816, SHX_ACT_SWIGLU, 1},
+    {"DeepSeek-V2-Lite", 2, 2048, 2816, SHX_ACT_SWIGLU, 1, 2, 88},
     /* I 64: 2 tiles, clusters of 16 (non-portable; 32 CTAs), 2 K blocks a CTA. */
-    {"small", 8, 2048, 512, SHX_ACT_SITU, 1},
+    {"small", 8, 2048, 512, SHX_ACT_SITU, 1, 16, 32},
     /* I 64 at H 3584: clusters of 16 over 56 K blocks, a split that does not divide. */
-    {"small, uneven K split", 8, 3584, 512, SHX_ACT_SITU, 1},
+    {"small, uneven K split", 8, 3584, 512, SHX_ACT_SITU, 1, 16, 32},
     /* 46 K blocks over clusters of 4 (I 1024, 32 tiles): 11 or 12 a CTA. */
-    {"uneven K split", 2, 2944, 2048, SHX_ACT_SITU, 1},
+    {"uneven K split", 2, 2944, 2048, SHX_ACT_SITU, 1, 4, 128},
     /* Qwen2-57B-A14B: I 2560, 80 tiles: no fused geometry. */
-    {"Qwen2-57B-A14B", 8, 3584, 20480, SHX_ACT_SWIGLU, 0},
+    {"Qwen2-57B-A14B", 8, 3584, 20480, SHX_ACT_SWIGLU, 0, 0, 0},
 };
 enum { kShapeCount = sizeof kShapes / sizeof *kShapes };
 
+/* FNV-1a over `bytes` bytes, continuing from `hash`. */
+static uint64_t fnv1a(uint64_t hash, const void *data, size_t bytes) {
+  const unsigned char *byte = data;
+  for (size_t i = 0; i < bytes; ++i) hash = (hash ^ byte[i]) * 0x100000001b3ull;
+  return hash;
+}
+
+/* One push of `batch` without the tail, then every rank's whole mailbox hashed in rank
+ * order; the mailboxes re-armed afterwards. Replaces the group's step graphs. */
+static uint64_t pushed_mailboxes_hash(shx_group *group, const shx_config *config,
+                                      int batch) {
+  const size_t bytes = shx_mailbox_bytes(config);
+  uint16_t *mailbox = malloc(bytes);
+  CHECK(mailbox != NULL);
+  SHX_CHECK_OK(shx_group_capture(group, batch, 0));
+  SHX_CHECK_OK(shx_group_step(group, 0));
+  SHX_CHECK_OK(shx_group_sync(group));
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (int r = 0; r < config->tp; ++r) {
+    SHX_CHECK_OK(shx_group_read_mailbox(group, r, mailbox));
+    hash = fnv1a(hash, mailbox, bytes);
+  }
+  SHX_CHECK_OK(shx_group_rearm(group));
+  free(mailbox);
+  return hash;
+}
+
+/* 1 where the device is an H200-sized Hopper (132 SMs), whose plans kShapes names. */
+static int g_check_plans;
+
 /* Runs one variant of `bed` at every batch into outputs[b] (or returns 0 where shx_create
- * refused it, as the shape expects); checks each against want[b]. */
+ * refused it, as the shape expects); checks each against want[b]. For the fused and split
+ * variants also hashes the mailboxes of one push a batch into mailbox_hashes[b]. */
 static int run_variant(const shx_testbed *bed, const shape *s, shx_variant variant,
-                       uint16_t *const *want, uint16_t **outputs, shx_variant *auto_chose) {
+                       uint16_t *const *want, uint16_t **outputs, shx_variant *auto_chose,
+                       uint64_t *mailbox_hashes) {
   shx_config config = bed->config;
   config.variant = variant;
   const char *name = shx_testbed_variant_name(variant);
@@ -91,14 +130,14 @@ static int run_variant(const shx_testbed *bed, const shape *s, shx_variant varia
   const int needs_plan = variant == SHX_VARIANT_FUSED || variant == SHX_VARIANT_SPLIT;
   if (status != SHX_SUCCESS) {
     printf("  %-8s refused: %s: %s\n", name, shx_status_string(status), shx_last_error());
-    if (!needs_plan || s->fused_plans || status != SHX_UNSUPPORTED) {
+    if (!needs_plan || (s->fused_plans && g_check_plans) || status != SHX_UNSUPPORTED) {
       fprintf(stderr, "%s tp %d H %d I_total %d: %s refused, not expected\n", s->model,
               s->tp, s->hidden, s->inter_total, name);
       exit(1);
     }
     return 0;
   }
-  if (needs_plan && !s->fused_plans) {
+  if (needs_plan && !s->fused_plans && g_check_plans) {
     fprintf(stderr, "%s tp %d: %s created where no fused geometry was expected\n",
             s->model, s->tp, name);
     exit(1);
@@ -124,6 +163,13 @@ static int run_variant(const shx_testbed *bed, const shape *s, shx_variant varia
       printf("  fused    B %3d plan: n %d, %d CTAs (%d gate/up) in clusters of %d, %d an "
              "SM, %d stages\n", batch, plan.n, plan.grid, plan.gate_up_ctas, plan.cluster,
              plan.ctas_per_sm, plan.stages);
+      if (plan.n == 16 && g_check_plans &&
+          (plan.cluster != s->cluster || plan.gate_up_ctas != s->gate_up_ctas)) {
+        fprintf(stderr, "%s tp %d: the n = 16 plan has %d gate/up CTAs in clusters of %d, "
+                "kShapes expects %d in clusters of %d\n", s->model, s->tp,
+                plan.gate_up_ctas, plan.cluster, s->gate_up_ctas, s->cluster);
+        exit(1);
+      }
     }
     for (int i = 0; i < kReplays; ++i) {
       SHX_CHECK_OK(shx_group_poison_outputs(group));
@@ -147,6 +193,7 @@ static int run_variant(const shx_testbed *bed, const shape *s, shx_variant varia
     char context[96];
     snprintf(context, sizeof context, "%s tp %d %s B %d", s->model, s->tp, name, batch);
     shx_testbed_expect_rearmed(group, shx_mailbox_bytes(&config), 0, config.tp, context);
+    if (needs_plan) mailbox_hashes[b] = pushed_mailboxes_hash(group, &config, batch);
     free(again);
   }
   shx_group_destroy(group);
@@ -160,12 +207,19 @@ static int variant_index(shx_variant variant) {
 }
 
 int main(int argc, char **argv) {
-  const int only = argc > 1 ? atoi(argv[1]) : -1;
-  if (argc > 2 || only < -1 || only >= kShapeCount) {
+  char *end = NULL;
+  const long only = argc == 2 ? strtol(argv[1], &end, 10) : -1;
+  if (argc > 2 || (argc == 2 && (end == argv[1] || *end != '\0')) || only < -1 ||
+      only >= kShapeCount) {
     fprintf(stderr, "usage: %s [SHAPE: 0..%d]\n", argv[0], kShapeCount - 1);
     return 2;
   }
   shx_testbed_skip_without_gpu(1);
+  int sms = 0;
+  CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  g_check_plans = sms == 132;
+  if (!g_check_plans)
+    printf("%d SMs, not an H200's 132: kShapes' plans and refusals are not checked\n", sms);
   for (int i = 0; i < kShapeCount; ++i) {
     if (only >= 0 && i != only) continue;
     const shape *s = &kShapes[i];
@@ -187,22 +241,26 @@ int main(int argc, char **argv) {
     }
     int ran[kVariantCount];
     shx_variant auto_chose[kBatchCount];
+    uint64_t mailbox_hashes[kVariantCount][kBatchCount];
     for (int v = 0; v < kVariantCount; ++v)
-      ran[v] = run_variant(&bed, s, kVariants[v], want, outputs[v], auto_chose);
+      ran[v] = run_variant(&bed, s, kVariants[v], want, outputs[v], auto_chose,
+                           mailbox_hashes[v]);
 
     const int fused = variant_index(SHX_VARIANT_FUSED);
     const int split = variant_index(SHX_VARIANT_SPLIT);
     const int automatic = variant_index(SHX_VARIANT_AUTO);
-    CHECK(ran[automatic]); /* auto always has the baseline to fall back on */
     for (int b = 0; b < kBatchCount; ++b) {
       const size_t bytes = (size_t)kBatches[b] * s->hidden * 2;
-      if (ran[fused] && ran[split] && memcmp(outputs[fused][b], outputs[split][b], bytes)) {
-        fprintf(stderr, "%s tp %d B %d: fused and split outputs differ\n", s->model, s->tp,
-                kBatches[b]);
+      if (ran[fused] && ran[split] &&
+          (mailbox_hashes[fused][b] != mailbox_hashes[split][b] ||
+           memcmp(outputs[fused][b], outputs[split][b], bytes) != 0)) {
+        fprintf(stderr, "%s tp %d B %d: fused and split %s differ\n", s->model, s->tp,
+                kBatches[b],
+                mailbox_hashes[fused][b] != mailbox_hashes[split][b] ? "mailboxes" : "outputs");
         exit(1);
       }
       const int chosen = variant_index(auto_chose[b]);
-      CHECK(chosen >= 0 && chosen != automatic && ran[chosen]);
+      CHECK(chosen >= 0 && ran[chosen]); /* auto ran a variant this op can run */
       if (memcmp(outputs[automatic][b], outputs[chosen][b], bytes) != 0) {
         fprintf(stderr, "%s tp %d B %d: auto differs from the %s variant it runs\n",
                 s->model, s->tp, kBatches[b], shx_testbed_variant_name(auto_chose[b]));

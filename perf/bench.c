@@ -5,9 +5,10 @@
  *         [--tps T1,T2,...] [--engine-state] [--sms K]
  *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
  *
- * Part 1, for tp in {8, 16} (--tps: the listed tps) and B in {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128}
- * (--quick: B in {9, 64}; --batches: the listed B): one rank's step time
- * (perf/timing.h: 40 steps per graph on rotating weight sets of twice the L2, 3 warm-up
+ * Part 1, for tp in {8, 16} (--tps: the listed tps) and B in {1, 4, 8, 9, 13, 16, 24, 32,
+ * 40, 48, 56, 64, 96, 128} (--quick: B in {9, 64}; --batches: the listed B): one rank's
+ * step time (perf/timing.h: 40 steps per graph, or one a set where there are more, on
+ * rotating weight sets of twice the L2, 3 warm-up
  * and 20 timed replays back to back, median and spread) of the baseline (cuBLASLt), fused
  * and split variants, all in this run, beside the floor timed in the same row: the pure
  * weight stream of the same bytes with the fused kernel's CTAs and PDL, in two
@@ -54,12 +55,16 @@
  * files default to bench_deepseek.csv and policy_deepseek.txt (the engine's `auto` table
  * is the design point's), and part 3 (which has its own configuration) is skipped.
  * --dims H,I_TOTAL[,swiglu | situ] runs them at another model's shared expert (e.g.
- * `--dims 5120,8192` for Llama 4's; SwiGLU unless named), files bench_H_I_TOTAL.csv and
- * policy_H_I_TOTAL.txt by default: the table an engine at those dims passes as its
+ * `--dims 5120,8192` for Llama 4's; SwiGLU unless named), files bench_H_I_TOTAL_ACT.csv
+ * and policy_H_I_TOTAL_ACT.txt by default: the table an engine at those dims passes as its
  * config.policy_path (the built-in one was measured at the design dims). --tps picks the
- * tps (1, 2, 4, 8, 16; increasing; default 8, 16) of every part but the third. Dims a
- * tp's config refuses, or where no fused geometry exists, stop the run before it starts
- * (the fused and split variants cannot run there; `auto` runs the baseline).
+ * tps (1, 2, 4, 8, 16; increasing; default 8, 16) of every part but the third, and where
+ * they are not 8, 16 the default files' names end in them (bench_tp4.csv, policy_tp4.txt
+ * at the design dims). Dims a tp's config refuses, dims where a batch bucket up to the
+ * capacity has no fused or SharedDown plan (the fused and split variants cannot run
+ * there; `auto` runs the baseline), and weights too small for MAX_LAYERS steps to keep L2
+ * cold stop the run before it starts. --from-csv FILE writes, by default, the policy file
+ * whose name matches FILE's (bench_X.csv: policy_X.txt; else policy.txt).
  * The CSV has every number; the policy file (engine/policy.h format) names, per tp and
  * batch range, the fastest variant whose slowest replay beat the baseline's fastest
  * and whose gain is larger than the run-to-run spread (a repeatable win); elsewhere the
@@ -91,9 +96,12 @@
 #define STANDIN_BYTES (STANDIN_SETS * STANDIN_LAYER_BYTES) /* the buffer */
 
 static const int kAllBatches[] = {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96, 128};
-/* The most batch sizes one run measures (per tp), and rows for both tps. */
+/* The most batch sizes one run measures (per tp), and rows for every tp. */
 #define MAX_BATCHES ((int)(sizeof kAllBatches / sizeof *kAllBatches))
 #define MAX_TPS 5 /* 1, 2, 4, 8, 16 */
+/* The most steps a timed graph holds here (part 2's events a step): weights of at least
+ * 2 x L2 / MAX_LAYERS a rank (about 0.5 MB on an H200) keep L2 cold (perf/timing.h). */
+#define MAX_LAYERS 256
 #define MAX_ROWS (MAX_TPS * MAX_BATCHES)
 static const int kQuickBatches[] = {9, 64};
 
@@ -134,7 +142,7 @@ typedef struct beside_context {
   standin_kind kind;
   void *standin_weights; /* STANDIN_BYTES: STANDIN_SETS slices of STANDIN_LAYER_BYTES */
   cudaStream_t side;
-  cudaEvent_t fork[64], join[64];
+  cudaEvent_t fork[MAX_LAYERS], join[MAX_LAYERS];
 } beside_context;
 
 static shx_status standin(beside_context *c, int layer, cudaStream_t stream) {
@@ -192,7 +200,8 @@ static shx_status time_beside(const shx_timing_setup *setup, int batch, beside_m
                               shx_variant variant, standin_kind kind, void *standin_weights,
                               shx_step_time *time) {
   shx_status status = SHX_SUCCESS;
-  if (setup->layers > 64) return shx_fail(SHX_INVALID_ARGUMENT, "at most 64 layers here");
+  if (setup->layers > MAX_LAYERS)
+    return shx_fail(SHX_INVALID_ARGUMENT, "at most %d layers here", MAX_LAYERS);
   shx_config config = setup->config;
   config.variant = variant;
   config.split_down_sms = 132 - STANDIN_SMS;
@@ -441,9 +450,11 @@ static int parse_dims(const char *text, bench_dims *dims) {
   return 1;
 }
 
-/* 0 where every tp of `dims` has a valid config and (with_plans: a device query) a fused
- * plan (at n = 16, the floor's grid); else 2 with the reason on stderr: such a run could
- * not time the fused and split variants or the floor beside them. */
+/* 0 where every tp of `dims` has a valid config and (with_plans: device queries) every
+ * batch bucket up to the capacity has a fused plan and a SharedDown plan (on the default
+ * 32 SMs, which part 2 gives it too: 132 - STANDIN_SMS), and its weights fill twice the L2
+ * within MAX_LAYERS steps; else
+ * 2 with the reason on stderr: such a run could not time every variant and the floor. */
 static int check_dims(const bench_dims *dims, int with_plans) {
   for (int t = 0; t < dims->tp_count; ++t) {
     const shx_config config = bench_config(dims->tps[t], dims);
@@ -451,11 +462,27 @@ static int check_dims(const bench_dims *dims, int with_plans) {
       fprintf(stderr, "bench: tp %d: %s\n", config.tp, shx_last_error());
       return 2;
     }
-    int grid = 0;
-    if (with_plans && !floor_grid(&config, &grid, NULL)) {
-      fprintf(stderr, "bench: tp %d: no fused geometry at H %d, I_total %d (above); there "
-              "`auto` runs the baseline\n", config.tp, config.hidden,
-              config.intermediate_total);
+    if (!with_plans) continue;
+    const int inter = config.intermediate_total / config.tp;
+    char message[SHX_MESSAGE_BYTES] = "";
+    for (int i = 0; i < SHX_FUSED_BUCKETS &&
+                    (i == 0 || shx_fused_bucket_n(i - 1) < config.capacity); ++i) {
+      shx_fused_plan plan;
+      shx_down_plan down;
+      if (shx_fused_bucket_plan_make(config.hidden, inter, config.tp, i, &plan, message) !=
+              SHX_SUCCESS ||
+          shx_down_plan_make(config.hidden, inter, config.tp, plan.n, config.split_down_sms,
+                             &down, message) != SHX_SUCCESS) {
+        fprintf(stderr, "bench: tp %d: %s; there the fused and split variants cannot run "
+                "(`auto` runs the baseline)\n", config.tp, message);
+        return 2;
+      }
+    }
+    const shx_timing_setup setup = shx_timing_standard(config);
+    if (setup.layers > MAX_LAYERS) {
+      fprintf(stderr, "bench: tp %d: %.0f KB of weights a rank need %d steps a graph to keep "
+              "L2 cold, over %d\n", config.tp, shx_weight_bytes(&config) / 1e3, setup.layers,
+              MAX_LAYERS);
       return 2;
     }
   }
@@ -494,8 +521,8 @@ static const beside_row kBesideRowSpecs[kBesideRows] = {
     {kSplitBeside, SHX_VARIANT_SPLIT, kStandinBytes, "split_beside_standin_bytes"},
 };
 
-/* Part 2: the shared expert beside the routed experts' stand-in, at tp 8 and 16, B = 9 and
- * 64, with each stand-in (standin_kind): the stand-in alone; the baseline's and the fused
+/* Part 2: the shared expert beside the routed experts' stand-in, at each tp, B = 9 and 64,
+ * with each stand-in (standin_kind): the stand-in alone; the baseline's and the fused
  * variant's step, each followed by the stand-in; the split variant's gate, then SharedDown
  * beside the stand-in; and, with the timed stand-in only, the gate and SharedDown alone.
  * Two tables on stdout (timed; bytes, plain and cooperative), every row to `csv`. Returns
@@ -637,6 +664,35 @@ static int baseline_algorithms_table(FILE *csv, const bench_dims *dims, const in
   return 0;
 }
 
+/* The files a run writes by default: bench[_deepseek | _H_I_TOTAL_ACT][_tpT1-T2...].csv
+ * and policy with the same ending .txt (the tps where they are not 8, 16), so that runs at
+ * other dims or tps do not overwrite the design point's files; with --from-csv FILE the
+ * policy named after FILE (bench_X.csv: policy_X.txt), else policy.txt. */
+static void default_file_names(const bench_dims *dims, const char *from_csv, char *csv,
+                               char *policy, size_t bytes) {
+  char ending[64] = "";
+  size_t used = 0;
+  if (dims->kind == kDeepSeekDims)
+    used += snprintf(ending, sizeof ending, "_deepseek");
+  else if (dims->kind == kCustomDims)
+    used += snprintf(ending, sizeof ending, "_%d_%d_%s", dims->hidden, dims->inter_total,
+                     dims->activation == SHX_ACT_SITU ? "situ" : "swiglu");
+  const int default_tps = dims->tp_count == 2 && dims->tps[0] == 8 && dims->tps[1] == 16;
+  for (int t = 0; !default_tps && t < dims->tp_count && used < sizeof ending; ++t)
+    used += snprintf(ending + used, sizeof ending - used, t == 0 ? "_tp%d" : "-%d",
+                     dims->tps[t]);
+  snprintf(csv, bytes, "bench%s.csv", ending);
+  snprintf(policy, bytes, "policy%s.txt", ending);
+  if (from_csv != NULL) {
+    const char *name = strrchr(from_csv, '/') != NULL ? strrchr(from_csv, '/') + 1 : from_csv;
+    const size_t length = strlen(name);
+    if (strncmp(name, "bench", 5) == 0 && length > 9 && strcmp(name + length - 4, ".csv") == 0)
+      snprintf(policy, bytes, "policy%.*s.txt", (int)(length - 9), name + 5);
+    else
+      snprintf(policy, bytes, "policy.txt");
+  }
+}
+
 int main(int argc, char **argv) {
   int quick = 0, repeat = 1, table_only = 0, beside_only = 0, listed_count = 0;
   int baseline_algorithms = 0;
@@ -680,7 +736,7 @@ int main(int argc, char **argv) {
   if (beside_only && (table_only || quick || listed_count > 0 || repeat != 1 ||
                       policy_path != NULL || from_csv != NULL)) {
     fprintf(stderr, "--beside-only runs part 2 alone, at B = 9 and 64: it takes --csv, "
-            "--dims and --engine-state only\n");
+            "--dims, --tps and --engine-state only\n");
     return 2;
   }
   if (green_sms > 0 && (beside_only || from_csv != NULL)) {
@@ -688,18 +744,10 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (green_sms > 0) table_only = 1;
-  char custom_csv[64], custom_policy[64];
-  snprintf(custom_csv, sizeof custom_csv, "bench_%d_%d.csv", dims.hidden, dims.inter_total);
-  snprintf(custom_policy, sizeof custom_policy, "policy_%d_%d.txt", dims.hidden,
-           dims.inter_total);
-  if (csv_path == NULL)
-    csv_path = dims.kind == kDeepSeekDims ? "bench_deepseek.csv"
-               : dims.kind == kCustomDims ? custom_csv
-                                          : "bench.csv";
-  if (policy_path == NULL)
-    policy_path = dims.kind == kDeepSeekDims ? "policy_deepseek.txt"
-                  : dims.kind == kCustomDims ? custom_policy
-                                             : "policy.txt";
+  char default_csv[96], default_policy[96];
+  default_file_names(&dims, from_csv, default_csv, default_policy, sizeof default_csv);
+  if (csv_path == NULL) csv_path = default_csv;
+  if (policy_path == NULL) policy_path = default_policy;
   if (from_csv != NULL) {
     row measured[MAX_ROWS];
     int count = rows_from_csv(from_csv, measured, MAX_ROWS);

@@ -71,6 +71,9 @@ shx_timing_setup shx_timing_standard(shx_config config) {
   if (l2_bytes == 0) l2_bytes = 60 << 20; /* SPEC: the H200's */
   const double set_bytes = shx_weight_bytes(&config);
   while (setup.sets * set_bytes < 2.0 * l2_bytes) ++setup.sets;
+  /* Step l streams set l % sets: with more sets than steps the sets a graph streams would
+   * not fill twice the L2 (weights under about 3 MB a rank), so every set gets a step. */
+  if (setup.layers < setup.sets) setup.layers = setup.sets;
   return setup;
 }
 

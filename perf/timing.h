@@ -46,7 +46,7 @@ typedef struct shx_step_time {
 typedef struct shx_timing_setup {
   shx_config config;   /* dims, tp, capacity, activation, PDL; rank 0 */
   int sets;            /* weight sets, >= 8 */
-  int layers;          /* steps per graph, >= 40 */
+  int layers;          /* steps per graph, >= 40 (>= sets in shx_timing_standard) */
   int replays;         /* timed replays */
   unsigned long long *fused_trace; /* debug: device buffer of traced_steps x
                                       SHX_FUSED_TRACE_STEP_STAMPS for the fused
@@ -66,7 +66,8 @@ typedef struct shx_timing_setup {
 /* The timing every table of this project uses (SPEC "Speed targets"): rotating weight
  * sets of at least twice the current device's L2 in all and at least 10 (10 at the design
  * dims; 22-23 at the DeepSeek dims' TP16 for an L2 of 60 MB to 60 MiB), graphs of 40
- * steps, 20 timed replays, no trace. bench prints the L2 and the sets. */
+ * steps or one step a set where there are more sets (weights under about 3 MB a rank), 20
+ * timed replays, no trace. bench prints the L2 and the sets. */
 shx_timing_setup shx_timing_standard(shx_config config);
 /* The current device's L2 in bytes, as it reports it; 0 where it cannot say. */
 int shx_timing_l2_bytes(void);
