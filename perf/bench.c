@@ -426,27 +426,18 @@ static int parse_tps(const char *text, bench_dims *dims) {
   return count > 0;
 }
 
-/* "design", "deepseek", or "H,I_TOTAL[,swiglu | situ]" (SwiGLU by default) -> dims; 0
+/* "design", "deepseek", or "H,I_TOTAL[,swiglu | situ]" (shx_timing_set_dims) -> dims; 0
  * where the text is none of them. Whether a tp's config takes the dims is checked later
  * (shx_check_config), against each tp. */
 static int parse_dims(const char *text, bench_dims *dims) {
-  if (strcmp(text, "design") == 0 || strcmp(text, "deepseek") == 0) {
-    dims->kind = strcmp(text, "deepseek") == 0 ? kDeepSeekDims : kDesignDims;
-    return 1;
-  }
-  char *end;
-  const long hidden = strtol(text, &end, 10);
-  if (end == text || *end != ',' || hidden < 1 || hidden > SHX_MAX_HIDDEN) return 0;
-  text = end + 1;
-  const long inter_total = strtol(text, &end, 10);
-  if (end == text || inter_total < 1 || inter_total > SHX_MAX_INTERMEDIATE_TOTAL) return 0;
-  shx_activation activation = SHX_ACT_SWIGLU;
-  if (strcmp(end, ",situ") == 0) activation = SHX_ACT_SITU;
-  else if (*end != '\0' && strcmp(end, ",swiglu") != 0) return 0;
-  dims->kind = kCustomDims;
-  dims->hidden = (int)hidden;
-  dims->inter_total = (int)inter_total;
-  dims->activation = activation;
+  shx_config config = SHX_CONFIG_INIT;
+  if (!shx_timing_set_dims(&config, text)) return 0;
+  dims->kind = strcmp(text, "design") == 0     ? kDesignDims
+               : strcmp(text, "deepseek") == 0 ? kDeepSeekDims
+                                               : kCustomDims;
+  dims->hidden = config.hidden;
+  dims->inter_total = config.intermediate_total;
+  dims->activation = config.activation;
   return 1;
 }
 

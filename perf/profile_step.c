@@ -6,7 +6,7 @@
  *   (the floor experiments: perf/timing.h)
  *
  * Rank 0 of the design dims (H 7168, I_total 6144, SiTU), local mailboxes standing in
- * for the peers, 10 weight sets rotated so that L2 is cold; prints the time per step of
+ * for the peers, 10 weight sets rotated so that L2 is cold (more at small custom dims); prints the time per step of
  * a graph of STEPS steps (default 20); PDL 0 turns programmatic launch off. With
  * "trace" (VARIANT fused only), the last fused launch's phase stamps (%globaltimer per
  * CTA) are printed as min / median / max over CTAs, in us after the earliest start, then
@@ -18,7 +18,8 @@
  * at each cluster's slowest CTA ("exchange |": print_exchange). SHX_WATCHDOG_MS in the
  * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
  * 1 under compute-sanitizer, where every launch is slow); SHX_DIMS=deepseek the
- * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims;
+ * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims, or
+ * SHX_DIMS=H,I_TOTAL[,swiglu | situ] another model's (perf/timing.h shx_timing_set_dims);
  * SHX_ENGINE_STATE=1 times in the engine state (perf/timing.h ENGINE STATE). Built with
  * `--define shx_fill_stamps=1` (the FILL STAMPS diagnostic, ops/fused.cu; `FILL_STAMPS=1
  * tools/bundle.sh DIR ab`), "trace" also prints when the weights landed ("fills |" rows,
@@ -405,9 +406,14 @@ int main(int argc, char **argv) {
   int batch = atoi(argv[3]);
   config.programmatic_launch = argc > 5 ? atoi(argv[5]) : 1;
   /* SHX_DIMS=deepseek: the DeepSeek-V3 / Kimi-K2 shared expert, as bench --dims
-   * deepseek, e.g. for compute-sanitizer on its geometry. */
+   * deepseek, e.g. for compute-sanitizer on its geometry; or H,I_TOTAL[,ACT], another
+   * model's. */
   const char *dims = getenv("SHX_DIMS");
-  if (dims != NULL && strcmp(dims, "deepseek") == 0) shx_use_deepseek_dims(&config);
+  if (dims != NULL && !shx_timing_set_dims(&config, dims)) {
+    fprintf(stderr, "SHX_DIMS=%s is not design, deepseek or H,I_TOTAL[,swiglu | situ]\n",
+            dims);
+    return 2;
+  }
   /* Under compute-sanitizer's racecheck and synccheck, waits take far longer than the
    * default watchdog allows: tools/gpu_validate.sh sets SHX_WATCHDOG_MS there. */
   const char *watchdog = getenv("SHX_WATCHDOG_MS");
@@ -423,7 +429,14 @@ int main(int argc, char **argv) {
     return 2;
   }
   const char *replays = getenv("SHX_REPLAYS");
-  shx_timing_setup setup = {config, 10, argc > 4 ? atoi(argv[4]) : 20,
+  /* 10 weight sets at the design and DeepSeek dims (as every earlier limits table had);
+   * at another model's dims as many as bench takes (perf/timing.h), at least 10, so that
+   * small weights still rotate through twice the L2 (with STEPS at least the sets). */
+  const int custom_dims = dims != NULL && strcmp(dims, "design") != 0 &&
+                          strcmp(dims, "deepseek") != 0;
+  const int standard_sets = shx_timing_standard(config).sets;
+  shx_timing_setup setup = {config, custom_dims && standard_sets > 10 ? standard_sets : 10,
+                            argc > 4 ? atoi(argv[4]) : 20,
                             replays != NULL ? atoi(replays) : 5, NULL, 0};
   if (setup.replays < 1 || setup.layers < 1) {
     fprintf(stderr, "STEPS and SHX_REPLAYS must be >= 1\n");
