@@ -6,8 +6,9 @@
  *   (the floor experiments: perf/timing.h)
  *
  * Rank 0 of the design dims (H 7168, I_total 6144, SiTU), local mailboxes standing in
- * for the peers, 10 weight sets rotated so that L2 is cold (more at small custom dims); prints the time per step of
- * a graph of STEPS steps (default 20); PDL 0 turns programmatic launch off. With
+ * for the peers, 10 weight sets rotated so that L2 is cold (more at small custom dims);
+ * prints the time per step of a graph of STEPS steps (default 20); PDL 0 turns
+ * programmatic launch off. With
  * "trace" (VARIANT fused only), the last fused launch's phase stamps (%globaltimer per
  * CTA) are printed as min / median / max over CTAs, in us after the earliest start, then
  * the step from one launch's dependency wait to the next one's, cut into its phases and
