@@ -250,8 +250,8 @@ static int repeatable_win(const shx_step_time *candidate, const row *r) {
 typedef enum dims_kind { kDesignDims, kDeepSeekDims, kCustomDims } dims_kind;
 typedef struct bench_dims {
   dims_kind kind;
-  int hidden, inter_total;   /* kCustomDims only */
-  shx_activation activation; /* kCustomDims only */
+  int hidden, inter_total;   /* read for kCustomDims only (bench_config, file names) */
+  shx_activation activation; /* likewise */
   int tps[MAX_TPS];
   int tp_count;
 } bench_dims;
@@ -444,8 +444,8 @@ static int parse_dims(const char *text, bench_dims *dims) {
 /* 0 where every tp of `dims` has a valid config and (with_plans: device queries) every
  * batch bucket up to the capacity has a fused plan and a SharedDown plan (on the default
  * 32 SMs, which part 2 gives it too: 132 - STANDIN_SMS), and its weights fill twice the L2
- * within MAX_LAYERS steps; else
- * 2 with the reason on stderr: such a run could not time every variant and the floor. */
+ * within MAX_LAYERS steps; else 2 with the reason on stderr: such a run could not time
+ * every variant and the floor. */
 static int check_dims(const bench_dims *dims, int with_plans) {
   for (int t = 0; t < dims->tp_count; ++t) {
     const shx_config config = bench_config(dims->tps[t], dims);
