@@ -19,6 +19,9 @@
  *   - fused and split: every rank's mailboxes after one push without the tail bitwise
  *     equal (SPEC Numerics 4; compared by a 64-bit hash), and so their outputs;
  *   - auto bitwise equal to the variant shx_variant_for says it runs.
+ * And the o-proj at the shape's H (shx_record_oproj, H / 64 CTAs), A = kOprojAttention:
+ * x against a CPU sum (relative L2 <= SHX_REF_REL_L2_MAX, no NaN) at B = 1, 9, 37, 64,
+ * the rows past the batch untouched.
  * Where no fused geometry exists (more gate/up tiles than the 66 clusters of 2 that 132
  * CTAs hold), shx_create must refuse the fused and split variants with SHX_UNSUPPORTED
  * and auto must fall back to the baseline, still correct. On an H200 (132 SMs) each shape
@@ -34,6 +37,8 @@
 #include "graphs/group.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
+#include "ops/reference.h"
+#include "testdata/inputs.h"
 
 static const int kBatches[] = {1, 9, 37, 64, 128};
 enum { kBatchCount = sizeof kBatches / sizeof *kBatches, kCapacity = 128, kReplays = 3 };
@@ -111,6 +116,70 @@ static uint64_t pushed_mailboxes_hash(shx_group *group, const shx_config *config
   SHX_CHECK_OK(shx_group_rearm(group));
   free(mailbox);
   return hash;
+}
+
+/* The o-proj's attention width here: 23 K blocks, so that its ring wraps unevenly. */
+enum { kOprojAttention = 23 * 64, kOprojBatch = 64 };
+
+/* shx_record_oproj at `hidden` on an op of `bed`'s dims, outside any graph: for each batch
+ * of kBatches up to kOprojBatch, x (poisoned) against the CPU's sum of a w_o^T in double,
+ * rounded to BF16; rows past the batch must stay poisoned. */
+static void check_oproj(const shx_testbed *bed) {
+  shx_config config = bed->config;
+  config.variant = SHX_VARIANT_BASELINE;
+  config.capacity = kOprojBatch;
+  const int hidden = config.hidden, attention = kOprojAttention;
+  shx_op *op = NULL;
+  SHX_CHECK_OK(shx_create(&config, &op));
+  const size_t w_count = (size_t)hidden * attention, a_count = (size_t)kOprojBatch * attention;
+  const size_t x_count = (size_t)kOprojBatch * hidden;
+  uint16_t *w = malloc(w_count * 2), *a = malloc(a_count * 2), *x = malloc(x_count * 2);
+  uint16_t *want = malloc(x_count * 2);
+  CHECK(w && a && x && want);
+  for (size_t i = 0; i < w_count; ++i)
+    w[i] = shx_input_element(SHX_GOLDEN_SEED, 10, i, 0.05);
+  for (size_t i = 0; i < a_count; ++i) a[i] = shx_input_element(SHX_GOLDEN_SEED, 11, i, 1.0);
+  double *w_value = malloc(w_count * sizeof(double)), *a_value = malloc(a_count * sizeof(double));
+  CHECK(w_value && a_value);
+  for (size_t i = 0; i < w_count; ++i) w_value[i] = shx_bf16_value(w[i]);
+  for (size_t i = 0; i < a_count; ++i) a_value[i] = shx_bf16_value(a[i]);
+  for (int t = 0; t < kOprojBatch; ++t)
+    for (int h = 0; h < hidden; ++h) {
+      const double *a_row = a_value + (size_t)t * attention;
+      const double *w_row = w_value + (size_t)h * attention;
+      double sum = 0;
+      for (int k = 0; k < attention; ++k) sum += a_row[k] * w_row[k];
+      want[(size_t)t * hidden + h] = shx_bf16_round(sum);
+    }
+  free(w_value);
+  free(a_value);
+  char *device = NULL;
+  CHECK_CUDA(cudaMalloc((void **)&device, (w_count + a_count + x_count) * 2));
+  uint16_t *w_device = (uint16_t *)device, *a_device = w_device + w_count;
+  uint16_t *x_device = a_device + a_count;
+  CHECK_CUDA(cudaMemcpy(w_device, w, w_count * 2, cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(a_device, a, a_count * 2, cudaMemcpyHostToDevice));
+  for (int b = 0; b < kBatchCount && kBatches[b] <= kOprojBatch; ++b) {
+    const int batch = kBatches[b];
+    CHECK_CUDA(cudaMemset(x_device, 0xFF, x_count * 2));
+    SHX_CHECK_OK(shx_record_oproj(op, w_device, a_device, attention, x_device, batch, NULL));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK_CUDA(cudaMemcpy(x, x_device, x_count * 2, cudaMemcpyDeviceToHost));
+    int nan_count = 0;
+    const double error = shx_rel_l2(x, want, (size_t)batch * hidden, &nan_count);
+    printf("  o-proj   B %3d: A %d, rel L2 %.3e, NaN %d\n", batch, attention, error,
+           nan_count);
+    CHECK(nan_count == 0);
+    CHECK(error <= SHX_REF_REL_L2_MAX);
+    for (size_t i = (size_t)batch * hidden; i < x_count; ++i) CHECK(x[i] == 0xFFFF);
+  }
+  SHX_CHECK_OK(shx_check_device(op));
+  SHX_CHECK_OK(shx_destroy(op));
+  CHECK_CUDA(cudaFree(device));
+  free(w);
+  free(a);
+  free(x);
+  free(want);
 }
 
 /* 1 where the device is an H200-sized Hopper (132 SMs), whose plans kShapes names. */
@@ -271,6 +340,7 @@ int main(int argc, char **argv) {
       free(want[b]);
       for (int v = 0; v < kVariantCount; ++v) free(outputs[v][b]);
     }
+    check_oproj(&bed);
     shx_testbed_free(&bed);
   }
   printf("dims_gpu_test: %s passed\n", only >= 0 ? "the shape" : "every shape");
