@@ -4,6 +4,10 @@
  *   dims_gpu_test [SHAPE]   (one GPU, every rank on it; exits 77, skipped, without one;
  *                            SHAPE: the index of one shape of kShapes to run alone, e.g.
  *                            under compute-sanitizer)
+ *   dims_gpu_test H,I_TOTAL[,swiglu | situ] TP
+ *                           (your model's dims instead: the same checks, where the fused
+ *                            and split variants may run or be refused with
+ *                            SHX_UNSUPPORTED; perf/timing.h shx_timing_set_dims)
  *
  * The other GPU tests run H 7168 with I_total 6144 or 2048 at tp 8 and 16 only. Yet
  * shx_create takes any H and I_total that are multiples of 64 * tp, and the fused plan
@@ -34,10 +38,12 @@
 #include <string.h>
 
 #include "engine/check.h"
+#include "engine/validate.h"
 #include "graphs/group.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
 #include "ops/reference.h"
+#include "perf/timing.h"
 #include "testdata/inputs.h"
 
 static const int kBatches[] = {1, 9, 37, 64, 128};
@@ -52,7 +58,8 @@ typedef struct shape {
   const char *model; /* whose shared expert these dims are */
   int tp, hidden, inter_total;
   shx_activation activation;
-  int fused_plans;  /* 1: the fused and split variants must run; 0: must be refused */
+  int fused_plans;  /* 1: the fused and split variants must run; 0: must be refused;
+                       -1 (dims from the command line): either */
   int cluster;      /* the n = 16 plan's cluster size (the K split) on an H200 */
   int gate_up_ctas; /* and its gate/up CTAs */
 } shape;
@@ -199,14 +206,14 @@ static int run_variant(const shx_testbed *bed, const shape *s, shx_variant varia
   const int needs_plan = variant == SHX_VARIANT_FUSED || variant == SHX_VARIANT_SPLIT;
   if (status != SHX_SUCCESS) {
     printf("  %-8s refused: %s: %s\n", name, shx_status_string(status), shx_last_error());
-    if (!needs_plan || (s->fused_plans && g_check_plans) || status != SHX_UNSUPPORTED) {
+    if (!needs_plan || (s->fused_plans == 1 && g_check_plans) || status != SHX_UNSUPPORTED) {
       fprintf(stderr, "%s tp %d H %d I_total %d: %s refused, not expected\n", s->model,
               s->tp, s->hidden, s->inter_total, name);
       exit(1);
     }
     return 0;
   }
-  if (needs_plan && !s->fused_plans && g_check_plans) {
+  if (needs_plan && s->fused_plans == 0 && g_check_plans) {
     fprintf(stderr, "%s tp %d: %s created where no fused geometry was expected\n",
             s->model, s->tp, name);
     exit(1);
@@ -232,7 +239,7 @@ static int run_variant(const shx_testbed *bed, const shape *s, shx_variant varia
       printf("  fused    B %3d plan: n %d, %d CTAs (%d gate/up) in clusters of %d, %d an "
              "SM, %d stages\n", batch, plan.n, plan.grid, plan.gate_up_ctas, plan.cluster,
              plan.ctas_per_sm, plan.stages);
-      if (plan.n == 16 && g_check_plans &&
+      if (plan.n == 16 && g_check_plans && s->cluster > 0 &&
           (plan.cluster != s->cluster || plan.gate_up_ctas != s->gate_up_ctas)) {
         fprintf(stderr, "%s tp %d: the n = 16 plan has %d gate/up CTAs in clusters of %d, "
                 "kShapes expects %d in clusters of %d\n", s->model, s->tp,
@@ -275,12 +282,83 @@ static int variant_index(shx_variant variant) {
   return -1;
 }
 
+/* Every check of the header comment at one shape. */
+static void run_shape(const shape *s) {
+  shx_testbed bed;
+  shx_testbed_make(&bed, s->tp, s->hidden, s->inter_total, kCapacity, s->activation);
+  printf("%s: tp %d, H %d, I_total %d (I %d), %s\n", s->model, s->tp, s->hidden,
+         s->inter_total, s->inter_total / s->tp,
+         s->activation == SHX_ACT_SITU ? "SiTU" : "SwiGLU");
+  uint16_t *want[kBatchCount], *outputs[kVariantCount][kBatchCount];
+  for (int b = 0; b < kBatchCount; ++b) {
+    const size_t bytes = (size_t)kBatches[b] * s->hidden * 2;
+    want[b] = malloc(bytes);
+    CHECK(want[b] != NULL);
+    shx_testbed_reference(&bed, kBatches[b], want[b]);
+    for (int v = 0; v < kVariantCount; ++v) {
+      outputs[v][b] = malloc(bytes);
+      CHECK(outputs[v][b] != NULL);
+    }
+  }
+  int ran[kVariantCount];
+  shx_variant auto_chose[kBatchCount];
+  uint64_t mailbox_hashes[kVariantCount][kBatchCount];
+  for (int v = 0; v < kVariantCount; ++v)
+    ran[v] = run_variant(&bed, s, kVariants[v], want, outputs[v], auto_chose,
+                         mailbox_hashes[v]);
+
+  const int fused = variant_index(SHX_VARIANT_FUSED);
+  const int split = variant_index(SHX_VARIANT_SPLIT);
+  const int automatic = variant_index(SHX_VARIANT_AUTO);
+  for (int b = 0; b < kBatchCount; ++b) {
+    const size_t bytes = (size_t)kBatches[b] * s->hidden * 2;
+    if (ran[fused] && ran[split] &&
+        (mailbox_hashes[fused][b] != mailbox_hashes[split][b] ||
+         memcmp(outputs[fused][b], outputs[split][b], bytes) != 0)) {
+      fprintf(stderr, "%s tp %d B %d: fused and split %s differ\n", s->model, s->tp,
+              kBatches[b],
+              mailbox_hashes[fused][b] != mailbox_hashes[split][b] ? "mailboxes" : "outputs");
+      exit(1);
+    }
+    const int chosen = variant_index(auto_chose[b]);
+    CHECK(chosen >= 0 && ran[chosen]); /* auto ran a variant this op can run */
+    if (memcmp(outputs[automatic][b], outputs[chosen][b], bytes) != 0) {
+      fprintf(stderr, "%s tp %d B %d: auto differs from the %s variant it runs\n",
+              s->model, s->tp, kBatches[b], shx_testbed_variant_name(auto_chose[b]));
+      exit(1);
+    }
+  }
+  for (int b = 0; b < kBatchCount; ++b) {
+    free(want[b]);
+    for (int v = 0; v < kVariantCount; ++v) free(outputs[v][b]);
+  }
+  check_oproj(&bed);
+  shx_testbed_free(&bed);
+}
+
 int main(int argc, char **argv) {
   char *end = NULL;
   const long only = argc == 2 ? strtol(argv[1], &end, 10) : -1;
-  if (argc > 2 || (argc == 2 && (end == argv[1] || *end != '\0')) || only < -1 ||
-      only >= kShapeCount) {
-    fprintf(stderr, "usage: %s [SHAPE: 0..%d]\n", argv[0], kShapeCount - 1);
+  shape custom = {"your dims", 0, 0, 0, SHX_ACT_SWIGLU, -1, 0, 0};
+  if (argc == 3) { /* H,I_TOTAL[,ACT] TP */
+    shx_config config = SHX_CONFIG_INIT;
+    config.tp = (int)strtol(argv[2], &end, 10);
+    if (!shx_timing_set_dims(&config, argv[1]) || end == argv[2] || *end != '\0') {
+      fprintf(stderr, "usage: %s H,I_TOTAL[,swiglu | situ] TP\n", argv[0]);
+      return 2;
+    }
+    if (shx_check_config(&config) != SHX_SUCCESS) {
+      fprintf(stderr, "%s\n", shx_last_error());
+      return 2;
+    }
+    custom.tp = config.tp;
+    custom.hidden = config.hidden;
+    custom.inter_total = config.intermediate_total;
+    custom.activation = config.activation;
+  } else if (argc > 3 || (argc == 2 && (end == argv[1] || *end != '\0')) || only < -1 ||
+             only >= kShapeCount) {
+    fprintf(stderr, "usage: %s [SHAPE: 0..%d | H,I_TOTAL[,swiglu | situ] TP]\n", argv[0],
+            kShapeCount - 1);
     return 2;
   }
   shx_testbed_skip_without_gpu(1);
@@ -289,60 +367,13 @@ int main(int argc, char **argv) {
   g_check_plans = sms == 132;
   if (!g_check_plans)
     printf("%d SMs, not an H200's 132: kShapes' plans and refusals are not checked\n", sms);
-  for (int i = 0; i < kShapeCount; ++i) {
-    if (only >= 0 && i != only) continue;
-    const shape *s = &kShapes[i];
-    shx_testbed bed;
-    shx_testbed_make(&bed, s->tp, s->hidden, s->inter_total, kCapacity, s->activation);
-    printf("%s: tp %d, H %d, I_total %d (I %d), %s\n", s->model, s->tp, s->hidden,
-           s->inter_total, s->inter_total / s->tp,
-           s->activation == SHX_ACT_SITU ? "SiTU" : "SwiGLU");
-    uint16_t *want[kBatchCount], *outputs[kVariantCount][kBatchCount];
-    for (int b = 0; b < kBatchCount; ++b) {
-      const size_t bytes = (size_t)kBatches[b] * s->hidden * 2;
-      want[b] = malloc(bytes);
-      CHECK(want[b] != NULL);
-      shx_testbed_reference(&bed, kBatches[b], want[b]);
-      for (int v = 0; v < kVariantCount; ++v) {
-        outputs[v][b] = malloc(bytes);
-        CHECK(outputs[v][b] != NULL);
-      }
-    }
-    int ran[kVariantCount];
-    shx_variant auto_chose[kBatchCount];
-    uint64_t mailbox_hashes[kVariantCount][kBatchCount];
-    for (int v = 0; v < kVariantCount; ++v)
-      ran[v] = run_variant(&bed, s, kVariants[v], want, outputs[v], auto_chose,
-                           mailbox_hashes[v]);
-
-    const int fused = variant_index(SHX_VARIANT_FUSED);
-    const int split = variant_index(SHX_VARIANT_SPLIT);
-    const int automatic = variant_index(SHX_VARIANT_AUTO);
-    for (int b = 0; b < kBatchCount; ++b) {
-      const size_t bytes = (size_t)kBatches[b] * s->hidden * 2;
-      if (ran[fused] && ran[split] &&
-          (mailbox_hashes[fused][b] != mailbox_hashes[split][b] ||
-           memcmp(outputs[fused][b], outputs[split][b], bytes) != 0)) {
-        fprintf(stderr, "%s tp %d B %d: fused and split %s differ\n", s->model, s->tp,
-                kBatches[b],
-                mailbox_hashes[fused][b] != mailbox_hashes[split][b] ? "mailboxes" : "outputs");
-        exit(1);
-      }
-      const int chosen = variant_index(auto_chose[b]);
-      CHECK(chosen >= 0 && ran[chosen]); /* auto ran a variant this op can run */
-      if (memcmp(outputs[automatic][b], outputs[chosen][b], bytes) != 0) {
-        fprintf(stderr, "%s tp %d B %d: auto differs from the %s variant it runs\n",
-                s->model, s->tp, kBatches[b], shx_testbed_variant_name(auto_chose[b]));
-        exit(1);
-      }
-    }
-    for (int b = 0; b < kBatchCount; ++b) {
-      free(want[b]);
-      for (int v = 0; v < kVariantCount; ++v) free(outputs[v][b]);
-    }
-    check_oproj(&bed);
-    shx_testbed_free(&bed);
+  if (argc == 3) {
+    run_shape(&custom);
+    printf("dims_gpu_test: your dims passed\n");
+    return 0;
   }
+  for (int i = 0; i < kShapeCount; ++i)
+    if (only < 0 || i == only) run_shape(&kShapes[i]);
   printf("dims_gpu_test: %s passed\n", only >= 0 ? "the shape" : "every shape");
   return 0;
 }
