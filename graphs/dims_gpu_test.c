@@ -125,8 +125,9 @@ static uint64_t pushed_mailboxes_hash(shx_group *group, const shx_config *config
   return hash;
 }
 
-/* The o-proj's attention width here: 23 K blocks, so that its ring wraps unevenly. */
-enum { kOprojAttention = 23 * 64, kOprojBatch = 64 };
+/* The o-proj's attention width here: 23 K blocks, so that its ring wraps unevenly; its
+ * inputs' generator streams (testdata/inputs.h; the model's tensors are 0..3). */
+enum { kOprojAttention = 23 * 64, kOprojBatch = 64, kOprojWeights = 10, kOprojInput = 11 };
 
 /* shx_record_oproj at `hidden` on an op of `bed`'s dims, outside any graph: for each batch
  * of kBatches up to kOprojBatch, x (poisoned) against the CPU's sum of a w_o^T in double,
@@ -144,9 +145,11 @@ static void check_oproj(const shx_testbed *bed) {
   uint16_t *want = malloc(x_count * 2);
   CHECK(w && a && x && want);
   for (size_t i = 0; i < w_count; ++i)
-    w[i] = shx_input_element(SHX_GOLDEN_SEED, 10, i, 0.05);
-  for (size_t i = 0; i < a_count; ++i) a[i] = shx_input_element(SHX_GOLDEN_SEED, 11, i, 1.0);
-  double *w_value = malloc(w_count * sizeof(double)), *a_value = malloc(a_count * sizeof(double));
+    w[i] = shx_input_element(SHX_GOLDEN_SEED, kOprojWeights, i, 0.05);
+  for (size_t i = 0; i < a_count; ++i)
+    a[i] = shx_input_element(SHX_GOLDEN_SEED, kOprojInput, i, 1.0);
+  double *w_value = malloc(w_count * sizeof(double));
+  double *a_value = malloc(a_count * sizeof(double));
   CHECK(w_value && a_value);
   for (size_t i = 0; i < w_count; ++i) w_value[i] = shx_bf16_value(w[i]);
   for (size_t i = 0; i < a_count; ++i) a_value[i] = shx_bf16_value(a[i]);
