@@ -6,7 +6,8 @@
  *   (the floor experiments: perf/timing.h)
  *
  * Rank 0 of the design dims (H 7168, I_total 6144, SiTU), local mailboxes standing in
- * for the peers, 10 weight sets rotated so that L2 is cold (more at small custom dims);
+ * for the peers, 10 weight sets rotated so that L2 is cold (at small custom dims more,
+ * and at least as many steps);
  * prints the time per step of a graph of STEPS steps (default 20); PDL 0 turns
  * programmatic launch off. With
  * "trace" (VARIANT fused only), the last fused launch's phase stamps (%globaltimer per
@@ -31,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/validate.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
 #include "ops/fused_plan.h"
@@ -401,20 +403,26 @@ int main(int argc, char **argv) {
             argv[0]);
     return 2;
   }
-  shx_testbed_skip_without_gpu(1);
   shx_config config = SHX_CONFIG_INIT;
   config.tp = atoi(argv[2]);
   int batch = atoi(argv[3]);
   config.programmatic_launch = argc > 5 ? atoi(argv[5]) : 1;
   /* SHX_DIMS=deepseek: the DeepSeek-V3 / Kimi-K2 shared expert, as bench --dims
    * deepseek, e.g. for compute-sanitizer on its geometry; or H,I_TOTAL[,ACT], another
-   * model's. */
+   * model's (empty: the design dims). Checked, with tp, before the GPU: a typo is not a
+   * skip. */
   const char *dims = getenv("SHX_DIMS");
+  if (dims != NULL && dims[0] == '\0') dims = NULL;
   if (dims != NULL && !shx_timing_set_dims(&config, dims)) {
     fprintf(stderr, "SHX_DIMS=%s is not design, deepseek or H,I_TOTAL[,swiglu | situ]\n",
             dims);
     return 2;
   }
+  if (shx_check_config(&config) != SHX_SUCCESS) {
+    fprintf(stderr, "%s\n", shx_last_error());
+    return 2;
+  }
+  shx_testbed_skip_without_gpu(1);
   /* Under compute-sanitizer's racecheck and synccheck, waits take far longer than the
    * default watchdog allows: tools/gpu_validate.sh sets SHX_WATCHDOG_MS there. */
   const char *watchdog = getenv("SHX_WATCHDOG_MS");
@@ -431,14 +439,17 @@ int main(int argc, char **argv) {
   }
   const char *replays = getenv("SHX_REPLAYS");
   /* 10 weight sets at the design and DeepSeek dims (as every earlier limits table had);
-   * at another model's dims as many as bench takes (perf/timing.h), at least 10, so that
-   * small weights still rotate through twice the L2 (with STEPS at least the sets). */
+   * at another model's dims as many as bench takes (perf/timing.h), at least 10, and at
+   * least as many steps as sets, so that small weights still rotate through twice the L2
+   * (the "one graph of N steps" line says how many ran). */
   const int custom_dims = dims != NULL && strcmp(dims, "design") != 0 &&
                           strcmp(dims, "deepseek") != 0;
   const int standard_sets = shx_timing_standard(config).sets;
   shx_timing_setup setup = {config, custom_dims && standard_sets > 10 ? standard_sets : 10,
                             argc > 4 ? atoi(argv[4]) : 20,
                             replays != NULL ? atoi(replays) : 5, NULL, 0};
+  if (custom_dims && setup.layers >= 1 && setup.layers < setup.sets)
+    setup.layers = setup.sets;
   if (setup.replays < 1 || setup.layers < 1) {
     fprintf(stderr, "STEPS and SHX_REPLAYS must be >= 1\n");
     return 2;

@@ -67,7 +67,13 @@ int shx_timing_l2_bytes(void) {
 }
 
 int shx_timing_set_dims(shx_config *config, const char *text) {
-  if (strcmp(text, "design") == 0) return 1;
+  if (strcmp(text, "design") == 0) {
+    const shx_config design = SHX_CONFIG_INIT;
+    config->hidden = design.hidden;
+    config->intermediate_total = design.intermediate_total;
+    config->activation = design.activation;
+    return 1;
+  }
   if (strcmp(text, "deepseek") == 0) {
     shx_use_deepseek_dims(config);
     return 1;

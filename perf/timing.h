@@ -35,7 +35,7 @@ static inline void shx_use_deepseek_dims(shx_config *config) {
 }
 
 /* Model dims by name, as bench --dims and profile_step's SHX_DIMS take them: "design"
- * (config's own: SHX_CONFIG_INIT's H 7168, I_total 6144, SiTU), "deepseek"
+ * (SHX_CONFIG_INIT's H 7168, I_total 6144, SiTU), "deepseek"
  * (shx_use_deepseek_dims) or "H,I_TOTAL[,swiglu | situ]" (another model's shared expert,
  * SwiGLU unless named). Returns 1 with config's hidden, intermediate_total and activation
  * set, or 0 (config untouched) where `text` is none of these; whether a tp takes the dims

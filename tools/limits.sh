@@ -2,7 +2,8 @@
 # What limits the fused step, cell by cell: on a GPU host, for each (TP, B) of CELLS,
 # the step of a 40-step graph (PDL on, 10 weight sets; the design dims, or with
 # SHX_DIMS=deepseek in the environment the DeepSeek dims, SHX_DIMS=H,I_TOTAL[,ACT] another
-# model's: perf/profile_step.c) from one dependency
+# model's, where small weights take more sets and steps: perf/profile_step.c) from one
+# dependency
 # wait to the next, cut at the kernel's phase stamps and averaged over the graph's last
 # 16 steps (perf/profile_step.c, print_breakdown), as one Markdown table; then the same
 # graph without stamps, to show what the stamps cost.
