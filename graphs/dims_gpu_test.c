@@ -7,7 +7,7 @@
  *   dims_gpu_test H,I_TOTAL[,swiglu | situ] TP
  *                           (your model's dims instead: the same checks, where the fused
  *                            and split variants may run or be refused with
- *                            SHX_UNSUPPORTED; perf/timing.h shx_timing_set_dims)
+ *                            SHX_UNSUPPORTED; perf/dims.h shx_set_dims)
  *
  * The other GPU tests run H 7168 with I_total 6144 or 2048 at tp 8 and 16 only. Yet
  * shx_create takes any H and I_total that are multiples of 64 * tp, and the fused plan
@@ -43,7 +43,7 @@
 #include "graphs/testbed.h"
 #include "ops/fused.h"
 #include "ops/reference.h"
-#include "perf/timing.h"
+#include "perf/dims.h"
 #include "testdata/inputs.h"
 
 static const int kBatches[] = {1, 9, 37, 64, 128};
@@ -353,7 +353,7 @@ int main(int argc, char **argv) {
   if (argc == 3) { /* H,I_TOTAL[,ACT] TP */
     shx_config config = SHX_CONFIG_INIT;
     const long tp = strtol(argv[2], &end, 10);
-    if (!shx_timing_set_dims(&config, argv[1]) || end == argv[2] || *end != '\0' ||
+    if (!shx_set_dims(&config, argv[1]) || end == argv[2] || *end != '\0' ||
         tp < 1 || tp > SHX_MAX_TP) {
       fprintf(stderr, "usage: %s H,I_TOTAL[,swiglu | situ] TP (TP 1, 2, 4, 8 or 16)\n",
               argv[0]);

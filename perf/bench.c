@@ -426,12 +426,12 @@ static int parse_tps(const char *text, bench_dims *dims) {
   return count > 0;
 }
 
-/* "design", "deepseek", or "H,I_TOTAL[,swiglu | situ]" (shx_timing_set_dims) -> dims; 0
+/* "design", "deepseek", or "H,I_TOTAL[,swiglu | situ]" (shx_set_dims) -> dims; 0
  * where the text is none of them. Whether a tp's config takes the dims is checked later
  * (shx_check_config), against each tp. */
 static int parse_dims(const char *text, bench_dims *dims) {
   shx_config config = SHX_CONFIG_INIT;
-  if (!shx_timing_set_dims(&config, text)) return 0;
+  if (!shx_set_dims(&config, text)) return 0;
   dims->kind = strcmp(text, "design") == 0     ? kDesignDims
                : strcmp(text, "deepseek") == 0 ? kDeepSeekDims
                                                : kCustomDims;

@@ -21,7 +21,7 @@
  * environment sets the config's watchdog_ms; SHX_REPLAYS the timed replays (default 5;
  * 1 under compute-sanitizer, where every launch is slow); SHX_DIMS=deepseek the
  * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims, or
- * SHX_DIMS=H,I_TOTAL[,swiglu | situ] another model's (perf/timing.h shx_timing_set_dims);
+ * SHX_DIMS=H,I_TOTAL[,swiglu | situ] another model's (perf/dims.h shx_set_dims);
  * SHX_ENGINE_STATE=1 times in the engine state (perf/timing.h ENGINE STATE). Built with
  * `--define shx_fill_stamps=1` (the FILL STAMPS diagnostic, ops/fused.cu; `FILL_STAMPS=1
  * tools/bundle.sh DIR ab`), "trace" also prints when the weights landed ("fills |" rows,
@@ -413,7 +413,7 @@ int main(int argc, char **argv) {
    * skip. */
   const char *dims = getenv("SHX_DIMS");
   if (dims != NULL && dims[0] == '\0') dims = NULL;
-  if (dims != NULL && !shx_timing_set_dims(&config, dims)) {
+  if (dims != NULL && !shx_set_dims(&config, dims)) {
     fprintf(stderr, "SHX_DIMS=%s is not design, deepseek or H,I_TOTAL[,swiglu | situ]\n",
             dims);
     return 2;

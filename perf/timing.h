@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "ops/fused.h" /* SHX_FUSED_MAX_CTAS, SHX_FUSED_TRACE_POINTS */
+#include "perf/dims.h"
 #include "shared_expert.h"
 
 /* SPEC: the H200's HBM streams 4.48 TB/s with all SMs busy (the roofline). */
@@ -24,23 +25,6 @@
 static inline double shx_percent_of_hbm(double bytes, double us) {
   return 100.0 * bytes / SHX_HBM_BYTES_PER_US / us;
 }
-
-/* The DeepSeek-V3 / Kimi-K2 shared expert (H 7168, I_total 2048, SwiGLU), the second
- * model shape the benchmark and profile_step measure (bench --dims deepseek,
- * SHX_DIMS=deepseek); the rest of `config` is kept. */
-static inline void shx_use_deepseek_dims(shx_config *config) {
-  config->hidden = 7168;
-  config->intermediate_total = 2048;
-  config->activation = SHX_ACT_SWIGLU;
-}
-
-/* Model dims by name, as bench --dims and profile_step's SHX_DIMS take them: "design"
- * (SHX_CONFIG_INIT's H 7168, I_total 6144, SiTU), "deepseek"
- * (shx_use_deepseek_dims) or "H,I_TOTAL[,swiglu | situ]" (another model's shared expert,
- * SwiGLU unless named). Returns 1 with config's hidden, intermediate_total and activation
- * set, or 0 (config untouched) where `text` is none of these; whether a tp takes the dims
- * is shx_create's check. */
-int shx_timing_set_dims(shx_config *config, const char *text);
 
 /* The weight bytes one rank streams per step: gate, up and down, BF16. */
 static inline double shx_weight_bytes(const shx_config *config) {
