@@ -70,7 +70,8 @@ shx_timing_setup shx_timing_standard(shx_config config) {
   int l2_bytes = shx_timing_l2_bytes();
   if (l2_bytes == 0) l2_bytes = 60 << 20; /* SPEC: the H200's */
   const double set_bytes = shx_weight_bytes(&config);
-  while (setup.sets * set_bytes < 2.0 * l2_bytes) ++setup.sets;
+  /* set_bytes is 0 only for a config shx_create refuses (I_total < tp): no loop then. */
+  while (set_bytes > 0 && setup.sets * set_bytes < 2.0 * l2_bytes) ++setup.sets;
   /* Step l streams set l % sets: with more sets than steps the sets a graph streams would
    * not fill twice the L2 (weights under about 3 MB a rank), so every set gets a step. */
   if (setup.layers < setup.sets) setup.layers = setup.sets;
