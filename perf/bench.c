@@ -250,15 +250,15 @@ static int repeatable_win(const shx_step_time *candidate, const row *r) {
 typedef enum dims_kind { kDesignDims, kDeepSeekDims, kCustomDims } dims_kind;
 typedef struct bench_dims {
   dims_kind kind;
-  int hidden, inter_total;   /* read for kCustomDims only (bench_config, file names) */
-  shx_activation activation; /* likewise */
+  int hidden, inter_total;   /* of every kind (shx_set_dims) */
+  shx_activation activation;
   int tps[MAX_TPS];
   int tp_count;
 } bench_dims;
 
 /* The configuration of parts 1 and 2 (the NCCL comparison of part 3 makes its own): the
- * defaults at `tp` (or the DeepSeek-V3 shared expert's dims and activation), with a
- * watchdog of 50 ms. A step takes microseconds, so it never fires on a working kernel;
+ * defaults at `tp` with the run's dims and activation (--dims), and a watchdog of 50
+ * ms. A step takes microseconds, so it never fires on a working kernel;
  * on a broken one (waits that never complete) each launch gives up after about 2 x 50
  * ms, and the timing stops after its first replay (shx_time_layers' check) instead of
  * spending minutes at the default 1000 ms. */
@@ -266,12 +266,9 @@ static shx_config bench_config(int tp, const bench_dims *dims) {
   shx_config config = SHX_CONFIG_INIT;
   config.tp = tp;
   config.watchdog_ms = 50;
-  if (dims->kind == kDeepSeekDims) shx_use_deepseek_dims(&config);
-  if (dims->kind == kCustomDims) {
-    config.hidden = dims->hidden;
-    config.intermediate_total = dims->inter_total;
-    config.activation = dims->activation;
-  }
+  config.hidden = dims->hidden;
+  config.intermediate_total = dims->inter_total;
+  config.activation = dims->activation;
   return config;
 }
 
@@ -691,6 +688,7 @@ int main(int argc, char **argv) {
   int listed[MAX_BATCHES];
   const char *csv_path = NULL, *policy_path = NULL, *from_csv = NULL;
   bench_dims dims = {kDesignDims, 0, 0, SHX_ACT_SITU, {8, 16}, 2};
+  parse_dims("design", &dims); /* SHX_CONFIG_INIT's dims, until --dims says otherwise */
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
     else if (strcmp(argv[i], "--table-only") == 0) table_only = 1;
