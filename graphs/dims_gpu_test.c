@@ -233,9 +233,6 @@ static int run_variant(const shx_testbed *bed, const shape *s, shx_variant varia
 
   for (int b = 0; b < kBatchCount; ++b) {
     const int batch = kBatches[b];
-    const size_t count = (size_t)batch * config.hidden;
-    uint16_t *again = malloc(count * 2);
-    CHECK(again != NULL);
     SHX_CHECK_OK(shx_group_capture(group, batch, 1));
     if (variant == SHX_VARIANT_AUTO)
       SHX_CHECK_OK(shx_variant_for(shx_group_op(group, 0), batch, &auto_chose[b]));
@@ -256,30 +253,17 @@ static int run_variant(const shx_testbed *bed, const shape *s, shx_variant varia
         exit(1);
       }
     }
-    for (int i = 0; i < kReplays; ++i) {
-      SHX_CHECK_OK(shx_group_poison_outputs(group));
-      SHX_CHECK_OK(shx_group_step(group, i % 2));
-      SHX_CHECK_OK(shx_group_sync(group));
-      SHX_CHECK_OK(shx_group_read_outputs(group, batch, i == 0 ? outputs[b] : again));
-      if (i == 0) {
-        int nan_count = 0;
-        const double error = shx_rel_l2(outputs[b], want[b], count, &nan_count);
-        printf("  %-8s B %3d: rel L2 %.3e, NaN %d%s%s\n", name, batch, error, nan_count,
-               variant == SHX_VARIANT_AUTO ? ", runs " : "",
-               variant == SHX_VARIANT_AUTO ? shx_testbed_variant_name(auto_chose[b]) : "");
-        CHECK(nan_count == 0);
-        CHECK(error <= SHX_REF_REL_L2_MAX);
-      } else if (memcmp(outputs[b], again, count * 2) != 0) {
-        fprintf(stderr, "%s tp %d %s B %d: replay %d differs from replay 0\n", s->model,
-                s->tp, name, batch, i);
-        exit(1);
-      }
-    }
+    char label[160];
+    snprintf(label, sizeof label, "  %-8s B %3d%s%s (%s tp %d)", name, batch,
+             variant == SHX_VARIANT_AUTO ? ", runs " : "",
+             variant == SHX_VARIANT_AUTO ? shx_testbed_variant_name(auto_chose[b]) : "",
+             s->model, s->tp);
+    shx_testbed_check_replays(group, batch, config.hidden, kReplays, want[b], outputs[b],
+                              label);
     char context[96];
     snprintf(context, sizeof context, "%s tp %d %s B %d", s->model, s->tp, name, batch);
     shx_testbed_expect_rearmed(group, shx_mailbox_bytes(&config), 0, config.tp, context);
     if (needs_plan) mailbox_hashes[b] = pushed_mailboxes_hash(group, &config, batch);
-    free(again);
   }
   shx_group_destroy(group);
   return 1;

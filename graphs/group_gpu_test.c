@@ -36,25 +36,9 @@ static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int 
   uint16_t *first = malloc(count * 2), *again = malloc(count * 2), *want = malloc(count * 2);
   CHECK(first && again && want);
   shx_testbed_reference(bed, batch, want);
-  const int replays = 20;
-  for (int i = 0; i < replays; ++i) {
-    SHX_CHECK_OK(shx_group_poison_outputs(group));
-    SHX_CHECK_OK(shx_group_step(group, i % 2));
-    SHX_CHECK_OK(shx_group_sync(group));
-    SHX_CHECK_OK(shx_group_read_outputs(group, batch, i == 0 ? first : again));
-    if (i == 0) {
-      int nan_count = 0;
-      double error = shx_rel_l2(first, want, count, &nan_count);
-      printf("  tp %2d gpus %d B %3d: rel L2 %.3e, NaN %d\n", config.tp, gpus, batch,
-             error, nan_count);
-      CHECK(nan_count == 0);
-      CHECK(error <= SHX_REF_REL_L2_MAX);
-    } else if (memcmp(first, again, count * 2) != 0) {
-      fprintf(stderr, "replay %d differs from replay 0 (tp %d B %d)\n", i, config.tp,
-              batch);
-      exit(1);
-    }
-  }
+  char label[64];
+  snprintf(label, sizeof label, "  tp %2d gpus %d B %3d", config.tp, gpus, batch);
+  shx_testbed_check_replays(group, batch, config.hidden, 20, want, first, label);
   if (batch == 9) { /* The harness refuses batches its buffers cannot hold, before any
                      * copy, and a refused capture keeps the step graphs it had. */
     const int over = config.capacity + 1;

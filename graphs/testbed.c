@@ -171,6 +171,32 @@ int shx_testbed_matches_golden(const shx_testbed *bed, int batch, const uint16_t
   return same;
 }
 
+void shx_testbed_check_replays(shx_group *group, int batch, int hidden, int replays,
+                               const uint16_t *want, uint16_t *first, const char *label) {
+  const size_t count = (size_t)batch * hidden;
+  uint16_t *again = checked_malloc(count * 2);
+  for (int i = 0; i < replays; ++i) {
+    SHX_CHECK_OK(shx_group_poison_outputs(group));
+    SHX_CHECK_OK(shx_group_step(group, i % 2));
+    SHX_CHECK_OK(shx_group_sync(group));
+    SHX_CHECK_OK(shx_group_read_outputs(group, batch, i == 0 ? first : again));
+    if (i == 0) {
+      int nan_count = 0;
+      const double error = shx_rel_l2(first, want, count, &nan_count);
+      printf("%s: rel L2 %.3e, NaN %d\n", label, error, nan_count);
+      if (nan_count != 0 || !(error <= SHX_REF_REL_L2_MAX)) {
+        fprintf(stderr, "%s: %d NaN, relative L2 %.3e over %.1e\n", label, nan_count, error,
+                SHX_REF_REL_L2_MAX);
+        exit(1);
+      }
+    } else if (memcmp(first, again, count * 2) != 0) {
+      fprintf(stderr, "%s: replay %d differs from replay 0\n", label, i);
+      exit(1);
+    }
+  }
+  free(again);
+}
+
 void shx_testbed_expect_rearmed(shx_group *group, size_t mailbox_bytes, int first_rank,
                                 int last_rank, const char *context) {
   const size_t slots = mailbox_bytes / 2;

@@ -57,6 +57,14 @@ void shx_testbed_reference(const shx_testbed *bed, int batch, uint16_t *out);
 int shx_testbed_matches_golden(const shx_testbed *bed, int batch, const uint16_t *want,
                                const char *directory, char *path, size_t path_bytes);
 
+/* Runs `group`'s captured step `replays` times with alternating parity (from 0), every
+ * rank's output poisoned with NaN before each: the first read into `first` [batch, H] and
+ * checked against `want` (relative L2 <= SHX_REF_REL_L2_MAX, no NaN: every element
+ * written), printed as "<label>: rel L2 ..., NaN ..."; every later one bitwise equal to
+ * it. Exits naming `label` on a failure (tests only). */
+void shx_testbed_check_replays(struct shx_group *group, int batch, int hidden, int replays,
+                               const uint16_t *want, uint16_t *first, const char *label);
+
 /* Exits naming the first slot that is not "empty" (0x8000) in the mailboxes of ranks
  * [first_rank, last_rank) of `group` (each `mailbox_bytes`): a tail re-arms every slot a
  * push wrote. `context` starts the message. */
