@@ -129,21 +129,30 @@ static uint64_t pushed_mailboxes_hash(shx_group *group, const shx_config *config
  * inputs' generator streams (testdata/inputs.h; the model's tensors are 0..3). */
 enum { kOprojAttention = 23 * 64, kOprojBatch = 64, kOprojWeights = 10, kOprojInput = 11 };
 
-/* shx_record_oproj at `hidden` on an op of `bed`'s dims, outside any graph: for each batch
- * of kBatches up to kOprojBatch, x (poisoned) against the CPU's sum of a w_o^T in double,
- * rounded to BF16; rows past the batch must stay poisoned. */
-static void check_oproj(const shx_testbed *bed) {
-  shx_config config = bed->config;
-  config.variant = SHX_VARIANT_BASELINE;
-  config.capacity = kOprojBatch;
-  const int hidden = config.hidden, attention = kOprojAttention;
-  shx_op *op = NULL;
-  SHX_CHECK_OK(shx_create(&config, &op));
+/* The o-proj's host inputs and CPU reference at one H: w_o [H, A], a [kOprojBatch, A]
+ * and want = BF16(a w_o^T), summed in double. Shapes that share H share them, so the
+ * about 3 s of CPU sums at H = 7168 run once per H (oproj_inputs_at). */
+typedef struct {
+  int hidden; /* 0: empty */
+  uint16_t *w, *a, *want;
+} oproj_inputs;
+
+static void oproj_inputs_free(oproj_inputs *in) {
+  free(in->w);
+  free(in->a);
+  free(in->want);
+  *in = (oproj_inputs){0};
+}
+
+/* The inputs at `hidden`, computed unless `cache` already holds them. */
+static const oproj_inputs *oproj_inputs_at(oproj_inputs *cache, int hidden) {
+  if (cache->hidden == hidden) return cache;
+  oproj_inputs_free(cache);
+  const int attention = kOprojAttention;
   const size_t w_count = (size_t)hidden * attention, a_count = (size_t)kOprojBatch * attention;
   const size_t x_count = (size_t)kOprojBatch * hidden;
-  uint16_t *w = malloc(w_count * 2), *a = malloc(a_count * 2), *x = malloc(x_count * 2);
-  uint16_t *want = malloc(x_count * 2);
-  CHECK(w && a && x && want);
+  uint16_t *w = malloc(w_count * 2), *a = malloc(a_count * 2), *want = malloc(x_count * 2);
+  CHECK(w && a && want);
   for (size_t i = 0; i < w_count; ++i)
     w[i] = shx_input_element(SHX_GOLDEN_SEED, kOprojWeights, i, 0.05);
   for (size_t i = 0; i < a_count; ++i)
@@ -163,6 +172,25 @@ static void check_oproj(const shx_testbed *bed) {
     }
   free(w_value);
   free(a_value);
+  *cache = (oproj_inputs){hidden, w, a, want};
+  return cache;
+}
+
+/* shx_record_oproj at `hidden` on an op of `bed`'s dims, outside any graph: for each batch
+ * of kBatches up to kOprojBatch, x (poisoned) against the CPU's sum of a w_o^T in double,
+ * rounded to BF16; rows past the batch must stay poisoned. */
+static void check_oproj(const shx_testbed *bed, oproj_inputs *cache) {
+  shx_config config = bed->config;
+  config.variant = SHX_VARIANT_BASELINE;
+  config.capacity = kOprojBatch;
+  const int hidden = config.hidden, attention = kOprojAttention;
+  shx_op *op = NULL;
+  SHX_CHECK_OK(shx_create(&config, &op));
+  const oproj_inputs *in = oproj_inputs_at(cache, hidden);
+  const uint16_t *w = in->w, *a = in->a, *want = in->want;
+  const size_t w_count = (size_t)hidden * attention, x_count = (size_t)kOprojBatch * hidden;
+  uint16_t *x = malloc(x_count * 2);
+  CHECK(x != NULL);
   /* Each buffer its own allocation, a of exactly the batch's rows: a read past any of
    * them is out of bounds for compute-sanitizer's memcheck. */
   uint16_t *w_device = NULL, *x_device = NULL;
@@ -192,10 +220,7 @@ static void check_oproj(const shx_testbed *bed) {
   SHX_CHECK_OK(shx_destroy(op));
   CHECK_CUDA(cudaFree(w_device));
   CHECK_CUDA(cudaFree(x_device));
-  free(w);
-  free(a);
   free(x);
-  free(want);
 }
 
 /* 1 where the device is an H200-sized Hopper (132 SMs), whose plans kShapes names. */
@@ -275,8 +300,9 @@ static int variant_index(shx_variant variant) {
   return -1;
 }
 
-/* Every check of the header comment at one shape. */
-static void run_shape(const shape *s) {
+/* Every check of the header comment at one shape; `oproj_cache` keeps the o-proj's
+ * reference for the next shape (kShapes lists shapes of one H together). */
+static void run_shape(const shape *s, oproj_inputs *oproj_cache) {
   shx_testbed bed;
   shx_testbed_make(&bed, s->tp, s->hidden, s->inter_total, kCapacity, s->activation);
   printf("%s: tp %d, H %d, I_total %d (I %d), %s\n", s->model, s->tp, s->hidden,
@@ -326,7 +352,7 @@ static void run_shape(const shape *s) {
     free(want[b]);
     for (int v = 0; v < kVariantCount; ++v) free(outputs[v][b]);
   }
-  check_oproj(&bed);
+  check_oproj(&bed, oproj_cache);
   shx_testbed_free(&bed);
 }
 
@@ -364,13 +390,16 @@ int main(int argc, char **argv) {
   g_check_plans = sms == 132;
   if (!g_check_plans)
     printf("%d SMs, not an H200's 132: kShapes' plans and refusals are not checked\n", sms);
+  oproj_inputs oproj_cache = {0};
   if (argc == 3) {
-    run_shape(&custom);
+    run_shape(&custom, &oproj_cache);
+    oproj_inputs_free(&oproj_cache);
     printf("dims_gpu_test: your dims passed\n");
     return 0;
   }
   for (int i = 0; i < kShapeCount; ++i)
-    if (only < 0 || i == only) run_shape(&kShapes[i]);
+    if (only < 0 || i == only) run_shape(&kShapes[i], &oproj_cache);
+  oproj_inputs_free(&oproj_cache);
   printf("dims_gpu_test: %s passed\n", only >= 0 ? "the shape" : "every shape");
   return 0;
 }
