@@ -13,6 +13,10 @@
  * GPUs, a call made with another device current; shx_record_oproj's refusals (NULL,
  * misaligned and unreachable pointers, attention not a multiple of 64, batch 0 or over
  * capacity) leave its x untouched, and its valid call writes exactly the batch's rows;
+ * buffers whose allocation ends before what the call touches (x of a step and a gate,
+ * out, a peer's mailbox, gate_up, down, the arm's bytes, the o-proj's a) are refused
+ * naming the room left and the bytes needed, and one that ends exactly there is taken
+ * (too_small_buffers);
  * every variant's pushes of a y_r that rounds to BF16 -0 are +0 (negative_zero_pushes). On
  * a device that reads pageable memory itself (HMM, ATS) the unreachable cases are
  * skipped: the library accepts such pointers there. Exits 77 (skipped) without a Hopper
@@ -155,6 +159,83 @@ static void refused_tails(shx_op *op, void *out, char *mailbox, size_t mailbox_b
   SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
 }
 
+/* Each call's buffer placed in an allocation of `size` bytes (a multiple of 2 MiB, a size
+ * no allocator rounds) so that `room` bytes are left from it to the allocation's end. */
+static char *with_room(char *allocation, size_t size, size_t room) {
+  CHECK(room <= size && room % 16 == 0);
+  return allocation + size - room;
+}
+
+/* Refused for its size, naming the argument, the room left and the bytes needed. */
+static void expect_too_small(shx_status got, const char *name, size_t room, size_t needed) {
+  char named[64], room_text[64], needs_text[64];
+  snprintf(named, sizeof named, "%s 0x", name);
+  snprintf(room_text, sizeof room_text, "has %zu bytes to the end of its allocation", room);
+  snprintf(needs_text, sizeof needs_text, "needs %zu", needed);
+  expect(got, SHX_INVALID_ARGUMENT, named);
+  expect(got, SHX_INVALID_ARGUMENT, room_text);
+  expect(got, SHX_INVALID_ARGUMENT, needs_text);
+}
+
+/* Buffers 16 bytes too small for the call, in allocations of their own, on an op whose
+ * weights and peers are bound and whose mailbox is armed: every refusal leaves the
+ * mailbox armed (and, for the tail, every "arrived" slot as it was) and the binds as
+ * they were. Then x with exactly the room a step needs is taken and pushes. */
+static void too_small_buffers(shx_op *op, const shx_config *config, const char *gate_up,
+                              const char *down, void *const *peers, char *mailbox,
+                              size_t mailbox_bytes, uint16_t *host) {
+  enum { kBatch = 9 };
+  const size_t hidden = (size_t)config->hidden, inter = (size_t)config->intermediate_total /
+                                                       config->tp;
+  const size_t shard = hidden / config->tp;
+  const size_t small_size = (size_t)2 << 20, weight_size = (size_t)32 << 20;
+  char *small = NULL, *weights = NULL;
+  CHECK_CUDA(cudaMalloc((void **)&small, small_size));
+  CHECK_CUDA(cudaMalloc((void **)&weights, weight_size));
+  CHECK_CUDA(cudaMemset(small, 0, small_size));
+  const size_t x_needs = kBatch * hidden * 2, out_needs = kBatch * shard * 2;
+  const size_t gate_up_needs = 2 * inter * hidden * 2, down_needs = hidden * inter * 2;
+  CHECK(mailbox_bytes <= small_size && gate_up_needs <= weight_size);
+
+  char *x = with_room(small, small_size, x_needs - 16);
+  expect_too_small(shx_record_step(op, x, kBatch, 0, NULL), "x", x_needs - 16, x_needs);
+  expect_too_small(shx_record_gate(op, x, kBatch, NULL), "x", x_needs - 16, x_needs);
+  void *short_peers[16];
+  memcpy(short_peers, peers, (size_t)config->tp * sizeof *peers);
+  short_peers[5] = with_room(small, small_size, mailbox_bytes - 16);
+  expect_too_small(shx_bind_peers(op, short_peers, config->tp), "peers[5]",
+                   mailbox_bytes - 16, mailbox_bytes);
+  char *short_gate_up = with_room(weights, weight_size, gate_up_needs - 16);
+  expect_too_small(shx_bind_weights(op, short_gate_up, down), "gate_up", gate_up_needs - 16,
+                   gate_up_needs);
+  char *short_down = with_room(weights, weight_size, down_needs - 16);
+  expect_too_small(shx_bind_weights(op, gate_up, short_down), "down", down_needs - 16,
+                   down_needs);
+  char *arm = with_room(small, small_size, 4096);
+  expect_too_small(shx_mailbox_arm(arm, 4096 + 16, NULL), "mailbox", 4096, 4096 + 16);
+  enum { kAttention = 64 };
+  const size_t a_needs = kBatch * kAttention * 2;
+  char *a = with_room(small, small_size, a_needs - 16);
+  expect_too_small(shx_record_oproj(op, weights, a, kAttention, mailbox, kBatch, NULL), "a",
+                   a_needs - 16, a_needs);
+  expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the refused small buffers");
+
+  CHECK_CUDA(cudaMemset(mailbox, 0, mailbox_bytes));
+  char *out = with_room(small, small_size, out_needs - 16);
+  expect_too_small(shx_tail(op, out, kBatch, 0, NULL), "out", out_needs - 16, out_needs);
+  expect_every_slot(mailbox, mailbox_bytes, host, 0, "the refused small out");
+  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+
+  /* Exactly the room it needs: taken (zeros, so the zero weights push +0). */
+  SHX_CHECK_OK(shx_record_step(op, with_room(small, small_size, x_needs), kBatch, 0, NULL));
+  expect_pushed(mailbox, mailbox_bytes, host, config, kBatch);
+  SHX_CHECK_OK(shx_check_device(op));
+  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaFree(small));
+  CHECK_CUDA(cudaFree(weights));
+}
+
 /* SPEC "Numerics" 3: a producer never writes -0, the empty slot's mark. Weights for which
  * every y_r element rounds to BF16 -0 (ops/reference_test.c's construction at these dims):
  * x = e_0 for every token, g = 1 and u = 2^-11 for every h column, down = -2^-133
@@ -289,6 +370,7 @@ int main(void) {
   refused_steps(op, &config, x, peers, mailbox, mailbox_bytes, host, pageable_access);
   oproj_calls(op, &config, pageable_access);
   free(g_pageable);
+  too_small_buffers(op, &config, device, down, peers, mailbox, mailbox_bytes, host);
 
   /* With a second GPU current, the op's calls are refused naming both devices. */
   int devices = 0;

@@ -2,14 +2,17 @@
  * naming the value, before touching the GPU, so this runs with or without one. The valid
  * config must create an op on a Hopper (sm_90) GPU (a refusal there fails, not skips)
  * and be refused with SHX_NO_DEVICE or SHX_UNSUPPORTED elsewhere. The refusals that need
- * a real op (bound state, pointers the GPU cannot reach, mailboxes left untouched) are
- * engine/api_gpu_test.c's. */
+ * a real op (pointers the GPU cannot reach or too small for the call, mailboxes left
+ * untouched) are engine/api_gpu_test.c's; the op-state refusals that come before any
+ * CUDA call run here on an op whose state is set by hand (engine/op.h). */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cuda_runtime_api.h>
 
 #include "engine/check.h"
+#include "engine/op.h"
 #include "shared_expert.h"
 
 static void expect(shx_status got, shx_status want, const char *named) {
@@ -45,16 +48,47 @@ int main(void) {
   expect(shx_record_oproj(NULL, buffer, buffer, 2048, buffer, 9, NULL), SHX_INVALID_ARGUMENT,
          "op is NULL");
   expect(shx_check_device(NULL), SHX_INVALID_ARGUMENT, "op is NULL");
+  expect(shx_record_gate(NULL, buffer, 9, NULL), SHX_INVALID_ARGUMENT, "op is NULL");
+  expect(shx_record_down(NULL, 9, 0, NULL), SHX_INVALID_ARGUMENT, "op is NULL");
+  shx_variant variant = SHX_VARIANT_AUTO;
+  expect(shx_variant_for(NULL, 9, &variant), SHX_INVALID_ARGUMENT, "op is NULL");
   expect(shx_mailbox_arm(NULL, 64, NULL), SHX_INVALID_ARGUMENT, "mailbox is NULL");
   expect(shx_mailbox_arm(buffer + 1, 64, NULL), SHX_INVALID_ARGUMENT, "not 16-byte aligned");
+  char *aligned = (char *)(((uintptr_t)buffer + 15) & ~(uintptr_t)15);
+  expect(shx_mailbox_arm(aligned, 0, NULL), SHX_INVALID_ARGUMENT, "bytes 0 ");
+  expect(shx_mailbox_arm(aligned, 20, NULL), SHX_INVALID_ARGUMENT, "bytes 20 ");
+  expect(shx_mailbox_arm(aligned, ((size_t)1 << 40) + 16, NULL), SHX_INVALID_ARGUMENT,
+         "more than any device's memory");
   CHECK(shx_destroy(NULL) == SHX_SUCCESS);
   CHECK(strstr(shx_last_error(), "mailbox") != NULL); /* destroy keeps the last failure's */
+  CHECK(shx_mailbox_bytes(NULL) == 0);
+  CHECK(strstr(shx_last_error(), "config is NULL") != NULL);
   config.capacity = 0;
   CHECK(shx_mailbox_bytes(&config) == 0);
   CHECK(strstr(shx_last_error(), "capacity 0") != NULL);
   config.capacity = 128;
   CHECK(shx_mailbox_bytes(&config) == (size_t)2 * 8 * 128 * 896 * 2);
   CHECK(shx_last_error()[0] == '\0');
+
+  /* Op-state refusals made before any CUDA call, on an op built by hand: a down before any
+   * gate or step (h holds no rows yet), a gate before the weights are bound. */
+  struct shx_op *manual = calloc(1, sizeof *manual);
+  CHECK(manual != NULL);
+  manual->config = config;
+  manual->inter = config.intermediate_total / config.tp;
+  manual->shard = config.hidden / config.tp;
+  manual->h = aligned; /* a stand-in that is never dereferenced here */
+  manual->bound_peers = 1;
+  expect(shx_record_gate(manual, aligned, 9, NULL), SHX_INVALID_ARGUMENT,
+         "weights are not bound");
+  manual->bound_weights = 1;
+  expect(shx_record_down(manual, 9, 0, NULL), SHX_INVALID_ARGUMENT,
+         "recorded no gate or step yet");
+  manual->gate_batch = 9;
+  expect(shx_record_down(manual, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
+  expect(shx_record_down(manual, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
+  expect(shx_variant_for(manual, 9, NULL), SHX_INVALID_ARGUMENT, "variant (the output)");
+  free(manual);
 
   /* A valid config: an op on a Hopper GPU, a clear refusal elsewhere. Whether there is
    * one is asked of the runtime, not read from the refusal. */
@@ -68,6 +102,9 @@ int main(void) {
     CHECK_CUDA(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
     hopper = major == 9 && minor == 0;
   }
+  /* Without a device the arm is a refusal too, not a failed launch. */
+  if (devices == 0)
+    expect(shx_mailbox_arm(aligned, 64, NULL), SHX_NO_DEVICE, "no CUDA device");
   shx_status status = shx_create(&config, &op);
   if (!hopper && (status == SHX_NO_DEVICE || status == SHX_UNSUPPORTED)) {
     CHECK(op == NULL);

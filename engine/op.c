@@ -93,6 +93,72 @@ static shx_status check_reachable(const void *pointer, const char *name) {
                   "allocation): pass device memory", name, pointer);
 }
 
+/* cuPointerGetAttributes in the CUDA 13.0 headers' form. */
+typedef CUresult (*PointerGetAttributes)(unsigned int, CUpointer_attribute *, void **,
+                                         CUdeviceptr);
+
+/* A buffer that the call reads or writes `bytes` of from `pointer` (`needs` says why):
+ * reachable (check_reachable), and, where CUDA knows the allocation that holds it, that
+ * allocation reaches `bytes` past it; a smaller one would let the kernels fault or write
+ * over the caller's other data. The range is cudaMalloc's allocation, an IPC mapping's
+ * whole allocation, or the reserved range of a virtual-memory mapping (NCCL windows,
+ * stream-ordered pools), which holds its mapped parts: this refuses only buffers that are
+ * too small for certain. A query CUDA cannot answer (pageable memory on an HMM or ATS
+ * device) refuses nothing. Host-side queries: legal during capture. */
+static shx_status check_memory(const void *pointer, size_t bytes, const char *name,
+                               const char *needs) {
+  const shx_status reachable = check_reachable(pointer, name);
+  if (reachable != SHX_SUCCESS) return reachable;
+  PointerGetAttributes get_attributes =
+      (PointerGetAttributes)shx_driver_function("cuPointerGetAttributes");
+  CUdeviceptr start = 0;
+  size_t size = 0;
+  CUpointer_attribute which[2] = {CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+                                  CU_POINTER_ATTRIBUTE_RANGE_SIZE};
+  void *values[2] = {&start, &size};
+  const CUdeviceptr address = (CUdeviceptr)(uintptr_t)pointer;
+  if (get_attributes == NULL || get_attributes(2, which, values, address) != CUDA_SUCCESS ||
+      size == 0 || address < start || address - start >= size) {
+    (void)cudaGetLastError();
+    return SHX_SUCCESS;
+  }
+  const size_t room = size - (size_t)(address - start);
+  if (room < bytes)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "%s %p has %zu bytes to the end of its allocation (%zu bytes from %p), "
+                    "but %s needs %zu", name, pointer, room, size, (void *)(uintptr_t)start,
+                    needs, bytes);
+  return SHX_SUCCESS;
+}
+
+/* A step's or gate's x: [batch, H] BF16. */
+static shx_status check_x(const shx_op *op, const void *x, int batch) {
+  char needs[64];
+  snprintf(needs, sizeof needs, "x [batch = %d, H = %d] BF16", batch, op->config.hidden);
+  return check_memory(x, (size_t)batch * op->config.hidden * 2, "x", needs);
+}
+
+/* shx_mailbox_arm has no op: its kernel needs a current device that runs this build's
+ * sm_90a code, else the launch's own error would read as a CUDA failure, not a refusal. */
+static shx_status check_arm_device(void) {
+  int device = 0, major = 0, minor = 0;
+  const cudaError_t error = cudaGetDevice(&device);
+  if (error != cudaSuccess) {
+    (void)cudaGetLastError();
+    return shx_fail(SHX_NO_DEVICE, "no CUDA device to arm the mailbox on (%s)",
+                    cudaGetErrorString(error));
+  }
+  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) !=
+          cudaSuccess ||
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) !=
+          cudaSuccess) {
+    (void)cudaGetLastError();
+    return shx_fail(SHX_CUDA_ERROR, "cannot query CUDA device %d's compute capability",
+                    device);
+  }
+  return shx_check_capability(device, major, minor);
+}
+
 size_t shx_mailbox_bytes(const shx_config *config) {
   shx_clear_error();
   if (shx_check_config(config) != SHX_SUCCESS) return 0;
@@ -128,8 +194,9 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
       cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) !=
           cudaSuccess ||
       cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device");
+    const cudaError_t error = cudaGetLastError();
+    return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device %d: %s", device,
+                    cudaGetErrorString(error));
   }
   if ((status = shx_check_capability(device, major, minor)) != SHX_SUCCESS) return status;
   if (config->split_down_sms > sms)
@@ -184,7 +251,8 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
   /* Only now, with every refusal behind us, the device memory. */
   size_t capacity = (size_t)config->capacity;
   SHX_CUDA(cudaMalloc(&op->h, capacity * op->inter * 2));
-  /* A down recorded before any gate pushes zeros, not whatever the allocation held. */
+  /* h starts defined (zeros), although shx_record_down refuses to push it before a gate
+   * has written it. */
   SHX_CUDA(cudaMemset(op->h, 0, capacity * op->inter * 2));
   SHX_CUDA(cudaMalloc((void **)&op->scratch, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
   SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
@@ -236,9 +304,15 @@ shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down) {
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  const size_t hidden = (size_t)op->config.hidden, inter = (size_t)op->inter;
+  char gate_up_needs[64], down_needs[64];
+  snprintf(gate_up_needs, sizeof gate_up_needs, "gate_up [2 I = %zu, H = %zu] BF16",
+           2 * inter, hidden);
+  snprintf(down_needs, sizeof down_needs, "down [H = %zu, I = %zu] BF16", hidden, inter);
   if ((status = shx_check_weights(gate_up, down)) != SHX_SUCCESS ||
-      (status = check_reachable(gate_up, "gate_up")) != SHX_SUCCESS ||
-      (status = check_reachable(down, "down")) != SHX_SUCCESS)
+      (status = check_memory(gate_up, 2 * inter * hidden * 2, "gate_up", gate_up_needs)) !=
+          SHX_SUCCESS ||
+      (status = check_memory(down, hidden * inter * 2, "down", down_needs)) != SHX_SUCCESS)
     return status;
   op->gate_up = gate_up;
   op->down = down;
@@ -251,10 +325,13 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_peers(&op->config, peers, count)) != SHX_SUCCESS) return status;
+  const size_t mailbox_bytes = shx_mailbox_bytes(&op->config);
   for (int p = 0; p < count; ++p) {
     char name[24]; /* "peers[" + any int + "]" */
     snprintf(name, sizeof name, "peers[%d]", p);
-    if ((status = check_reachable(peers[p], name)) != SHX_SUCCESS) return status;
+    if ((status = check_memory(peers[p], mailbox_bytes, name,
+                               "a mailbox (shx_mailbox_bytes)")) != SHX_SUCCESS)
+      return status;
   }
   memset(op->peers, 0, sizeof op->peers);
   memcpy(op->peers, peers, (size_t)count * sizeof *peers);
@@ -266,7 +343,9 @@ shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream) {
   shx_clear_error();
   shx_status status;
   if ((status = shx_check_mailbox(mailbox, bytes)) != SHX_SUCCESS ||
-      (status = check_reachable(mailbox, "mailbox")) != SHX_SUCCESS)
+      (status = check_memory(mailbox, bytes, "mailbox", "the arm of `bytes`")) !=
+          SHX_SUCCESS ||
+      (status = check_arm_device()) != SHX_SUCCESS)
     return status;
   char message[SHX_MESSAGE_BYTES] = "";
   status = shx_launch_arm(mailbox, bytes, stream, message);
@@ -370,10 +449,17 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
-  if ((status = shx_check_oproj(&op->config, w_o, a, attention, x, batch)) != SHX_SUCCESS ||
-      (status = check_reachable(w_o, "w_o")) != SHX_SUCCESS ||
-      (status = check_reachable(a, "a")) != SHX_SUCCESS ||
-      (status = check_reachable(x, "x")) != SHX_SUCCESS)
+  if ((status = shx_check_oproj(&op->config, w_o, a, attention, x, batch)) != SHX_SUCCESS)
+    return status;
+  const size_t hidden = (size_t)op->config.hidden;
+  char w_o_needs[64], a_needs[64], x_needs[64];
+  snprintf(w_o_needs, sizeof w_o_needs, "w_o [H = %zu, attention = %d] BF16", hidden,
+           attention);
+  snprintf(a_needs, sizeof a_needs, "a [batch = %d, attention = %d] BF16", batch, attention);
+  snprintf(x_needs, sizeof x_needs, "x [batch = %d, H = %zu] BF16", batch, hidden);
+  if ((status = check_memory(w_o, hidden * attention * 2, "w_o", w_o_needs)) != SHX_SUCCESS ||
+      (status = check_memory(a, (size_t)batch * attention * 2, "a", a_needs)) != SHX_SUCCESS ||
+      (status = check_memory(x, (size_t)batch * hidden * 2, "x", x_needs)) != SHX_SUCCESS)
     return status;
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   if (op->oproj_status != SHX_SUCCESS)
@@ -391,7 +477,7 @@ shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream) {
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_step(&op->config, x, batch, 0, op->bound_weights, 1)) !=
           SHX_SUCCESS ||
-      (status = check_reachable(x, "x")) != SHX_SUCCESS)
+      (status = check_x(op, x, batch)) != SHX_SUCCESS)
     return status;
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   return record_fused_kernel(op, x, batch, 0, 1, stream);
@@ -405,8 +491,14 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
   if ((status = shx_check_step(&op->config, op->h, batch, parity, op->bound_weights,
                                op->bound_peers)) != SHX_SUCCESS)
     return status;
+  /* Before any gate h holds no rows: its push would be read by the peers' tails as this
+   * rank's real contribution. */
+  if (op->gate_batch == 0)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "batch %d: this op has recorded no gate or step yet, so h holds no rows "
+                    "to push; record shx_record_gate first", batch);
   /* h holds the rows of the last gate: pushing more would send stale rows as valid. */
-  if (op->gate_batch != 0 && batch != op->gate_batch)
+  if (batch != op->gate_batch)
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "batch %d is not the last recorded gate's or step's batch %d (h holds "
                     "its rows)",
@@ -448,7 +540,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_step(&op->config, x, batch, parity, op->bound_weights,
                                op->bound_peers)) != SHX_SUCCESS ||
-      (status = check_reachable(x, "x")) != SHX_SUCCESS)
+      (status = check_x(op, x, batch)) != SHX_SUCCESS)
     return status;
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   shx_variant variant;
@@ -498,9 +590,12 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  char out_needs[64];
+  snprintf(out_needs, sizeof out_needs, "out [batch = %d, S = %d] BF16", batch, op->shard);
   if ((status = shx_check_tail(&op->config, out, batch, parity, op->bound_peers)) !=
           SHX_SUCCESS ||
-      (status = check_reachable(out, "out")) != SHX_SUCCESS)
+      (status = check_memory(out, (size_t)batch * op->shard * 2, "out", out_needs)) !=
+          SHX_SUCCESS)
     return status;
   /* Before any push of this op at that parity its own source's rows never arrive: the
    * tail would wait until the watchdog (or, with it off, for ever). */

@@ -115,7 +115,13 @@ shx_status shx_policy_load(const char *path, shx_policy *policy) {
   if (memchr(text, '\0', length) != NULL)
     return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" holds a NUL byte", path);
   text[length] = '\0';
-  return shx_policy_parse(text, policy);
+  const shx_status parsed = shx_policy_parse(text, policy);
+  if (parsed != SHX_SUCCESS) { /* name the file too (the message is copied: shx_fail's) */
+    char reason[SHX_LAST_ERROR_BYTES];
+    snprintf(reason, sizeof reason, "%s", shx_last_error());
+    return shx_fail(parsed, "policy_path \"%s\": %s", path, reason);
+  }
+  return SHX_SUCCESS;
 }
 
 shx_variant shx_policy_choose(const shx_policy *policy, int tp, int batch) {

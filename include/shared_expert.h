@@ -209,7 +209,10 @@ shx_status shx_destroy(shx_op *op);
  * gate_up [2 I, H] (rows [0, I) gate, [I, 2 I) up), down [H, I]. Not copied. Here and in
  * every call below that takes a buffer, a pointer the GPU cannot reach (pageable host
  * memory, or no allocation: cudaPointerGetAttributes says "unregistered") is refused
- * (SHX_INVALID_ARGUMENT), except on a device with cudaDevAttrPageableMemoryAccess. */
+ * (SHX_INVALID_ARGUMENT), except on a device with cudaDevAttrPageableMemoryAccess; so is
+ * one whose allocation ends before the bytes the call reads or writes from it (the range
+ * cuPointerGetAttributes reports: a cudaMalloc allocation, an IPC mapping's, or a
+ * virtual-memory reservation; the message names both sizes). */
 shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down);
 
 /* Mailbox of every rank p (peers[p], p < tp; peers[rank] is this rank's own), each
@@ -223,7 +226,8 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count);
 size_t shx_mailbox_bytes(const shx_config *config);
 /* Arms a mailbox: every slot BF16 -0 (0x8000), on `stream`. Call once after
  * allocating it; the tail re-arms what it consumes. mailbox 16-byte aligned, bytes a
- * positive multiple of 16 (shx_mailbox_bytes is) and at most 2^40. */
+ * positive multiple of 16 (shx_mailbox_bytes is) and at most 2^40, on the current
+ * device (SHX_NO_DEVICE without one, SHX_UNSUPPORTED on one that is not sm_90). */
 shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream);
 
 /* Records one step on `stream`: x [batch, H] BF16 (row stride H, 16-byte aligned), 1 <=
@@ -262,8 +266,9 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
  * side stream: shx_record_down (SharedDown on split_down_sms SMs, pushing like
  * shx_record_step) with the same batch. The check is on the host, at record time:
  * shx_record_down refuses a batch other than that of the op's last recorded gate or
- * step (h holds its rows), so record each down after its own gate; before any, h is
- * zeros. shx_record_step with the split variant records both on `stream`. Both are
+ * step (h holds its rows), so record each down after its own gate, and refuses a down
+ * before any gate or step has been recorded on the op (h holds no rows yet).
+ * shx_record_step with the split variant records both on `stream`. Both are
  * capturable; the op's h is reused, so one op's gate must not overtake its previous
  * down. Any variant's op may call them (every op plans both halves): 1 <= batch <=
  * capacity, and SHX_UNSUPPORTED (nothing launched) for a batch over 128 or one whose

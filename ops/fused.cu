@@ -3041,13 +3041,22 @@ extern "C" shx_status shx_down_launch(const shx_down_plan *plan, const shx_fused
                         plan->tp, message);
   if (checked != SHX_SUCCESS) return checked;
   const EncodeTiled encode = encode_tiled();
-  CUtensorMap down_map, h_map;
-  if (encode == nullptr ||
-      encode_map(encode, &down_map, args->down, plan->inter, plan->hidden, kTileRows) !=
-          CUDA_SUCCESS ||
-      encode_map(encode, &h_map, args->h, plan->inter, args->batch, plan->n) != CUDA_SUCCESS) {
+  if (encode == nullptr) {
     cudaGetLastError();
-    format_message(message, "shx_down_launch: tensor maps could not be encoded");
+    format_message(message, "shx_down_launch: cuTensorMapEncodeTiled is not available");
+    return SHX_CUDA_ERROR;
+  }
+  CUtensorMap down_map, h_map;
+  const CUresult down_encoded =
+      encode_map(encode, &down_map, args->down, plan->inter, plan->hidden, kTileRows);
+  const CUresult h_encoded = down_encoded != CUDA_SUCCESS
+                                 ? down_encoded
+                                 : encode_map(encode, &h_map, args->h, plan->inter,
+                                              args->batch, plan->n);
+  if (h_encoded != CUDA_SUCCESS) {
+    format_message(message, "shx_down_launch: tensor map of %s failed (CUresult %d)",
+                   down_encoded != CUDA_SUCCESS ? "down" : "h",
+                   static_cast<int>(h_encoded));
     return SHX_CUDA_ERROR;
   }
   const cudaError_t error = with_down(plan->n, plan->inter, [&](auto kN, auto kF) {

@@ -223,6 +223,12 @@ static shx_status time_beside(const shx_timing_setup *setup, int batch, beside_m
     SHX_CUDA(cudaEventCreateWithFlags(&c.fork[l], cudaEventDisableTiming));
     SHX_CUDA(cudaEventCreateWithFlags(&c.join[l], cudaEventDisableTiming));
   }
+  if (mode == kDownOnly) { /* shx_record_down pushes the rows of a recorded gate */
+    char *set = shx_bench_weights(setup, &b, 0);
+    SHX_TRY(shx_bind_weights(c.op, set, set + b.gate_up_bytes));
+    SHX_TRY(shx_record_gate(c.op, b.x, batch, b.stream));
+    SHX_CUDA(cudaStreamSynchronize((cudaStream_t)b.stream));
+  }
   SHX_TRY(shx_time_layers(setup, &b, record_beside, check_beside, &c, time));
   SHX_TRY(shx_check_device(c.op));
 cleanup:
