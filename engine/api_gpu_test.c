@@ -111,15 +111,15 @@ static void expect_tail_rearms(shx_op *op, void *out, void *mailbox, size_t byte
 static char *g_pageable = NULL;
 static char *const kUnallocated = (char *)(uintptr_t)0x10000;
 
-/* The refused binds, arms and steps of an op whose weights and peers are bound: the armed
- * mailbox untouched. The refused binds keep the earlier ones (the valid step after this
- * still pushes). */
-static void refused_steps(shx_op *op, const shx_config *config, char *x, void *const *peers,
-                          char *mailbox, size_t mailbox_bytes, uint16_t *host,
-                          int pageable_access) {
+/* The refused binds, arms and steps of an op whose weights (gate_up, down) and peers are
+ * bound: the armed mailbox untouched. The refused binds keep the earlier ones (the valid
+ * step after this still pushes). */
+static void refused_steps(shx_op *op, const shx_config *config, const char *gate_up,
+                          const char *down, char *x, void *const *peers, char *mailbox,
+                          size_t mailbox_bytes, uint16_t *host, int pageable_access) {
   if (!pageable_access) {
-    expect_unreachable(shx_bind_weights(op, g_pageable, x), "gate_up");
-    expect_unreachable(shx_bind_weights(op, x, g_pageable), "down");
+    expect_unreachable(shx_bind_weights(op, g_pageable, down), "gate_up");
+    expect_unreachable(shx_bind_weights(op, gate_up, g_pageable), "down");
     void *with_host_peer[16];
     memcpy(with_host_peer, peers, (size_t)config->tp * sizeof *peers);
     with_host_peer[3] = g_pageable;
@@ -367,7 +367,8 @@ int main(void) {
   g_pageable = aligned_alloc(64, 4096);
   CHECK(g_pageable != NULL);
   refused_tails(op, out, mailbox, mailbox_bytes, host, pageable_access);
-  refused_steps(op, &config, x, peers, mailbox, mailbox_bytes, host, pageable_access);
+  refused_steps(op, &config, device, down, x, peers, mailbox, mailbox_bytes, host,
+                pageable_access);
   oproj_calls(op, &config, pageable_access);
   free(g_pageable);
   too_small_buffers(op, &config, device, down, peers, mailbox, mailbox_bytes, host);
