@@ -15,8 +15,8 @@
  * capacity) leave its x untouched, and its valid call writes exactly the batch's rows;
  * buffers whose allocation ends before what the call touches (x of a step and a gate,
  * out, a peer's mailbox, gate_up, down, the arm's bytes, the o-proj's a) are refused
- * naming the room left and the bytes needed, and one that ends exactly there is taken
- * (too_small_buffers);
+ * naming the room left and the bytes needed, and one that ends exactly there is taken,
+ * a stream-ordered allocation of exactly x's size too (too_small_buffers);
  * every variant's pushes of a y_r that rounds to BF16 -0 are +0 (negative_zero_pushes). On
  * a device that reads pageable memory itself (HMM, ATS) the unreachable cases are
  * skipped: the library accepts such pointers there. Exits 77 (skipped) without a Hopper
@@ -226,10 +226,18 @@ static void too_small_buffers(shx_op *op, const shx_config *config, const char *
   expect_every_slot(mailbox, mailbox_bytes, host, 0, "the refused small out");
   SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
 
-  /* Exactly the room it needs: taken (zeros, so the zero weights push +0). */
+  /* Exactly the room it needs: taken (zeros, so the zero weights push +0); so is an x of
+   * exactly its size from the stream-ordered allocator (whose range CUDA reports too). */
   SHX_CHECK_OK(shx_record_step(op, with_room(small, small_size, x_needs), kBatch, 0, NULL));
   expect_pushed(mailbox, mailbox_bytes, host, config, kBatch);
   SHX_CHECK_OK(shx_check_device(op));
+  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  void *pooled = NULL;
+  CHECK_CUDA(cudaMallocAsync(&pooled, x_needs, NULL));
+  CHECK_CUDA(cudaMemsetAsync(pooled, 0, x_needs, NULL));
+  SHX_CHECK_OK(shx_record_step(op, pooled, kBatch, 0, NULL));
+  expect_pushed(mailbox, mailbox_bytes, host, config, kBatch);
+  CHECK_CUDA(cudaFreeAsync(pooled, NULL));
   SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
   CHECK_CUDA(cudaDeviceSynchronize());
   CHECK_CUDA(cudaFree(small));

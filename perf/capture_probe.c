@@ -5,8 +5,9 @@
  * For each capture mode (global, thread-local, relaxed) and capture stream (non-blocking,
  * blocking), thread A begins a capture and records a memset into it; thread B then makes
  * one call (cudaDeviceSynchronize, a legacy-stream cudaMemset, shx_check_device,
- * shx_create with shx_destroy, shx_mailbox_arm on the legacy stream, the pointer query
- * the record and tail calls make) and ends; A records
+ * shx_create with shx_destroy, shx_mailbox_arm on the legacy stream, the two pointer
+ * queries the record and tail calls make: cudaPointerGetAttributes and the driver's
+ * cuPointerGetAttributes of the allocation's range) and ends; A records
  * a second memset and ends the capture. One line per case: B's result and the capture's.
  * A first line makes the calls with no capture open, as the control.
  *
@@ -20,16 +21,17 @@
 
 #include <cuda_runtime.h>
 
+#include "ops/driver.h"
 #include "shared_expert.h"
 
 enum call {
   kDeviceSync, kLegacyMemset, kCheckDevice, kCreateDestroy, kMailboxArm, kPointerQuery,
-  kCalls
+  kRangeQuery, kCalls
 };
 static const char *const kCallNames[kCalls] = {
     "cudaDeviceSynchronize", "cudaMemset (legacy stream)", "shx_check_device",
     "shx_create + shx_destroy", "shx_mailbox_arm (NULL stream)",
-    "cudaPointerGetAttributes"};
+    "cudaPointerGetAttributes", "cuPointerGetAttributes (range)"};
 
 typedef struct probe {
   shx_op *op;           /* a fused op for shx_check_device */
@@ -38,6 +40,7 @@ typedef struct probe {
   size_t buffer_bytes;
   enum call call;
   const char *result;   /* what B's call returned, in words */
+  char result_text[48]; /* where result is formatted */
 } probe;
 
 static void *make_call(void *argument) {
@@ -63,9 +66,28 @@ static void *make_call(void *argument) {
     case kMailboxArm:
       p->result = shx_status_string(shx_mailbox_arm(p->buffer, p->buffer_bytes, NULL));
       break;
-    default: { /* the query every record and tail makes of its buffers */
+    case kPointerQuery: { /* the first query every record and tail makes of its buffers */
       struct cudaPointerAttributes attributes;
       p->result = cudaGetErrorName(cudaPointerGetAttributes(&attributes, p->buffer));
+      break;
+    }
+    default: { /* the second: the allocation's range (engine/op.c check_memory) */
+      typedef CUresult (*GetAttributes)(unsigned int, CUpointer_attribute *, void **,
+                                        CUdeviceptr);
+      GetAttributes get = (GetAttributes)shx_driver_function("cuPointerGetAttributes");
+      CUdeviceptr start = 0;
+      size_t size = 0;
+      CUpointer_attribute which[2] = {CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+                                      CU_POINTER_ATTRIBUTE_RANGE_SIZE};
+      void *values[2] = {&start, &size};
+      if (get == NULL) {
+        p->result = "no entry point";
+      } else {
+        const CUresult got = get(2, which, values, (CUdeviceptr)p->buffer);
+        snprintf(p->result_text, sizeof p->result_text, "CUresult %d, %zu bytes", (int)got,
+                 size);
+        p->result = p->result_text;
+      }
       break;
     }
   }
