@@ -21,10 +21,8 @@
  * The calling thread's current CUDA device must be the op's device for every call on
  * an op; the record calls, shx_tail and shx_check_device refuse another
  * (SHX_INVALID_ARGUMENT), the bind calls and shx_variant_for do not look, and
- * shx_destroy makes the op's device current itself. A stream of another device is
- * refused too (SHX_INVALID_ARGUMENT; cudaStreamGetDevice), by the record calls and the
- * tail against the op's device and by shx_mailbox_arm against the current one. This
- * header has no CUDA types: streams are passed as void * (a cudaStream_t).
+ * shx_destroy makes the op's device current itself. This header has no CUDA types:
+ * streams are passed as void * (a cudaStream_t).
  *
  * Threads and lifetimes. An op is used by one thread at a time. Every graph recorded
  * from one op shares the op's h and barrier counters: run those graphs one after

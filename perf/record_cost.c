@@ -76,16 +76,10 @@ int main(void) {
   for (int i = 0; i < kQueries; ++i)
     CHECK(get(2, which, values, (CUdeviceptr)(uintptr_t)x) == CUDA_SUCCESS);
   const double range_query_us = (now_us() - start) / kQueries;
-  int stream_device = -1;
-  start = now_us();
-  for (int i = 0; i < kQueries; ++i) CHECK_CUDA(cudaStreamGetDevice(stream, &stream_device));
-  const double stream_query_us = (now_us() - start) / kQueries;
-
   printf("record_cost: fused TP8 B=%d, shx_record_step into a capture: %.2f us a call "
          "(%d calls)\n", kBatch, record_us, kRecords);
   printf("record_cost: cudaPointerGetAttributes %.3f us, cuPointerGetAttributes (range) "
-         "%.3f us, cudaStreamGetDevice %.3f us a call (%d calls each)\n", runtime_query_us,
-         range_query_us, stream_query_us, kQueries);
+         "%.3f us a call (%d calls each)\n", runtime_query_us, range_query_us, kQueries);
   CHECK_CUDA(cudaStreamDestroy(stream));
   SHX_CHECK_OK(shx_destroy(op));
   CHECK_CUDA(cudaFree(device));
