@@ -101,11 +101,12 @@ typedef CUresult (*PointerGetAttributes)(unsigned int, CUpointer_attribute *, vo
 /* A buffer that the call reads or writes `bytes` of from `pointer` (`needs` says why):
  * reachable (check_reachable), and, where CUDA knows the allocation that holds it, that
  * allocation reaches `bytes` past it; a smaller one would let the kernels fault or write
- * over the caller's other data. The range is cudaMalloc's allocation, an IPC mapping's
- * whole allocation, or the reserved range of a virtual-memory mapping (NCCL windows,
- * stream-ordered pools), which holds its mapped parts: this refuses only buffers that are
- * too small for certain. A query CUDA cannot answer (pageable memory on an HMM or ATS
- * device) refuses nothing. Host-side queries: legal during capture. */
+ * over the caller's other data. The range is the one CUDA keeps for the allocation: a
+ * cudaMalloc's requested size (perf/RESULTS.md run 84 call 1), an IPC mapping's whole
+ * allocation, the reserved range of a virtual-memory mapping (an NCCL window), never less
+ * than the caller's buffer, so this refuses only buffers that are too small for certain.
+ * A query CUDA cannot answer (pageable memory on an HMM or ATS device) refuses nothing.
+ * Host-side queries: legal during capture (run 84 call 3). */
 static shx_status check_memory(const void *pointer, size_t bytes, const char *name,
                                const char *needs) {
   const shx_status reachable = check_reachable(pointer, name);
@@ -334,7 +335,8 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_peers(&op->config, peers, count)) != SHX_SUCCESS) return status;
-  const size_t mailbox_bytes = shx_mailbox_bytes(&op->config);
+  /* shx_mailbox_bytes's size (not called: it would clear the last error) */
+  const size_t mailbox_bytes = (size_t)2 * op->config.tp * op->config.capacity * op->shard * 2;
   for (int p = 0; p < count; ++p) {
     char name[24]; /* "peers[" + any int + "]" */
     snprintf(name, sizeof name, "peers[%d]", p);
