@@ -19,6 +19,12 @@
  * cuBLASLt handle show too. SHX_LEAK_TEST_INJECT=1 in the environment leaks 8 MB of device
  * memory a cycle on purpose, =2 256 KB of host memory, so that a run can show each check
  * fails on a leak (perf/RESULTS.md runs 54, 74).
+ * Then shx_create where the device has too little memory left (failed_creates): with all
+ * but a part of an op's device memory taken by a filler allocation, from none of it to
+ * all, each create either makes an op (destroyed) or fails with SHX_OUT_OF_MEMORY or
+ * SHX_CUDA_ERROR, leaves *op NULL, and gives back what it had allocated: the free memory
+ * after the filler is freed is what it was, within kSlackBytes. At least one create must
+ * fail and one succeed, so that both paths ran.
  * Exits 77 (skipped) without a Hopper GPU.
  */
 #include <cuda_runtime_api.h>
@@ -71,6 +77,53 @@ static size_t free_bytes(void) {
   return free_now;
 }
 
+/* See the header comment. An auto op (every buffer: h, scratch, the baseline's g|u and y,
+ * its cuBLASLt handle and 32 MB workspace) at the design dims, TP8, capacity 128. */
+static void failed_creates(void) {
+  enum { kSteps = 16 };
+  const size_t granule = (size_t)2 << 20;
+  shx_config config = SHX_CONFIG_INIT;
+  shx_op *op = NULL;
+  const size_t base = free_bytes();
+  SHX_CHECK_OK(shx_create(&config, &op));
+  const size_t used = base - free_bytes();
+  SHX_CHECK_OK(shx_destroy(op));
+  CHECK(used >= granule);
+  int failed = 0, made = 0;
+  for (int step = 0; step <= kSteps; ++step) {
+    /* Leave `leave` bytes free: from none to the whole op's and a granule more. */
+    const size_t leave = (used + granule) * step / kSteps;
+    const size_t free_now = free_bytes();
+    void *filler = NULL;
+    size_t filler_bytes = free_now > leave ? (free_now - leave) / granule * granule : 0;
+    while (filler_bytes > 0 && cudaMalloc(&filler, filler_bytes) != cudaSuccess) {
+      (void)cudaGetLastError();
+      filler = NULL;
+      filler_bytes -= granule; /* what a fragmented device can give in one piece */
+    }
+    op = (shx_op *)1; /* must be overwritten with NULL on failure */
+    const shx_status status = shx_create(&config, &op);
+    if (status == SHX_SUCCESS) {
+      ++made;
+      SHX_CHECK_OK(shx_destroy(op));
+    } else {
+      ++failed;
+      CHECK(status == SHX_OUT_OF_MEMORY || status == SHX_CUDA_ERROR);
+      CHECK(op == NULL);
+      printf("  %.1f MB left free: %s: %s\n", (double)(free_now - filler_bytes) / 1048576.0,
+             shx_status_string(status), shx_last_error());
+    }
+    if (filler != NULL) CHECK_CUDA(cudaFree(filler));
+    (void)cudaGetLastError();
+    const size_t after = free_bytes();
+    CHECK(after + kSlackBytes >= base);
+  }
+  printf("  shx_create with too little device memory: %d of %d refused, %d made an op (an op "
+         "takes %.1f MB); the free memory came back each time\n", failed, kSteps + 1, made,
+         used / 1048576.0);
+  CHECK(failed >= 1 && made >= 1);
+}
+
 int main(void) {
   shx_testbed_skip_without_gpu(1);
   shx_testbed bed;
@@ -91,6 +144,7 @@ int main(void) {
   CHECK(after + kSlackBytes >= before);
   CHECK(heap_after <= heap_before + kHostSlackBytes);
   shx_testbed_free(&bed);
+  failed_creates();
   printf("leak: %d cycles of create, re-record and destroy (fused, split, baseline) kept the "
          "device's free memory and the host heap\n",
          kCycles);
