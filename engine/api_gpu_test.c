@@ -16,7 +16,9 @@
  * buffers whose allocation ends before what the call touches (x of a step and a gate,
  * out, a peer's mailbox, gate_up, down, the arm's bytes, the o-proj's a) are refused
  * naming the room left and the bytes needed, and one that ends exactly there is taken,
- * a stream-ordered allocation of exactly x's size too (too_small_buffers);
+ * a stream-ordered allocation of exactly x's size too (too_small_buffers); an x across
+ * two handles mapped into one virtual-memory reservation is taken, and one that runs past
+ * the reservation's end refused (vmm_buffers);
  * every variant's pushes of a y_r that rounds to BF16 -0 are +0 (negative_zero_pushes). On
  * a device that reads pageable memory itself (HMM, ATS) the unreachable cases are
  * skipped: the library accepts such pointers there. Exits 77 (skipped) without a Hopper
@@ -28,8 +30,12 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cuda.h>
+
 #include "engine/check.h"
+#include "engine/op.h" /* the binds' state, read after refused binds */
 #include "graphs/testbed.h"
+#include "ops/driver.h"
 #include "shared_expert.h"
 
 static void expect(shx_status got, shx_status want, const char *named) {
@@ -177,10 +183,11 @@ static void expect_too_small(shx_status got, const char *name, size_t room, size
   expect(got, SHX_INVALID_ARGUMENT, needs_text);
 }
 
-/* Buffers 16 bytes too small for the call, in allocations of their own, on an op whose
- * weights and peers are bound and whose mailbox is armed: every refusal leaves the
- * mailbox armed (and, for the tail, every "arrived" slot as it was) and the binds as
- * they were. Then x with exactly the room a step needs is taken and pushes. */
+/* Buffers 16 bytes too small for the call, placed at the ends of two allocations of the
+ * test's (`small`, 2 MiB, and `weights`, 32 MiB of BF16 NaN), on an op whose weights and
+ * peers are bound and whose mailbox is armed: every refusal leaves the mailbox armed
+ * (and, for the tail, every "arrived" slot as it was) and the binds as they were (read
+ * from the op). Then x with exactly the room a step needs is taken and pushes. */
 static void too_small_buffers(shx_op *op, const shx_config *config, const char *gate_up,
                               const char *down, void *const *peers, char *mailbox,
                               size_t mailbox_bytes, uint16_t *host) {
@@ -193,6 +200,7 @@ static void too_small_buffers(shx_op *op, const shx_config *config, const char *
   CHECK_CUDA(cudaMalloc((void **)&small, small_size));
   CHECK_CUDA(cudaMalloc((void **)&weights, weight_size));
   CHECK_CUDA(cudaMemset(small, 0, small_size));
+  CHECK_CUDA(cudaMemset(weights, 0xFF, weight_size)); /* a bind kept by mistake: NaN */
   const size_t x_needs = kBatch * hidden * 2, out_needs = kBatch * shard * 2;
   const size_t gate_up_needs = 2 * inter * hidden * 2, down_needs = hidden * inter * 2;
   CHECK(mailbox_bytes <= small_size && gate_up_needs <= weight_size);
@@ -211,6 +219,7 @@ static void too_small_buffers(shx_op *op, const shx_config *config, const char *
   char *short_down = with_room(weights, weight_size, down_needs - 16);
   expect_too_small(shx_bind_weights(op, gate_up, short_down), "down", down_needs - 16,
                    down_needs);
+  CHECK(op->gate_up == gate_up && op->down == down && op->peers[5] == peers[5]);
   char *arm = with_room(small, small_size, 4096);
   expect_too_small(shx_mailbox_arm(arm, 4096 + 16, NULL), "mailbox", 4096, 4096 + 16);
   enum { kAttention = 64 };
@@ -218,6 +227,13 @@ static void too_small_buffers(shx_op *op, const shx_config *config, const char *
   char *a = with_room(small, small_size, a_needs - 16);
   expect_too_small(shx_record_oproj(op, weights, a, kAttention, mailbox, kBatch, NULL), "a",
                    a_needs - 16, a_needs);
+  const size_t w_o_needs = hidden * kAttention * 2;
+  char *w_o = with_room(small, small_size, w_o_needs - 16);
+  expect_too_small(shx_record_oproj(op, w_o, mailbox, kAttention, mailbox, kBatch, NULL),
+                   "w_o", w_o_needs - 16, w_o_needs);
+  char *oproj_x = with_room(small, small_size, x_needs - 16);
+  expect_too_small(shx_record_oproj(op, weights, mailbox, kAttention, oproj_x, kBatch, NULL),
+                   "x", x_needs - 16, x_needs);
   expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the refused small buffers");
 
   CHECK_CUDA(cudaMemset(mailbox, 0, mailbox_bytes));
@@ -227,7 +243,7 @@ static void too_small_buffers(shx_op *op, const shx_config *config, const char *
   SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
 
   /* Exactly the room it needs: taken (zeros, so the zero weights push +0); so is an x of
-   * exactly its size from the stream-ordered allocator (whose range CUDA reports too). */
+   * exactly its size from the stream-ordered allocator. */
   SHX_CHECK_OK(shx_record_step(op, with_room(small, small_size, x_needs), kBatch, 0, NULL));
   expect_pushed(mailbox, mailbox_bytes, host, config, kBatch);
   SHX_CHECK_OK(shx_check_device(op));
@@ -242,6 +258,80 @@ static void too_small_buffers(shx_op *op, const shx_config *config, const char *
   CHECK_CUDA(cudaDeviceSynchronize());
   CHECK_CUDA(cudaFree(small));
   CHECK_CUDA(cudaFree(weights));
+}
+
+/* The driver's virtual-memory functions (CUDA 13.0 forms), through the runtime's entry
+ * point as the library reaches the driver. */
+typedef CUresult (*Granularity)(size_t *, const CUmemAllocationProp *,
+                                CUmemAllocationGranularity_flags);
+typedef CUresult (*Reserve)(CUdeviceptr *, size_t, size_t, CUdeviceptr, unsigned long long);
+typedef CUresult (*Create)(CUmemGenericAllocationHandle *, size_t, const CUmemAllocationProp *,
+                           unsigned long long);
+typedef CUresult (*Map)(CUdeviceptr, size_t, size_t, CUmemGenericAllocationHandle,
+                        unsigned long long);
+typedef CUresult (*SetAccess)(CUdeviceptr, size_t, const CUmemAccessDesc *, size_t);
+typedef CUresult (*Unmap)(CUdeviceptr, size_t);
+typedef CUresult (*Release)(CUmemGenericAllocationHandle);
+typedef CUresult (*AddressFree)(CUdeviceptr, size_t);
+#define CHECK_CU(call) CHECK((call) == CUDA_SUCCESS)
+
+/* x in virtual memory as PyTorch's expandable segments lay it out: one reservation of two
+ * granules, each mapped from a handle of its own. An x that straddles the two handles is
+ * taken and pushes (the range CUDA reports for it is the whole reservation, not one
+ * handle's piece, which would refuse it); one 16 bytes short of the reservation's end is
+ * refused. The op's mailbox is armed and left armed. */
+static void vmm_buffers(shx_op *op, const shx_config *config, char *mailbox,
+                        size_t mailbox_bytes, uint16_t *host) {
+  enum { kBatch = 9 };
+  const Granularity granularity = (Granularity)shx_driver_function(
+      "cuMemGetAllocationGranularity");
+  const Reserve reserve = (Reserve)shx_driver_function("cuMemAddressReserve");
+  const Create create = (Create)shx_driver_function("cuMemCreate");
+  const Map map = (Map)shx_driver_function("cuMemMap");
+  const SetAccess set_access = (SetAccess)shx_driver_function("cuMemSetAccess");
+  const Unmap unmap = (Unmap)shx_driver_function("cuMemUnmap");
+  const Release release = (Release)shx_driver_function("cuMemRelease");
+  const AddressFree address_free = (AddressFree)shx_driver_function("cuMemAddressFree");
+  CHECK(granularity && reserve && create && map && set_access && unmap && release &&
+        address_free);
+  CUmemAllocationProp prop;
+  memset(&prop, 0, sizeof prop);
+  prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+  prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  prop.location.id = 0;
+  size_t granule = 0;
+  CHECK_CU(granularity(&granule, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM));
+  const size_t x_needs = kBatch * (size_t)config->hidden * 2;
+  CHECK(granule >= x_needs && granule % 16 == 0);
+  CUdeviceptr base = 0;
+  CUmemGenericAllocationHandle handles[2];
+  CHECK_CU(reserve(&base, 2 * granule, 0, 0, 0));
+  for (int i = 0; i < 2; ++i) {
+    CHECK_CU(create(&handles[i], granule, &prop, 0));
+    CHECK_CU(map(base + i * granule, granule, 0, handles[i], 0));
+  }
+  CUmemAccessDesc access;
+  memset(&access, 0, sizeof access);
+  access.location = prop.location;
+  access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+  CHECK_CU(set_access(base, 2 * granule, &access, 1));
+  char *const reserved = (char *)(uintptr_t)base;
+  CHECK_CUDA(cudaMemset(reserved, 0, 2 * granule));
+  /* 4 KB of it in the first handle, the rest in the second */
+  char *const straddling = reserved + granule - 4096;
+  SHX_CHECK_OK(shx_record_step(op, straddling, kBatch, 0, NULL));
+  expect_pushed(mailbox, mailbox_bytes, host, config, kBatch);
+  SHX_CHECK_OK(shx_check_device(op));
+  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  char *const short_x = reserved + 2 * granule - (x_needs - 16);
+  expect_too_small(shx_record_step(op, short_x, kBatch, 0, NULL), "x", x_needs - 16, x_needs);
+  expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the refused x in virtual memory");
+  CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CU(unmap(base, 2 * granule));
+  for (int i = 0; i < 2; ++i) CHECK_CU(release(handles[i]));
+  CHECK_CU(address_free(base, 2 * granule));
+  printf("api_gpu_test: x across two virtual-memory handles taken; 16 bytes short of the "
+         "reservation refused (granule %zu bytes)\n", granule);
 }
 
 /* SPEC "Numerics" 3: a producer never writes -0, the empty slot's mark. Weights for which
@@ -380,6 +470,7 @@ int main(void) {
   oproj_calls(op, &config, pageable_access);
   free(g_pageable);
   too_small_buffers(op, &config, device, down, peers, mailbox, mailbox_bytes, host);
+  vmm_buffers(op, &config, mailbox, mailbox_bytes, host);
 
   /* With a second GPU current, the op's calls are refused naming both devices. */
   int devices = 0;

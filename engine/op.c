@@ -102,9 +102,11 @@ typedef CUresult (*PointerGetAttributes)(unsigned int, CUpointer_attribute *, vo
  * reachable (check_reachable), and, where CUDA knows the allocation that holds it, that
  * allocation reaches `bytes` past it; a smaller one would let the kernels fault or write
  * over the caller's other data. The range is the one CUDA keeps for the allocation: a
- * cudaMalloc's requested size (perf/RESULTS.md run 84 call 1), an IPC mapping's whole
- * allocation, the reserved range of a virtual-memory mapping (an NCCL window), never less
- * than the caller's buffer, so this refuses only buffers that are too small for certain.
+ * cudaMalloc's requested size (perf/RESULTS.md run 84 call 1), a virtual-memory
+ * reservation's whole extent even where several handles are mapped into it (as PyTorch's
+ * expandable segments do; api_gpu_test's vmm_buffers), and it held the buffers of CUDA
+ * IPC and NCCL window mappings and of cudaMallocAsync in the tests (run 84), so this
+ * refuses only buffers that are too small for certain.
  * A query CUDA cannot answer (pageable memory on an HMM or ATS device) refuses nothing.
  * Host-side queries: legal during capture (run 84 call 3). */
 static shx_status check_memory(const void *pointer, size_t bytes, const char *name,
@@ -126,10 +128,8 @@ static shx_status check_memory(const void *pointer, size_t bytes, const char *na
   void *values[2] = {&start, &size};
   const CUdeviceptr address = (CUdeviceptr)(uintptr_t)pointer;
   if (get_attributes == NULL || get_attributes(2, which, values, address) != CUDA_SUCCESS ||
-      size == 0 || address < start || address - start >= size) {
-    (void)cudaGetLastError();
-    return SHX_SUCCESS;
-  }
+      size == 0 || address < start || address - start >= size)
+    return SHX_SUCCESS; /* a driver call: no runtime error to clear */
   const size_t room = size - (size_t)(address - start);
   if (room < bytes)
     return shx_fail(SHX_INVALID_ARGUMENT,
@@ -151,11 +151,17 @@ static shx_status check_x(const shx_op *op, const void *x, int batch) {
  * (The stream's device is not asked: cudaStreamGetDevice on a capturing stream
  * invalidated the capture, perf/RESULTS.md run 84 call 4.) */
 static shx_status check_arm_device(void) {
-  int device = 0, major = 0, minor = 0;
+  int devices = 0, device = 0, major = 0, minor = 0;
+  const cudaError_t counted = cudaGetDeviceCount(&devices);
+  if (counted != cudaSuccess || devices == 0) {
+    (void)cudaGetLastError();
+    return shx_fail(SHX_NO_DEVICE, "no CUDA device to arm the mailbox on (%s)",
+                    counted != cudaSuccess ? cudaGetErrorString(counted) : "none counted");
+  }
   const cudaError_t error = cudaGetDevice(&device);
   if (error != cudaSuccess) {
     (void)cudaGetLastError();
-    return shx_fail(SHX_NO_DEVICE, "no CUDA device to arm the mailbox on (%s)",
+    return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device: %s",
                     cudaGetErrorString(error));
   }
   if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) !=
@@ -205,8 +211,8 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
           cudaSuccess ||
       cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
     const cudaError_t error = cudaGetLastError();
-    return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device %d: %s", device,
-                    cudaGetErrorString(error));
+    return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device (or its "
+                    "attributes): %s", cudaGetErrorString(error));
   }
   if ((status = shx_check_capability(device, major, minor)) != SHX_SUCCESS) return status;
   if (config->split_down_sms > sms)
@@ -575,7 +581,15 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
         return shx_fail(SHX_UNSUPPORTED, "no SharedDown plan for batch %d: %s", batch,
                         bucket < 0 ? "over the largest bucket" : op->down_messages[bucket]);
       status = record_fused_kernel(op, x, batch, parity, 1, stream);
-      if (status == SHX_SUCCESS) status = record_down_kernel(op, batch, parity, stream);
+      if (status != SHX_SUCCESS) break;
+      status = record_down_kernel(op, batch, parity, stream);
+      /* The gate is on the stream by now: a refusal of the down half here would be a bug,
+       * not a refusal (which launches nothing). */
+      if (status != SHX_SUCCESS && status != SHX_CUDA_ERROR) {
+        char reason[SHX_LAST_ERROR_BYTES]; /* a copy: shx_fail writes the same buffer */
+        snprintf(reason, sizeof reason, "%s", shx_last_error());
+        status = shx_fail(SHX_INTERNAL_ERROR, "after the gate kernel: %s", reason);
+      }
       break;
     }
     default: /* SHX_VARIANT_AUTO: shx_variant_for resolves it */

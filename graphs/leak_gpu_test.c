@@ -21,10 +21,10 @@
  * fails on a leak (perf/RESULTS.md runs 54, 74).
  * Then shx_create where the device has too little memory left (failed_creates): with all
  * but a part of an op's device memory taken by a filler allocation, from none of it to
- * all, each create either makes an op (destroyed) or fails with SHX_OUT_OF_MEMORY or
- * SHX_CUDA_ERROR, leaves *op NULL, and gives back what it had allocated: the free memory
- * after the filler is freed is what it was, within kSlackBytes. At least one create must
- * fail and one succeed, so that both paths ran.
+ * all and 16 MB more, each create either makes an op (destroyed) or fails with
+ * SHX_OUT_OF_MEMORY or SHX_CUDA_ERROR, leaves *op NULL, and gives back what it had
+ * allocated: the free memory after the filler is freed is what it was, within
+ * kSlackBytes. At least one create must fail and one succeed, so that both paths ran.
  * Exits 77 (skipped) without a Hopper GPU.
  */
 #include <cuda_runtime_api.h>
@@ -91,8 +91,9 @@ static void failed_creates(void) {
   CHECK(used >= granule);
   int failed = 0, made = 0;
   for (int step = 0; step <= kSteps; ++step) {
-    /* Leave `leave` bytes free: from none to the whole op's and a granule more. */
-    const size_t leave = (used + granule) * step / kSteps;
+    /* Leave `leave` bytes free: from none to the whole op's and 8 granules more (room
+     * for the allocations' alignment), so that the last steps make an op. */
+    const size_t leave = (used + 8 * granule) * step / kSteps;
     const size_t free_now = free_bytes();
     void *filler = NULL;
     size_t filler_bytes = free_now > leave ? (free_now - leave) / granule * granule : 0;

@@ -13,9 +13,9 @@
  * Conventions (NCCL-style): every function returns an shx_status, and
  * shx_last_error() names the bad value on failure. A refused call
  * (SHX_INVALID_ARGUMENT, SHX_UNSUPPORTED, SHX_NO_DEVICE) has launched nothing and
- * touched no output or mailbox. After SHX_CUDA_ERROR or SHX_OUT_OF_MEMORY (a cuBLASLt
- * allocation in the baseline's down GEMM) from a record call, part of the step may
- * already be on the stream: discard that stream's work or capture. Before a
+ * touched no output or mailbox. After SHX_CUDA_ERROR, SHX_OUT_OF_MEMORY (a cuBLASLt
+ * allocation in the baseline's down GEMM) or SHX_INTERNAL_ERROR from a record call, part
+ * of the step may already be on the stream: discard that stream's work or capture. Before a
  * launch the library clears CUDA's non-sticky error state (cudaGetLastError), so check
  * your own errors before calling. Pointers are device pointers unless said otherwise.
  * The calling thread's current CUDA device must be the op's device for every call on
@@ -211,8 +211,8 @@ shx_status shx_destroy(shx_op *op);
  * memory, or no allocation: cudaPointerGetAttributes says "unregistered") is refused
  * (SHX_INVALID_ARGUMENT), except on a device with cudaDevAttrPageableMemoryAccess; so is
  * one whose allocation ends before the bytes the call reads or writes from it (the range
- * cuPointerGetAttributes reports: a cudaMalloc allocation, an IPC mapping's, or a
- * virtual-memory reservation; the message names both sizes). */
+ * cuPointerGetAttributes reports: a cudaMalloc's size, a virtual-memory reservation's
+ * whole extent; the message names both sizes). */
 shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down);
 
 /* Mailbox of every rank p (peers[p], p < tp; peers[rank] is this rank's own), each
