@@ -10,32 +10,40 @@
  * CUDA-graph capturable: no allocation, no host synchronization, no host branch on
  * device data.
  *
- * Conventions (NCCL-style): every function returns an shx_status, and
- * shx_last_error() names the bad value on failure. A refused call
+ * Conventions (NCCL-style): every function but shx_mailbox_bytes, shx_last_error and
+ * shx_status_string returns an shx_status, and shx_last_error() names the bad value on
+ * failure. A refused call
  * (SHX_INVALID_ARGUMENT, SHX_UNSUPPORTED, SHX_NO_DEVICE) has launched nothing and
  * touched no output or mailbox. After SHX_CUDA_ERROR, SHX_OUT_OF_MEMORY (a cuBLASLt
  * allocation in the baseline's down GEMM) or SHX_INTERNAL_ERROR from a record call, part
- * of the step may already be on the stream: discard that stream's work or capture. Before a
- * launch the library clears CUDA's non-sticky error state (cudaGetLastError), so check
- * your own errors before calling. Pointers are device pointers unless said otherwise.
+ * of the step may already be on the stream: discard that stream's work or capture. Any call
+ * may clear CUDA's non-sticky error state (cudaGetLastError: before its launches, after
+ * its queries, in shx_create, shx_destroy and shx_check_device), so check your own errors
+ * before calling. Pointers are device pointers unless said otherwise.
  * The calling thread's current CUDA device must be the op's device for every call on
  * an op; the record calls, shx_tail and shx_check_device refuse another
  * (SHX_INVALID_ARGUMENT), the bind calls and shx_variant_for do not look, and
  * shx_destroy makes the op's device current itself. This header has no CUDA types:
  * streams are passed as void * (a cudaStream_t).
  *
- * Threads and lifetimes. An op is used by one thread at a time. Every graph recorded
- * from one op shares the op's h and barrier counters: run those graphs one after
- * another (one stream, or ordered by events), never at the same time, and destroy
- * their executables before shx_destroy. Bound weights, mailboxes, x and out must
- * outlive every graph recorded with them. shx_create, shx_destroy and
+ * Threads and lifetimes. An op is used by one thread at a time; distinct ops may be used
+ * from different threads at once (the library's only global state is thread-local or
+ * atomic), within the capture rules below. Every graph recorded from one op shares the
+ * op's h and barrier counters: run those graphs one after another (one stream, or
+ * ordered by events), never at the same time, and destroy their executables before
+ * shx_destroy. Bound weights, mailboxes, x and out (and shx_record_oproj's w_o, a and x)
+ * must outlive every graph recorded with them. shx_create, shx_destroy and
  * shx_check_device synchronize the whole device (cudaDeviceSynchronize): do not call
  * them while any stream of the op's device is being captured, in any capture mode and
  * from any thread (CUDA refuses the synchronization and invalidates that capture); nor
  * shx_mailbox_arm on the legacy stream (NULL) while a blocking stream is captured.
  *
  * Every rank's op must have the same hidden, tp and capacity: a push computes its
- * slots in a peer's mailbox from its own op's config.
+ * slots in a peer's mailbox from its own op's config. Every rank's mailbox must be armed
+ * (shx_mailbox_arm, completed) before any rank's first push into it: synchronize the
+ * arms and hold every rank at a barrier of yours (host or across processes) before the
+ * first step, and again after re-arming in the recovery below, or an arm that lands
+ * after a peer's push erases it and the tail waits for the watchdog.
  *
  * Ordering between launches. A launch of an op touches the op's h and counters only
  * after its griddepcontrol.wait, i.e. once the kernel before it on the stream has
@@ -153,9 +161,10 @@ typedef struct shx_config {
   float situ_beta;        /* SiTU's gate cap, in [2^-64, 2^64] (checked for SwiGLU too) */
   float situ_lambda;      /* SiTU's linear cap, in [2^-64, 2^64] (likewise) */
   const char *policy_path;/* host path of the `auto` policy table; NULL: built-in */
-  int programmatic_launch;/* 1: the fused and gate kernels use programmatic dependent
-                             launch (their weights stream while the previous kernel,
-                             e.g. the o-proj, finishes); 0: plain stream order */
+  int programmatic_launch;/* 1: the fused and gate kernels (and shx_record_oproj's) use
+                             programmatic dependent launch (their weights stream while
+                             the previous kernel, e.g. the o-proj, finishes); 0: plain
+                             stream order */
   uint32_t watchdog_ms;   /* a kernel that waits longer than this for a peer or the grid
                              barrier gives up and flags SHX_DEVICE_TIMEOUT (see
                              shx_check_device); far above any real step. 0: wait forever
@@ -170,8 +179,8 @@ typedef struct shx_config {
  * division that gives 0 for divisors over 2^126 (and 0 / cap is NaN under 2^-128); a cap
  * of 2^64 already leaves every input below 2^52 unchanged (beta tanh(g / beta) rounds to
  * g in FP32), so a larger one is never needed to turn the cap off. */
-#define SHX_MIN_SITU_CAP 0x1p-64f
-#define SHX_MAX_SITU_CAP 0x1p64f
+#define SHX_MIN_SITU_CAP 5.42101086242752217e-20f /* 2^-64, exactly (a decimal literal: hex */
+#define SHX_MAX_SITU_CAP 1.8446744073709551616e19f /* 2^64   floats are not C++11 or C89) */
 
 #define SHX_CONFIG_INIT                                                         \
   {                                                                             \
@@ -195,7 +204,8 @@ const char *shx_status_string(shx_status status);
  * to its capacity has no plan), then allocates the op's device scratch (h, barrier
  * counters, watchdog flag; for the baseline and auto variants also the baseline's g|u
  * and y buffers and a 32 MB cuBLASLt workspace). policy_path is read for the auto
- * variant only. */
+ * variant only. *op is NULL after any failure. SHX_NO_DEVICE where CUDA counts no device
+ * (none visible, or no usable driver). */
 shx_status shx_create(const shx_config *config, shx_op **op);
 /* Frees everything the op allocated. NULL is allowed. Waits for the op's device
  * (cudaDeviceSynchronize in its primary context, which also waits for its green
