@@ -10,11 +10,12 @@
  * not its gate's; a tail at a parity this op never pushed at, or of another batch than
  * the push (after a push; a launched one would time out, which the valid tail's watchdog
  * check would report), or after peers[rank] was rebound to another mailbox; with two
- * GPUs, a call made with another device current; shx_record_oproj's refusals (NULL,
- * misaligned and unreachable pointers, attention not a multiple of 64, batch 0 or over
- * capacity) leave its x untouched, and its valid call writes exactly the batch's rows;
- * buffers whose allocation ends before what the call touches (x of a step and a gate,
- * out, a peer's mailbox, gate_up, down, the arm's bytes, the o-proj's a) are refused
+ * GPUs, a step, gate, tail, o-proj or shx_check_device made with another device current;
+ * shx_record_oproj's refusals (NULL, misaligned and unreachable pointers: x, w_o, a;
+ * attention not a multiple of 64, batch 0 or over capacity) leave its x untouched, and
+ * its valid call writes exactly the batch's rows; buffers whose allocation ends before
+ * what the call touches (x of a step and a gate, out, a peer's mailbox, gate_up, down,
+ * the arm's bytes, the o-proj's w_o, a and x) are refused
  * naming the room left and the bytes needed, and one that ends exactly there is taken,
  * a stream-ordered allocation of exactly x's size too (too_small_buffers); an x across
  * two handles mapped into one virtual-memory reservation is taken, and one that runs past
@@ -408,8 +409,11 @@ static void oproj_calls(shx_op *op, const shx_config *config, int pageable_acces
   expect(shx_record_oproj(op, w, a, kAttention, x, 0, NULL), SHX_INVALID_ARGUMENT, "batch 0");
   expect(shx_record_oproj(op, w, a, kAttention, x, 17, NULL), SHX_INVALID_ARGUMENT,
          "batch 17");
-  if (!pageable_access)
+  if (!pageable_access) {
     expect_unreachable(shx_record_oproj(op, w, a, kAttention, g_pageable, kBatch, NULL), "x");
+    expect_unreachable(shx_record_oproj(op, g_pageable, a, kAttention, x, kBatch, NULL), "w_o");
+    expect_unreachable(shx_record_oproj(op, w, kUnallocated, kAttention, x, kBatch, NULL), "a");
+  }
   CHECK_CUDA(cudaDeviceSynchronize());
   CHECK_CUDA(cudaMemcpy(host, x, x_bytes, cudaMemcpyDeviceToHost));
   for (size_t i = 0; i < x_bytes / 2; ++i) CHECK(host[i] == 0xFFFF);
@@ -480,6 +484,10 @@ int main(void) {
     expect(shx_record_step(op, x, 9, 0, NULL), SHX_INVALID_ARGUMENT,
            "current CUDA device 1 is not the op's device 0");
     expect(shx_check_device(op), SHX_INVALID_ARGUMENT, "current CUDA device 1");
+    const char *const named = "current CUDA device 1 is not the op's device 0";
+    expect(shx_record_gate(op, x, 9, NULL), SHX_INVALID_ARGUMENT, named);
+    expect(shx_tail(op, out, 9, 0, NULL), SHX_INVALID_ARGUMENT, named);
+    expect(shx_record_oproj(op, device, x, 64, x, 9, NULL), SHX_INVALID_ARGUMENT, named);
     CHECK_CUDA(cudaSetDevice(0));
     expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the calls from another device");
   } else {
