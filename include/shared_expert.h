@@ -12,9 +12,8 @@
  *
  * Conventions (NCCL-style): every function but shx_mailbox_bytes, shx_last_error and
  * shx_status_string returns an shx_status, and shx_last_error() names the bad value on
- * failure. A refused call
- * (SHX_INVALID_ARGUMENT, SHX_UNSUPPORTED, SHX_NO_DEVICE) has launched nothing and
- * touched no output or mailbox. After SHX_CUDA_ERROR, SHX_OUT_OF_MEMORY (a cuBLASLt
+ * failure. A refused call (SHX_INVALID_ARGUMENT, SHX_UNSUPPORTED, SHX_NO_DEVICE) has
+ * launched nothing and touched no output or mailbox. After SHX_CUDA_ERROR, SHX_OUT_OF_MEMORY (a cuBLASLt
  * allocation in the baseline's down GEMM) or SHX_INTERNAL_ERROR from a record call, part
  * of the step may already be on the stream: discard that stream's work or capture. Any call
  * may clear CUDA's non-sticky error state (cudaGetLastError: before its launches, after
@@ -178,9 +177,10 @@ typedef struct shx_config {
 /* The range of situ_beta and situ_lambda. The kernels divide by the caps with a fast
  * division that gives 0 for divisors over 2^126 (and 0 / cap is NaN under 2^-128); a cap
  * of 2^64 already leaves every input below 2^52 unchanged (beta tanh(g / beta) rounds to
- * g in FP32), so a larger one is never needed to turn the cap off. */
-#define SHX_MIN_SITU_CAP 5.42101086242752217e-20f /* 2^-64, exactly (a decimal literal: hex */
-#define SHX_MAX_SITU_CAP 1.8446744073709551616e19f /* 2^64   floats are not C++11 or C89) */
+ * g in FP32), so a larger one is never needed to turn the cap off. 2^-64 and 2^64 exactly,
+ * written in decimal: hexadecimal floats are not C89 or C++11. */
+#define SHX_MIN_SITU_CAP 5.42101086242752217e-20f
+#define SHX_MAX_SITU_CAP 1.8446744073709551616e19f
 
 #define SHX_CONFIG_INIT                                                         \
   {                                                                             \
