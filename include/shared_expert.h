@@ -13,12 +13,13 @@
  * Conventions (NCCL-style): every function but shx_mailbox_bytes, shx_last_error and
  * shx_status_string returns an shx_status, and shx_last_error() names the bad value on
  * failure. A refused call (SHX_INVALID_ARGUMENT, SHX_UNSUPPORTED, SHX_NO_DEVICE) has
- * launched nothing and touched no output or mailbox. After SHX_CUDA_ERROR, SHX_OUT_OF_MEMORY (a cuBLASLt
- * allocation in the baseline's down GEMM) or SHX_INTERNAL_ERROR from a record call, part
- * of the step may already be on the stream: discard that stream's work or capture. Any call
- * may clear CUDA's non-sticky error state (cudaGetLastError: before its launches, after
- * its queries, in shx_create, shx_destroy and shx_check_device), so check your own errors
- * before calling. Pointers are device pointers unless said otherwise.
+ * launched nothing and touched no output or mailbox. After SHX_CUDA_ERROR,
+ * SHX_OUT_OF_MEMORY (a cuBLASLt allocation in the baseline's down GEMM) or
+ * SHX_INTERNAL_ERROR from a record call, part of the step may already be on the stream:
+ * discard that stream's work or capture. Any call may clear CUDA's non-sticky error
+ * state (cudaGetLastError: before its launches, after its queries, in shx_create,
+ * shx_destroy and shx_check_device), so check your own errors before calling. Pointers
+ * are device pointers unless said otherwise.
  * The calling thread's current CUDA device must be the op's device for every call on
  * an op; the record calls, shx_tail and shx_check_device refuse another
  * (SHX_INVALID_ARGUMENT), the bind calls and shx_variant_for do not look, and
