@@ -3,14 +3,22 @@
 # every GPU test of a bundle (tools/bundle.sh; the two-GPU tests report themselves skipped
 # on one GPU) and api_test with their whole output, then the main job (decode_step on
 # the golden files).
-#   [BUNDLE=bundle] [TEST_TIMEOUT=200] [MAIN_TIMEOUT=150] tools/gpu_suite.sh OUTDIR
+#   [PACK=bundle_pack/NAME.tar.xz] [BUNDLE=bundle] [TEST_TIMEOUT=200] [MAIN_TIMEOUT=150] \
+#     tools/gpu_suite.sh OUTDIR
+# With PACK, the packed bundle (tar cJf PACK bundle, made here and carried) is unpacked
+# first and OUTDIR/head.txt gets the date, its bundle/COMMIT and the GPUs.
 # OUTDIR/call.txt gets each test's verdict and time, "N passed, N failed, N skipped", the
 # largest relative L2 errors printed, the skip reasons and the main job's last lines;
 # OUTDIR/tests_full.txt.gz every test's output, OUTDIR/tests_runner.txt the runner's own
 # lines, OUTDIR/decode_step.txt the main job's.
-# Exit 0 only where no test failed, at least one ran, and the main job passed.
+# Exit 0 only where no test failed, at least one ran, and the main job passed; call.txt
+# ends "gpu_suite exit N".
 set -u
 source "$(dirname "$0")/gpu_env.sh" "${1:?usage: [BUNDLE=bundle] tools/gpu_suite.sh OUTDIR}"
+if [ -n "${PACK:-}" ]; then
+  { date -u; tar xJf "$PACK" && cat "$bundle/COMMIT"; nvidia-smi -L; } 2>&1 |
+    tee "$out/head.txt"
+fi
 rm -f "$out"/tests_* # a rerun into OUTDIR starts afresh
 echo "bundle $bundle of $(cat "$bundle/COMMIT")" | tee "$out/call.txt"
 # The tests through the bundle runner (tools/run_gpu_tests.sh), their whole output to
@@ -36,3 +44,6 @@ echo "decode_step exit $main at $SECONDS s" | tee -a "$out/call.txt"
 tail -16 "$out/decode_step.txt" | tee -a "$out/call.txt"
 [ -f "$out/tests_full.txt" ] && gzip -f "$out/tests_full.txt"
 [ "$tests_ok" -eq 1 ] && [ "$main" -eq 0 ]
+result=$?
+echo "gpu_suite exit $result" | tee -a "$out/call.txt"
+exit $result

@@ -6,13 +6,7 @@
 # SASS (HGMMA, no LDL/STL); oproj_step's timing at the design dims.
 # Build first (here): tools/bundle.sh bundle; rm -f bundle_pack/*;
 #   tar cJf bundle_pack/run82b.tar.xz bundle                     carry: bundle_pack
-{
-date -u
-tar xJf bundle_pack/run82b.tar.xz && cat bundle/COMMIT
-nvidia-smi -L
-} 2>&1 | tee $OUT/head.txt
-tools/gpu_suite.sh $OUT
-echo "gpu_suite exit $?" | tee -a $OUT/call.txt
+PACK=bundle_pack/run82b.tar.xz tools/gpu_suite.sh $OUT
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 cuobjdump --dump-sass bundle/oproj_step_gpu_test > sass.txt 2>&1
 awk '/Function :/ {f = ($3 ~ /oproj_kernel/)} f && /HGMMA/ {h++} f && /(LDL|STL)/ {l++}

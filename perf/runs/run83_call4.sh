@@ -7,13 +7,7 @@
 # bench must refuse before timing (no config; no fused geometry).
 # Build first (here): tools/bundle.sh bundle; rm -f bundle_pack/*;
 #   tar cJf bundle_pack/run83.tar.xz bundle                       carry: bundle_pack
-{
-date -u
-tar xJf bundle_pack/run83.tar.xz && cat bundle/COMMIT
-nvidia-smi -L
-} 2>&1 | tee $OUT/head.txt
-tools/gpu_suite.sh $OUT
-echo "gpu_suite exit $?" | tee -a $OUT/call.txt
+PACK=bundle_pack/run83.tar.xz tools/gpu_suite.sh $OUT
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 cd bundle
 timeout 120 ./bench --dims 2048,512,situ --tps 8 --quick --table-only > $OUT/small.txt 2>&1

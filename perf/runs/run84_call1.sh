@@ -6,13 +6,7 @@
 # (tools/gpu_suite.sh), then compute-sanitizer memcheck on api_gpu_test.
 # Build first (here): tools/bundle.sh bundle; rm -f bundle_pack/*;
 #   tar cJf bundle_pack/run84.tar.xz bundle                       carry: bundle_pack
-{
-date -u
-tar xJf bundle_pack/run84.tar.xz && cat bundle/COMMIT
-nvidia-smi -L
-} 2>&1 | tee $OUT/head.txt
-tools/gpu_suite.sh $OUT
-echo "gpu_suite exit $?" | tee -a $OUT/call.txt
+PACK=bundle_pack/run84.tar.xz tools/gpu_suite.sh $OUT
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 cd bundle
 timeout 200 compute-sanitizer --tool memcheck ./api_gpu_test > $OUT/memcheck.txt 2>&1

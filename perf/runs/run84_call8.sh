@@ -4,10 +4,4 @@
 # the main job (tools/gpu_suite.sh).
 # Build first (here): tools/bundle.sh bundle; rm -f bundle_pack/*;
 #   tar cJf bundle_pack/run84.tar.xz bundle                       carry: bundle_pack
-{
-date -u
-tar xJf bundle_pack/run84.tar.xz && cat bundle/COMMIT
-nvidia-smi -L
-} 2>&1 | tee $OUT/head.txt
-tools/gpu_suite.sh $OUT
-echo "gpu_suite exit $?" | tee -a $OUT/call.txt
+PACK=bundle_pack/run84.tar.xz tools/gpu_suite.sh $OUT
