@@ -2,7 +2,6 @@
  * tail, destroy. Every argument is validated (engine/validate.c, and the geometry
  * against the device) before any allocation or launch; a refused call leaves outputs
  * and mailboxes untouched. */
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,10 +93,6 @@ static shx_status check_reachable(const void *pointer, const char *name) {
                   "allocation): pass device memory", name, pointer);
 }
 
-/* cuPointerGetAttributes in the CUDA 13.0 headers' form. */
-typedef CUresult (*PointerGetAttributes)(unsigned int, CUpointer_attribute *, void **,
-                                         CUdeviceptr);
-
 /* A buffer that the call reads or writes `bytes` of from `pointer` (`needs` says why):
  * reachable (check_reachable), and, where CUDA knows the allocation that holds it, that
  * allocation reaches `bytes` past it; a smaller one would let the kernels fault or write
@@ -113,22 +108,11 @@ static shx_status check_memory(const void *pointer, size_t bytes, const char *na
                                const char *needs) {
   const shx_status reachable = check_reachable(pointer, name);
   if (reachable != SHX_SUCCESS) return reachable;
-  /* Looked up once (a string search in the runtime); threads that race here store the
-   * same pointer. */
-  static _Atomic(PointerGetAttributes) looked_up = NULL;
-  PointerGetAttributes get_attributes = atomic_load(&looked_up);
-  if (get_attributes == NULL) {
-    get_attributes = (PointerGetAttributes)shx_driver_function("cuPointerGetAttributes");
-    atomic_store(&looked_up, get_attributes);
-  }
   CUdeviceptr start = 0;
   size_t size = 0;
-  CUpointer_attribute which[2] = {CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
-                                  CU_POINTER_ATTRIBUTE_RANGE_SIZE};
-  void *values[2] = {&start, &size};
   const CUdeviceptr address = (CUdeviceptr)(uintptr_t)pointer;
-  if (get_attributes == NULL || get_attributes(2, which, values, address) != CUDA_SUCCESS ||
-      size == 0 || address < start || address - start >= size)
+  if (shx_pointer_range(pointer, &start, &size) != CUDA_SUCCESS || size == 0 ||
+      address < start || address - start >= size)
     return SHX_SUCCESS; /* a driver call: no runtime error to clear */
   const size_t room = size - (size_t)(address - start);
   if (room < bytes)
@@ -175,10 +159,15 @@ static shx_status check_arm_device(void) {
   return shx_check_capability(device, major, minor);
 }
 
+/* One mailbox, [2 parities][tp sources][capacity][H / tp] BF16, of a valid config. */
+static size_t mailbox_bytes_of(const shx_config *config) {
+  return (size_t)2 * config->tp * config->capacity * (config->hidden / config->tp) * 2;
+}
+
 size_t shx_mailbox_bytes(const shx_config *config) {
   shx_clear_error();
   if (shx_check_config(config) != SHX_SUCCESS) return 0;
-  return (size_t)2 * config->tp * config->capacity * (config->hidden / config->tp) * 2;
+  return mailbox_bytes_of(config);
 }
 
 shx_status shx_create(const shx_config *config, shx_op **op_out) {
@@ -341,8 +330,7 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_peers(&op->config, peers, count)) != SHX_SUCCESS) return status;
-  /* shx_mailbox_bytes's size (not called: it would clear the last error) */
-  const size_t mailbox_bytes = (size_t)2 * op->config.tp * op->config.capacity * op->shard * 2;
+  const size_t mailbox_bytes = mailbox_bytes_of(&op->config);
   for (int p = 0; p < count; ++p) {
     char name[24]; /* "peers[" + any int + "]" */
     snprintf(name, sizeof name, "peers[%d]", p);

@@ -15,6 +15,12 @@ extern "C" {
  * where the driver has none (or there is no driver); no CUDA error is left pending. */
 void *shx_driver_function(const char *name);
 
+/* The range CUDA keeps for the allocation that holds `pointer` (cuPointerGetAttributes:
+ * RANGE_START_ADDR and RANGE_SIZE; the engine's buffer-size check, perf/capture_probe,
+ * perf/record_cost): what that call returned, or CUDA_ERROR_NOT_FOUND where the driver
+ * has no such function. The entry point is looked up once. */
+CUresult shx_pointer_range(const void *pointer, CUdeviceptr *start, size_t *size);
+
 /* The forms of the driver functions more than one file calls (cast the result of
  * shx_driver_function to them); a file's other driver functions keep their own. */
 typedef CUresult (*ShxCtxGetCurrent)(CUcontext *);            /* cuCtxGetCurrent */

@@ -72,22 +72,12 @@ static void *make_call(void *argument) {
       break;
     }
     default: { /* the second: the allocation's range (engine/op.c check_memory) */
-      typedef CUresult (*GetAttributes)(unsigned int, CUpointer_attribute *, void **,
-                                        CUdeviceptr);
-      GetAttributes get = (GetAttributes)shx_driver_function("cuPointerGetAttributes");
       CUdeviceptr start = 0;
       size_t size = 0;
-      CUpointer_attribute which[2] = {CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
-                                      CU_POINTER_ATTRIBUTE_RANGE_SIZE};
-      void *values[2] = {&start, &size};
-      if (get == NULL) {
-        p->result = "no entry point";
-      } else {
-        const CUresult got = get(2, which, values, (CUdeviceptr)p->buffer);
-        snprintf(p->result_text, sizeof p->result_text, "CUresult %d, %zu bytes", (int)got,
-                 size);
-        p->result = p->result_text;
-      }
+      const CUresult got = shx_pointer_range(p->buffer, &start, &size);
+      snprintf(p->result_text, sizeof p->result_text, "CUresult %d, %zu bytes", (int)got,
+               size);
+      p->result = p->result_text;
       break;
     }
   }

@@ -63,18 +63,11 @@ int main(void) {
   start = now_us();
   for (int i = 0; i < kQueries; ++i) CHECK_CUDA(cudaPointerGetAttributes(&attributes, x));
   const double runtime_query_us = (now_us() - start) / kQueries;
-  typedef CUresult (*GetAttributes)(unsigned int, CUpointer_attribute *, void **,
-                                    CUdeviceptr);
-  GetAttributes get = (GetAttributes)shx_driver_function("cuPointerGetAttributes");
-  CHECK(get != NULL);
   CUdeviceptr range_start = 0;
   size_t range_size = 0;
-  CUpointer_attribute which[2] = {CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
-                                  CU_POINTER_ATTRIBUTE_RANGE_SIZE};
-  void *values[2] = {&range_start, &range_size};
   start = now_us();
   for (int i = 0; i < kQueries; ++i)
-    CHECK(get(2, which, values, (CUdeviceptr)(uintptr_t)x) == CUDA_SUCCESS);
+    CHECK(shx_pointer_range(x, &range_start, &range_size) == CUDA_SUCCESS);
   const double range_query_us = (now_us() - start) / kQueries;
   printf("record_cost: fused TP8 B=%d, shx_record_step into a capture: %.2f us a call "
          "(%d calls)\n", kBatch, record_us, kRecords);
