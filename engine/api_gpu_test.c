@@ -2,8 +2,9 @@
  * bad input"): each is SHX_INVALID_ARGUMENT with a message naming the bad value, and
  * nothing is launched, which the mailbox shows. A step or down would push into it, so
  * their refusals run with it armed (every slot 0x8000) and must leave it armed; a tail
- * would re-arm rows, so its refusals run with every slot "arrived" (0) and must leave
- * every slot 0. The valid calls that follow do write (their exact rows are checked).
+ * would re-arm rows and write out, so its refusals run with every slot "arrived" (0) and
+ * out poisoned (0xFFFF) and must leave both as they were. The valid calls that follow do
+ * write (their exact rows are checked: the valid tail's out rows [0, batch) only).
  * Covered: an op not yet bound; NULL, misaligned and unreachable (pageable host memory, an
  * address no allocation covers) pointers at bind, arm, record and tail; a peer count
  * other than tp; batch 0 or over capacity; parity 2 and -1; a split down whose batch is
@@ -99,17 +100,47 @@ static void expect_pushed(const void *mailbox, size_t bytes, uint16_t *host,
   }
 }
 
+/* out [capacity, S] filled with 0xFFFF (BF16 NaN), which no tail writes. */
+static void poison_out(void *out, const shx_config *config) {
+  CHECK_CUDA(cudaMemset(out, 0xFF, (size_t)config->capacity * (config->hidden / config->tp) *
+                                       2));
+}
+
+/* out [capacity, S] holds +0 in its first `rows` rows (a tail's sum of "arrived" zeros)
+ * and still 0xFFFF in every row past them (poison_out before). */
+static void expect_out_rows(const void *out, const shx_config *config, int rows,
+                            const char *after) {
+  const size_t shard = (size_t)config->hidden / config->tp;
+  const size_t count = (size_t)config->capacity * shard;
+  uint16_t *host = malloc(count * 2);
+  CHECK(host != NULL);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  CHECK_CUDA(cudaMemcpy(host, out, count * 2, cudaMemcpyDeviceToHost));
+  for (size_t i = 0; i < count; ++i) {
+    const uint16_t want = i < (size_t)rows * shard ? 0 : 0xFFFF;
+    if (host[i] != want) {
+      fprintf(stderr, "after %s: out row %zu column %zu is 0x%04x, not 0x%04x\n", after,
+              i / shard, i % shard, host[i], want);
+      exit(1);
+    }
+  }
+  free(host);
+}
+
 /* With every slot made "arrived" (zeros), the valid tail at parity 0 re-arms exactly its
- * rows [0, batch) of every source and nothing else. */
+ * rows [0, batch) of every source and nothing else, and writes +0 into exactly out's rows
+ * [0, batch). */
 static void expect_tail_rearms(shx_op *op, void *out, void *mailbox, size_t bytes,
                                uint16_t *host, const shx_config *config, int batch) {
   CHECK_CUDA(cudaMemset(mailbox, 0, bytes));
+  poison_out(out, config);
   SHX_CHECK_OK(shx_tail(op, out, batch, 0, NULL));
   read_mailbox(mailbox, bytes, host);
   for (size_t i = 0; i < bytes / 2; ++i) {
     const slot at = slot_of(i, config);
     CHECK(host[i] == (at.parity == 0 && at.token < (size_t)batch ? 0x8000 : 0));
   }
+  expect_out_rows(out, config, batch, "the valid tail");
   SHX_CHECK_OK(shx_check_device(op)); /* the tail found every row: no timeout */
 }
 
@@ -147,11 +178,13 @@ static void refused_steps(shx_op *op, const shx_config *config, const char *gate
   expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the refused binds and steps");
 }
 
-/* The refused tails of an op that has pushed nothing yet, with every slot "arrived" (0):
- * a launched tail would re-arm rows to 0x8000. Leaves the mailbox armed again. */
-static void refused_tails(shx_op *op, void *out, char *mailbox, size_t mailbox_bytes,
-                          uint16_t *host, int pageable_access) {
+/* The refused tails of an op that has pushed nothing yet, with every slot "arrived" (0)
+ * and out poisoned: a launched tail would re-arm rows to 0x8000 and write out. Leaves the
+ * mailbox armed again. */
+static void refused_tails(shx_op *op, const shx_config *config, void *out, char *mailbox,
+                          size_t mailbox_bytes, uint16_t *host, int pageable_access) {
   CHECK_CUDA(cudaMemset(mailbox, 0, mailbox_bytes));
+  poison_out(out, config);
   /* Nothing pushed at either parity yet: a tail would wait for this op's own rows. */
   expect(shx_tail(op, out, 9, 0, NULL), SHX_INVALID_ARGUMENT, "parity 0");
   expect(shx_tail(op, out, 9, 1, NULL), SHX_INVALID_ARGUMENT, "recorded no push");
@@ -163,6 +196,7 @@ static void refused_tails(shx_op *op, void *out, char *mailbox, size_t mailbox_b
   }
   expect(shx_tail(op, out, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
   expect_every_slot(mailbox, mailbox_bytes, host, 0, "the refused tails");
+  expect_out_rows(out, config, 0, "the refused tails");
   SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
 }
 
@@ -468,7 +502,7 @@ int main(void) {
            "are not exercised\n");
   g_pageable = aligned_alloc(64, 4096);
   CHECK(g_pageable != NULL);
-  refused_tails(op, out, mailbox, mailbox_bytes, host, pageable_access);
+  refused_tails(op, &config, out, mailbox, mailbox_bytes, host, pageable_access);
   refused_steps(op, &config, device, down, x, peers, mailbox, mailbox_bytes, host,
                 pageable_access);
   oproj_calls(op, &config, pageable_access);
@@ -498,6 +532,7 @@ int main(void) {
    * the checks above would have seen. The tail at parity 1 is still refused. */
   SHX_CHECK_OK(shx_record_step(op, x, 9, 0, NULL));
   expect_pushed(mailbox, mailbox_bytes, host, &config, 9);
+  poison_out(out, &config);
   expect(shx_tail(op, out, 9, 1, NULL), SHX_INVALID_ARGUMENT, "parity 1");
   expect(shx_tail(op, out, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
   /* Peers rebound since the push: this rank's own mailbox is now another, where its rows
@@ -512,6 +547,7 @@ int main(void) {
   SHX_CHECK_OK(shx_bind_peers(op, other_peers, 8));
   expect(shx_tail(op, out, 9, 0, NULL), SHX_INVALID_ARGUMENT, "rebound since");
   expect_every_slot(other, mailbox_bytes, host, 0, "the tail refused after a rebind");
+  expect_out_rows(out, &config, 0, "the tails refused after a push");
   CHECK_CUDA(cudaFree(other));
   SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
   expect_tail_rearms(op, out, mailbox, mailbox_bytes, host, &config, 9);

@@ -8,19 +8,29 @@
 #include "engine/policy.h"
 
 int main(void) {
+  /* The built-in table (its rows are measured: perf/policy.txt, compared at the end):
+   * each rule chooses its variant at both ends of its range; tp 4, 8 and 16 have a rule
+   * for every batch the fused and split kernels serve (1..128); past that, and at a tp
+   * without rules, the baseline. */
   shx_policy policy;
   shx_policy_default(&policy);
   CHECK(policy.count > 0);
-  CHECK(shx_policy_choose(&policy, 8, 9) == SHX_VARIANT_FUSED);
-  CHECK(shx_policy_choose(&policy, 8, 1) == SHX_VARIANT_FUSED);
-  CHECK(shx_policy_choose(&policy, 8, 80) == SHX_VARIANT_FUSED);
-  CHECK(shx_policy_choose(&policy, 8, 128) == SHX_VARIANT_FUSED);
-  CHECK(shx_policy_choose(&policy, 8, 129) == SHX_VARIANT_BASELINE);
-  CHECK(shx_policy_choose(&policy, 16, 128) == SHX_VARIANT_FUSED);
-  CHECK(shx_policy_choose(&policy, 16, 129) == SHX_VARIANT_BASELINE);
-  CHECK(shx_policy_choose(&policy, 4, 1) == SHX_VARIANT_FUSED); /* run 83 call 3 */
-  CHECK(shx_policy_choose(&policy, 4, 128) == SHX_VARIANT_FUSED);
-  CHECK(shx_policy_choose(&policy, 4, 129) == SHX_VARIANT_BASELINE);
+  for (int i = 0; i < policy.count; ++i) {
+    const shx_policy_rule *rule = &policy.rules[i];
+    CHECK(shx_policy_choose(&policy, rule->tp, rule->first_batch) == rule->variant);
+    CHECK(shx_policy_choose(&policy, rule->tp, rule->last_batch) == rule->variant);
+  }
+  const int measured_tps[] = {4, 8, 16};
+  for (int t = 0; t < 3; ++t) {
+    for (int batch = 1; batch <= 128; ++batch) {
+      int covered = 0;
+      for (int i = 0; i < policy.count; ++i)
+        covered += policy.rules[i].tp == measured_tps[t] &&
+                   policy.rules[i].first_batch <= batch && batch <= policy.rules[i].last_batch;
+      CHECK(covered == 1); /* one rule, no overlap */
+    }
+    CHECK(shx_policy_choose(&policy, measured_tps[t], 129) == SHX_VARIANT_BASELINE);
+  }
   CHECK(shx_policy_choose(&policy, 2, 9) == SHX_VARIANT_BASELINE); /* no rows: baseline */
   CHECK(shx_policy_choose(&policy, 1, 9) == SHX_VARIANT_BASELINE);
 

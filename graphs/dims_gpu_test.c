@@ -1,5 +1,6 @@
 /* dims_gpu_test.c: every variant at the model shapes the API accepts but the other GPU
- * tests never run: other models' shared experts, and tp 1, 2 and 4.
+ * tests never run: other models' shared experts, tp 1, 2 and 4, and SiTU caps other than
+ * the defaults (2 and 3: the config's caps must reach every variant's activation).
  *
  *   dims_gpu_test [SHAPE]   (one GPU, every rank on it; exits 77, skipped, without one;
  *                            SHAPE: the index of one shape of kShapes to run alone, e.g.
@@ -62,6 +63,7 @@ typedef struct shape {
                        -1 (dims from the command line): either */
   int cluster;      /* the n = 16 plan's cluster size (the K split) on an H200 */
   int gate_up_ctas; /* and its gate/up CTAs */
+  float situ_beta, situ_lambda; /* SiTU's caps; 0: the config's defaults (4, 25) */
 } shape;
 
 /* Per rank: I = inter_total / tp, gate/up tiles I / 32, K blocks H / 64, down tiles
@@ -89,6 +91,10 @@ static const shape kShapes[] = {
     {"DeepSeek-V2-Lite", 2, 2048, 2816, SHX_ACT_SWIGLU, 1, 2, 88},
     /* I 64: 2 tiles, clusters of 16 (non-portable; 32 CTAs), 2 K blocks a CTA. */
     {"small", 8, 2048, 512, SHX_ACT_SITU, 1, 16, 32},
+    /* The same with SiTU caps of 2 and 3, under which both tanh terms bend at these
+     * inputs (run_shape checks that the reference moves): a kernel that used the
+     * defaults instead of the config's caps fails here. */
+    {"small, SiTU caps 2 and 3", 8, 2048, 512, SHX_ACT_SITU, 1, 16, 32, 2.0f, 3.0f},
     /* I 64 at H 3584: clusters of 16 over 56 K blocks, a split that does not divide. */
     {"small, uneven K split", 8, 3584, 512, SHX_ACT_SITU, 1, 16, 32},
     /* 46 K blocks over clusters of 4 (I 1024, 32 tiles): 11 or 12 a CTA. */
@@ -305,6 +311,24 @@ static int variant_index(shx_variant variant) {
 static void run_shape(const shape *s, oproj_inputs *oproj_cache) {
   shx_testbed bed;
   shx_testbed_make(&bed, s->tp, s->hidden, s->inter_total, kCapacity, s->activation);
+  if (s->situ_beta > 0) {
+    /* The caps must change the result at these inputs, or this shape tests nothing more
+     * than the defaults do. */
+    enum { kProbeBatch = 9 };
+    const size_t count = (size_t)kProbeBatch * s->hidden;
+    uint16_t *with_defaults = malloc(count * 2), *with_caps = malloc(count * 2);
+    CHECK(with_defaults != NULL && with_caps != NULL);
+    shx_testbed_reference(&bed, kProbeBatch, with_defaults);
+    bed.config.situ_beta = s->situ_beta;
+    bed.config.situ_lambda = s->situ_lambda;
+    shx_testbed_reference(&bed, kProbeBatch, with_caps);
+    const double moved = shx_rel_l2(with_defaults, with_caps, count, NULL);
+    printf("  the caps (%g, %g) move the reference by rel L2 %.2e from (4, 25)\n",
+           s->situ_beta, s->situ_lambda, moved);
+    CHECK(moved > 100 * SHX_REF_REL_L2_MAX);
+    free(with_defaults);
+    free(with_caps);
+  }
   printf("%s: tp %d, H %d, I_total %d (I %d), %s\n", s->model, s->tp, s->hidden,
          s->inter_total, s->inter_total / s->tp,
          s->activation == SHX_ACT_SITU ? "SiTU" : "SwiGLU");

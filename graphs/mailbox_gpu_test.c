@@ -17,10 +17,19 @@
  *    16 at N <= 32): determinism at B = 16, fused = split at B = 1, 8, 9, 16, 17; and at
  *    TP8 (I = 256, clusters of 8): determinism at B = 16, fused = split at B = 1, 8, 9,
  *    16, 17, 32, 48, 64, 100, 128.
+ * 4. The tail, bit for bit: for TP8 and TP16 at B = 9 and 64, after each variant's step
+ *    (without the tail) at parity 1, every rank's shx_tail writes out[t][c] =
+ *    BF16(FP32 sum over sources r = 0 .. tp-1, in order, of its mailbox's slot), SPEC's
+ *    rule, recomputed here from the mailbox it read; out's rows past the batch (poisoned)
+ *    are untouched and the mailbox is re-armed. It prints how many elements a sum in
+ *    reverse order or in FP64 would round differently: a tail that summed so would fail
+ *    on those.
  * Exits 77 (skipped) without a Hopper GPU.
  */
 #include <stdlib.h>
 #include <string.h>
+
+#include <cuda_runtime_api.h>
 
 #include "engine/check.h"
 #include "graphs/group.h"
@@ -146,6 +155,74 @@ static void fused_equals_split(const shx_testbed *bed, int batch) {
   free(split.all);
 }
 
+/* FP32 -> BF16 bits, round to nearest even (finite values: a sum of BF16 values). */
+static uint16_t bf16_of_float(float value) {
+  uint32_t bits;
+  memcpy(&bits, &value, sizeof bits);
+  bits += 0x7FFFu + ((bits >> 16) & 1u);
+  return (uint16_t)(bits >> 16);
+}
+
+static float float_of_bf16(uint16_t bits) {
+  const uint32_t wide = (uint32_t)bits << 16;
+  float value;
+  memcpy(&value, &wide, sizeof value);
+  return value;
+}
+
+static void tail_sums_in_rank_order(const shx_testbed *bed, shx_variant variant, int batch) {
+  const shx_config *c = &bed->config;
+  const int tp = c->tp, shard = c->hidden / tp, capacity = c->capacity;
+  shx_group *group = shx_testbed_group(bed, variant, 1, batch, 0);
+  mailboxes m = mailboxes_make(c);
+  SHX_CHECK_OK(shx_group_step(group, 1));
+  SHX_CHECK_OK(shx_group_sync(group));
+  for (int r = 0; r < tp; ++r)
+    SHX_CHECK_OK(shx_group_read_mailbox(group, r, m.all + m.slots * r));
+  const size_t out_count = (size_t)capacity * shard;
+  uint16_t *out = malloc(out_count * 2);
+  CHECK(out != NULL);
+  void *device_out = NULL;
+  CHECK_CUDA(cudaSetDevice(0));
+  CHECK_CUDA(cudaMalloc(&device_out, out_count * 2));
+  size_t wrong = 0, other_order = 0, in_fp64 = 0;
+  for (int p = 0; p < tp; ++p) {
+    CHECK_CUDA(cudaMemset(device_out, 0xFF, out_count * 2));
+    SHX_CHECK_OK(shx_tail(shx_group_op(group, p), device_out, batch, 1, NULL));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK_CUDA(cudaMemcpy(out, device_out, out_count * 2, cudaMemcpyDeviceToHost));
+    const uint16_t *mailbox = m.all + m.slots * p;
+    for (int t = 0; t < capacity; ++t)
+      for (int col = 0; col < shard; ++col) {
+        uint16_t want = 0xFFFF; /* rows past the batch: the poison, untouched */
+        if (t < batch) {
+          float sum = 0.0f, reversed = 0.0f;
+          double exact = 0.0;
+          for (int r = 0; r < tp; ++r) {
+            sum += float_of_bf16(mailbox[(((size_t)tp + r) * capacity + t) * shard + col]);
+            reversed += float_of_bf16(
+                mailbox[(((size_t)tp + (tp - 1 - r)) * capacity + t) * shard + col]);
+            exact += float_of_bf16(mailbox[(((size_t)tp + r) * capacity + t) * shard + col]);
+          }
+          want = bf16_of_float(sum);
+          other_order += bf16_of_float(reversed) != want;
+          in_fp64 += shx_bf16_round(exact) != want;
+        }
+        wrong += out[(size_t)t * shard + col] != want;
+      }
+  }
+  printf("  tp %2d B %3d %-8s: tail against its mailbox's FP32 sums in rank order: %zu of "
+         "%zu differ (reverse order would round %zu differently, FP64 %zu)\n",
+         tp, batch, shx_testbed_variant_name(variant), wrong, out_count * tp, other_order,
+         in_fp64);
+  CHECK(wrong == 0);
+  shx_testbed_expect_rearmed(group, m.slots * 2, 0, tp, "after the tails");
+  CHECK_CUDA(cudaFree(device_out));
+  free(out);
+  free(m.all);
+  shx_group_destroy(group);
+}
+
 int main(void) {
   shx_testbed_skip_without_gpu(1);
   const int tps[] = {8, 16};
@@ -158,6 +235,11 @@ int main(void) {
     determinism(&bed, 48, 100);
     determinism(&bed, 64, 100);
     for (int b = 0; b < kBatches; ++b) fused_equals_split(&bed, batches[b]);
+    const shx_variant variants[] = {SHX_VARIANT_FUSED, SHX_VARIANT_SPLIT, SHX_VARIANT_BASELINE};
+    for (int v = 0; v < 3; ++v) {
+      tail_sums_in_rank_order(&bed, variants[v], 9);
+      tail_sums_in_rank_order(&bed, variants[v], 64);
+    }
     shx_testbed_free(&bed);
   }
   { /* The DeepSeek-V3 / Kimi-K2 dims at TP16, where N <= 16 runs in clusters of 16. */

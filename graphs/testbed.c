@@ -182,11 +182,20 @@ void shx_testbed_check_replays(shx_group *group, int batch, int hidden, int repl
     SHX_CHECK_OK(shx_group_read_outputs(group, batch, i == 0 ? first : again));
     if (i == 0) {
       int nan_count = 0;
+      size_t worst = 0;
       const double error = shx_rel_l2(first, want, count, &nan_count);
-      printf("%s: rel L2 %.3e, NaN %d\n", label, error, nan_count);
+      const double element = shx_max_element_error(first, want, count, &worst);
+      printf("%s: rel L2 %.3e, NaN %d, worst element %.2e\n", label, error, nan_count,
+             element);
       if (nan_count != 0 || !(error <= SHX_REF_REL_L2_MAX)) {
         fprintf(stderr, "%s: %d NaN, relative L2 %.3e over %.1e\n", label, nan_count, error,
                 SHX_REF_REL_L2_MAX);
+        exit(1);
+      }
+      if (!(element <= SHX_REF_ELEMENT_MAX)) {
+        fprintf(stderr, "%s: token %zu column %zu is 0x%04x, the reference 0x%04x: %.2e of "
+                "the RMS beyond 4 ulps, over %.2f\n", label, worst / (size_t)hidden,
+                worst % (size_t)hidden, first[worst], want[worst], element, SHX_REF_ELEMENT_MAX);
         exit(1);
       }
     } else if (memcmp(first, again, count * 2) != 0) {

@@ -60,8 +60,9 @@ int shx_testbed_matches_golden(const shx_testbed *bed, int batch, const uint16_t
 /* Runs `group`'s captured step `replays` times with alternating parity (from 0), every
  * rank's output poisoned with NaN before each: the first read into `first` [batch, H] and
  * checked against `want` (relative L2 <= SHX_REF_REL_L2_MAX, no NaN: every element
- * written), printed as "<label>: rel L2 ..., NaN ..."; every later one bitwise equal to
- * it. Exits naming `label` on a failure (tests only). */
+ * written, and no element off by more than SHX_REF_ELEMENT_MAX: shx_max_element_error),
+ * printed as "<label>: rel L2 ..., NaN ..., worst element ..."; every later one bitwise
+ * equal to it. Exits naming `label` on a failure (tests only). */
 void shx_testbed_check_replays(struct shx_group *group, int batch, int hidden, int replays,
                                const uint16_t *want, uint16_t *first, const char *label);
 

@@ -8,8 +8,8 @@
  *    rank 0's tail runs alone. It waits for source 3, gives up after watchdog_ms, and
  *    a second tail, the flag still set, ends at once (under half the watchdog) though
  *    every slot is empty; shx_check_device reports SHX_DEVICE_TIMEOUT naming rank 0 (the
- *    first tail no earlier than the watchdog, within seconds); a second shx_check_device
- *    reports success (the flag is cleared). Checked at TP8 B=9.
+ *    first tail no earlier than the watchdog, within 3 watchdogs and 0.5 s); a second
+ *    shx_check_device reports success (the flag is cleared). Checked at TP8 B=9.
  * 2. A grid barrier that cannot complete. Rank 0's grid-barrier counter is set to
  *    0xFFFFFFFF before a step, as a corrupted or half-finished counter would be: its
  *    CTAs' arrivals then end one short of the grid, so every producer that reads the
@@ -39,12 +39,16 @@
 enum { kHangSeconds = 600, kMissingSource = 3 };
 static unsigned watchdog_ms = 100;
 
-/* A watchdog that fired waited at least watchdog_ms, and not much longer. */
+/* A watchdog that fired waited at least watchdog_ms, and not much longer: a wait on
+ * other CTAs gives up after watchdog_ms (an mbarrier wait after twice that), and once one
+ * has, every later wait returns at once. So 3 watchdogs and half a second for the launch
+ * and the synchronization bound it (measured: 1.00-1.01 watchdogs, at 100 ms and, under
+ * compute-sanitizer, 1000 ms, in every output saved under perf/runs/). */
 static void check_elapsed(const char *what, double seconds) {
   printf("  %s: SHX_DEVICE_TIMEOUT after %.3f s (watchdog %u ms)\n", what, seconds,
          watchdog_ms);
   CHECK(seconds >= 0.9e-3 * watchdog_ms);
-  CHECK(seconds <= 30.0 + 0.01 * watchdog_ms);
+  CHECK(seconds <= 0.5 + 3e-3 * watchdog_ms);
 }
 
 /* One captured step of `parity` with outputs poisoned before it; its status. */

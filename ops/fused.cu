@@ -107,7 +107,8 @@
  *       grid barrier; a down-only CTA that triggers early, at once). Lanes 1-31 only wait
  *       for the dependency.
  *   warp 5 lane 0 (REFILL ISSUER, one instance: RefillIssuer): every other gate/up refill
- *       where a CTA has at least two and fewer than its stages (refill_issuer_takes).
+ *       where a CTA has at least two and fewer than its stages and every fill of the
+ *       CTA has a barrier slot of its own (refill_issuer_takes).
  *   The role is chosen by warp_index_uniform (the warp index shuffled from lane 0), so
  *   that ptxas compiles each role's code as warp-uniform (run 43).
  *
@@ -226,10 +227,11 @@
  * default-domain kernel (run 59, the routed stand-in): within 0.1 us with and without the
  * domains, launched with PDL (call 6) or without (call 1).
  *
- * WEIGHTS IN L2: every weight load (gate/up and down, in both kernels) carries an L2
- * evict_first cache policy. A step reads each weight once, and a TP8 step streams 33 MB
- * through the H200's 60 MB L2: with the default policy those lines push out what the
- * step reads again (the down blocks asked into L2 ahead of the grid barrier, x, h, the
+ * WEIGHTS IN L2: every TMA weight load (gate/up and down, in both kernels) carries an L2
+ * evict_first cache policy (kFusedX's late down blocks, read by ld.global into
+ * registers, and the L2 prefetches carry none). A step reads each weight once, and a TP8
+ * step streams 33 MB through the H200's 60 MB L2: with the default policy those lines push
+ * out what the step reads again (the down blocks asked into L2 ahead of the grid barrier, x, h, the
  * mailboxes). Measured (perf/RESULTS.md run 32 calls 3, 4): TP8 0.35-0.85 us a step
  * faster (B=32 12.93 -> 12.08 us); TP16 from 0.12 us slower (B=32 in call 3; equal in
  * call 4) to 0.26 faster (B=128); the DeepSeek dims within 0.05; the split variant up to
@@ -334,12 +336,12 @@ constexpr bool two_per_sm_allowed(int n) { return n > kTwoPerSmMaxN && n <= 64; 
 /* Two CTAs per SM above N = 32 (the fused plan's ctas_per_sm; SharedDown keeps one,
  * DefaultCtasPerSm): rings of 7, 7, 6, 6 stages at N = 40, 48, 56, 64. At N = 40..56 the
  * plan takes them whatever the gate/up blocks: TP8 B = 33..56 0.6-1.4 us faster than one
- * CTA per SM with 13-15 stages, the next step's grid then resident beside this one
- * (perf/RESULTS.md run 37 calls 2, 3). At N = 64 only for a gate/up CTA of at most this
- * many K blocks: with a ring of 5 (before run 37 call 7) TP16 (14 blocks) was 1.1 us
- * faster than one CTA per SM with 12 stages and TP8 (28 blocks) 1.4 us slower (run 29
- * call 6); with a ring of 6 TP8 B = 57..64 is 0.5-0.65 us faster (run 37 call 8). More
- * blocks a CTA (no plan at the measured dims) are not measured. */
+ * CTA per SM with 13-15 stages (then; 16, 14, 13 at N = 40, 48, 56 now), the next step's
+ * grid then resident beside this one (perf/RESULTS.md run 37 calls 2, 3). At N = 64 only
+ * for a gate/up CTA of at most this many K blocks: with a ring of 5 (before run 37 call 7)
+ * TP16 (14 blocks) was 1.1 us faster than one CTA per SM with 12 stages and TP8 (28
+ * blocks) 1.4 us slower (run 29 call 6); with a ring of 6 TP8 B = 57..64 is 0.5-0.65 us
+ * faster (run 37 call 8). More blocks a CTA (no plan at the measured dims) are not measured. */
 constexpr int kTwoPerSmMaxGateUpBlocksN64 = 32;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
@@ -402,9 +404,10 @@ enum Mode {
 };
 
 /* Whether a fused-family instance has the REFILL ISSUER's warp (kHas: kFused at N = 16 in
- * clusters of at most 8, the design TP16 and the DeepSeek TP8 at B = 9..16), and its
- * threads. Every other instance keeps kThreads: in all of them (call 6) TP8 B=32, whose
- * CTAs never take the issuer, was 0.41-0.46 us slower and TP16 B=32 0.06-0.09. */
+ * clusters of at most 8, the design TP16 and the DeepSeek TP8 at B = 1..16), and its
+ * threads. Every other instance keeps kThreads: with the warp in all of them
+ * (perf/RESULTS.md run 54 call 6) TP8 B=32, whose CTAs never take the issuer, was
+ * 0.41-0.46 us slower and TP16 B=32 0.06-0.09. */
 template <int N, Mode kMode, bool kCluster16>
 struct RefillIssuer {
   static constexpr bool kHas = kMode == kFused && N == 16 && !kCluster16;
@@ -741,13 +744,14 @@ __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
  * 6.94-7.06 us), hence kEarlyTriggerMaxNShared there. With the refills asked into L2
  * before the wait (the producer's step 0, run 35) it pays at N = 64 wherever two CTAs
  * share an SM and the tile fits (DeepSeek TP8 B = 48, 64: 9.1 -> 8.3-8.4 us, call 3),
- * but not at one CTA per SM (TP8 N = 64, whose tile fits the 12-stage ring: 14.9 ->
- * 16.2 us; the next grid cannot be resident beside this one there anyway), hence
- * `kCluster16 || S == 2`. The dependent grid launches only
- * once every CTA of this grid has triggered (or exited), so every CTA of this grid is
- * resident by then and none of its CTAs can be kept from an SM by the dependents, which
- * is what could leave the grid barrier waiting forever: an early trigger cannot hang
- * this grid. (A trigger at kernel start, the extreme case, passed the tests and the
+ * but not at one CTA per SM (run 35: TP8 N = 64, then one CTA per SM with a 12-stage
+ * ring that its tile fitted: 14.9 -> 16.2 us; the next grid cannot be resident beside
+ * this one there anyway; since run 37 call 8 TP8 N = 64 runs two CTAs per SM, where its
+ * 12-block tile overruns the 6-stage ring), hence `kCluster16 || S == 2`. The dependent
+ * grid launches only once every CTA of this grid has triggered (or exited), so every CTA
+ * of this grid is resident by then and none of its CTAs can be kept from an SM by the
+ * dependents, which is what could leave the grid barrier waiting forever: an early trigger
+ * cannot hang this grid. (A trigger at kernel start, the extreme case, passed the tests and the
  * benchmark's 40-step graphs, run 28 call 2, just slower.) */
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ bool triggers_early(const CtaWork &work) {
@@ -783,10 +787,13 @@ __device__ __forceinline__ bool triggers_after_exchange(const CtaWork &work) {
 }
 
 /* The gate/up fills this CTA's consumers take in pairs (PAIRED FILLS, ops/ring.h): only
- * in the fused instances at N = 32 whose grid triggers early (TP16 B = 25..32 at both
- * dims). Measured (perf/RESULTS.md run 45): design TP16 B = 25, 32 0.23-0.41 us a step
- * faster (calls 3, 4: B=25 7.79-7.87 -> 7.44-7.49 us, B=32 7.58-7.68 -> 7.33-7.36), the
- * DeepSeek TP16 B=25 0.12-0.26 and TP8 B = 25, 32 at both dims up to 0.13. Yet the gate/up
+ * in the fused instances at N = 32 whose grid triggers early and whose share overruns
+ * the 8-stage ring (the design TP16 and the DeepSeek TP8 at B = 25..32: 14 gate/up
+ * blocks; not the DeepSeek TP16, whose 7 fit the ring, nor the design TP8, which does not
+ * trigger early at N = 32). Measured (perf/RESULTS.md run 45): design TP16 B = 25, 32
+ * 0.23-0.41 us a step faster (calls 3, 4: B=25 7.79-7.87 -> 7.44-7.49 us, B=32 7.58-7.68
+ * -> 7.33-7.36), the DeepSeek TP8 B = 25, 32 up to 0.13; the DeepSeek TP16 B=25 (0.12-0.26)
+ * and the design TP8 (up to 0.13), which take no pairs at today's plans, moved too. Yet the gate/up
  * loop is no shorter (2.01 -> 2.03-2.05 us, call 3): the gain is in the tail after the
  * trigger (h landed, the down loop and the pushes together 0.5 us shorter, the gap to the
  * next wait 0.2-0.3 longer), as if the next grid's ring went out later; a spin before the
@@ -1260,7 +1267,8 @@ __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
  * faster a step, 0.35 at TP16 B=9, within 0.1 at TP8 B = 9, 16, call 5). The activation
  * is a template parameter too, chosen once by reduce_owned_columns rather than per item
  * (run 32 call 4: TP8 B=64 and TP16 B = 32, 128 0.1-0.2 us faster, other cells equal). A
- * thread's items (N / (4 cluster): up to 8 at N = 128) unroll, each item's loads still
+ * thread's items (N / (4 cluster): up to 16 at N = 128 in clusters of 2, 8 in clusters
+ * of 4) unroll, each item's loads still
  * after the previous item's h store (generic pointers that may alias); all of a thread's
  * loads and sums before its first activation was slower (TP8 B = 32..128 0.2-1.1 us, run
  * 31 call 6; run 32 call 1 again with the activation a template parameter: TP8 B=128
@@ -1344,7 +1352,7 @@ __device__ __forceinline__ uint32_t pack_bf16_positive_zero(float low, float hig
 /* Where a down job's rows go: each granule's row of token 0 in its peer's mailbox. Made
  * before the job's K loop (the consumers wait for h there anyway), so that the divisions
  * by the runtime shard width are not on the path after the last MMA. A granule's 32
- * columns lie in one peer's shard (S is a multiple of 64). */
+ * columns lie in one peer's shard (the shard, H / tp, is a multiple of 64). */
 struct MailboxRows {
   __nv_bfloat16 *granule_row[2];
   int granules;
@@ -1711,7 +1719,8 @@ __device__ __forceinline__ void load_gate_up_weights(uint32_t weights,
 }
 
 /* REFILL ISSUER: where a CTA's gate/up refills (the K blocks past its first ring) are at
- * least two and fewer than its stages, in the instance that has the warp (RefillIssuer),
+ * least two and fewer than its stages, and every fill of the CTA has a barrier slot of its
+ * own (at most kBarrierSlots), in the instance that has the warp (RefillIssuer),
  * lane 0 of warp kRefillIssuerWarp issues the odd ones (the second refill, the fourth,
  * ...) as their stages free up, beside the producer's even ones. Run 53's issue stamps
  * had the producer issue a refill only every 0.23-0.28 us while the consumers freed a
@@ -1786,19 +1795,21 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * slot f). */
   const PairedFills pairs = paired_fills<N, kMode, S, kCluster16>(work);
   /* FIRST STAGE ALONE: in the instances at N = 8, 40..64 and kFusedX (N = 16), a CTA of
-   * more than 16 gate/up blocks (TP8 at both dims) issues its first stage, then the rest
-   * of its first ring about 250 ns (512 SM cycles) later. Measured (perf/RESULTS.md run 45
-   * calls 6-8): TP8 B = 1..8 0.35-0.5 us a step faster (B=1 10.50 -> 10.09, call 7), B=64
-   * 0.1-0.16, TP16 B = 48, 64 0.1-0.22 (some of its gate/up CTAs have more than 16
-   * blocks), the DeepSeek TP8 B = 48, 64 0.15-0.25; at TP8 B = 9..32 (N = 16, 32) and
-   * B=128 the same was 0.15-0.45 slower, hence the instances; why the delay pays is not
-   * isolated. The test reads nothing but k_count: a rule that read the CTA's down work
-   * here cost the N <= 16 cells 0.04-0.11 us (call 7). Validated in call 8. At N = 16 it
-   * pays only with the consumers loading the first ring's x (CONSUMER X, run 46 calls 1,
-   * 2: 0.15-0.26 us faster at TP8 B = 9, 16; alone 0.2-0.27 slower, run 45 call 6). With
-   * HELD X, kFusedX's delay is 256 cycles (run 47 calls 2-4, TP8 B = 9..16: against 512,
-   * within 0.06 us in call 2 and 0.05-0.11 faster in call 3; 0 was 0.01-0.14 and 1024
-   * 0.22-0.25 us slower than 512; 128 and 384 within 0.06 of 256 in call 4). */
+   * more than 16 gate/up blocks (on the whole H200 only the design TP8's, 28 blocks; the
+   * design TP16 and the DeepSeek TP8 have 14, the DeepSeek TP16 7) issues its first stage,
+   * then the rest of its first ring about 250 ns (512 SM cycles) later. Measured
+   * (perf/RESULTS.md run 45 calls 6-8): TP8 B = 1..8 0.35-0.5 us a step faster (B=1 10.50
+   * -> 10.09, call 7), B=64 0.1-0.16; TP16 B = 48, 64 (0.1-0.22) and the DeepSeek TP8 B =
+   * 48, 64 (0.15-0.25) moved too, though at today's plans their CTAs do not take it; at
+   * TP8 B = 9..32 (N = 16, 32) and B=128 the same was 0.15-0.45 slower, hence the
+   * instances; why the delay pays is not isolated. The test reads nothing but k_count: a
+   * rule that read the CTA's down work here cost the N <= 16 cells 0.04-0.11 us (call 7).
+   * Validated in call 8. At N = 16 it pays only with the consumers loading the first
+   * ring's x (CONSUMER X, run 46 calls 1, 2: 0.15-0.26 us faster at TP8 B = 9, 16; alone
+   * 0.2-0.27 slower, run 45 call 6). With HELD X, kFusedX's delay is 256 cycles (run 47
+   * calls 2-4, TP8 B = 9..16: against 512, within 0.06 us in call 2 and 0.05-0.11 faster
+   * in call 3; 0 was 0.01-0.14 and 1024 0.22-0.25 us slower than 512; 128 and 384 within
+   * 0.06 of 256 in call 4). */
   const bool first_stage_alone =
       kMode != kGate && (N == 8 || kMode == kFusedX || (N >= 40 && N <= 64)) &&
       work.k_count > kRefillPrefetchMaxGateUpBlocks;
@@ -2103,8 +2114,7 @@ __global__ void __launch_bounds__(RefillIssuer<N, kMode, kCluster16>::kBlockThre
       FirstRingX first_ring_x = {static_cast<const uint4 *>(args.x) + 8 * work.k_begin,
                                  args.batch, plan.hidden / 8};
       /* in registers before the wait: the compiler may not sink these reads past it */
-      asm volatile("" : "+l"(first_ring_x.row0), "+r"(first_ring_x.batch),
-                   "+r"(first_ring_x.row_chunks));
+      ptx::pin_in_registers(first_ring_x.row0, first_ring_x.batch, first_ring_x.row_chunks);
       ptx::griddep_wait();
       if (threadIdx.x == 0) trace_point<kMode>(args, 10);
       consumer<N, kMode, S, kCluster16>(smem, work, plan, args, *smem.owner_scalars,
@@ -2380,29 +2390,35 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream
    * do no attribute calls; the query of a green context's stream sets them again (record
    * time only, where the launch's stream belongs to one: GREEN CONTEXTS). */
   constexpr bool kHasFusedX = N == 16 && !kCluster16;
-  for (auto kernel : {shared_expert_fused<N, kFused, S, kCluster16>,
-                      shared_expert_fused<N, kGate, S, kCluster16>,
-                      shared_expert_fused<N, kHasFusedX ? kFusedX : kFused, S, kCluster16>}) {
+  auto set_attributes = [](const void *kernel) {
     cudaError_t error = cudaFuncSetAttribute(
         kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Geometry<N, S>::kSmemBytes);
     if (error == cudaSuccess && kCluster16)
       error = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
-    if (error != cudaSuccess) return error;
+    return error;
+  };
+  cudaError_t error = set_attributes((const void *)shared_expert_fused<N, kFused, S, kCluster16>);
+  if (error == cudaSuccess)
+    error = set_attributes((const void *)shared_expert_fused<N, kGate, S, kCluster16>);
+  if constexpr (kHasFusedX) {
+    if (error == cudaSuccess)
+      error = set_attributes((const void *)shared_expert_fused<N, kFusedX, S, kCluster16>);
   }
+  if (error != cudaSuccess) return error;
   cudaLaunchAttribute attributes[2];
   const cudaLaunchConfig_t config = launch_config<N, S>(
       plan, plan.grid, stream, attributes, 0, RefillIssuer<N, kFused, kCluster16>::kBlockThreads);
-  cudaError_t error = cudaOccupancyMaxActiveClusters(
+  error = cudaOccupancyMaxActiveClusters(
       clusters, shared_expert_fused<N, kFused, S, kCluster16>, &config);
-  if (error == cudaSuccess && kHasFusedX) { /* both fused instances must fit */
+  if constexpr (kHasFusedX) { /* both fused instances must fit */
+    if (error != cudaSuccess) return error;
     int fused_x_clusters = 0;
     cudaLaunchAttribute fused_x_attributes[2];
     const cudaLaunchConfig_t fused_x_config = launch_config<N, S>(
         plan, plan.grid, stream, fused_x_attributes, 0,
         RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads);
     error = cudaOccupancyMaxActiveClusters(
-        &fused_x_clusters, shared_expert_fused<N, kHasFusedX ? kFusedX : kFused, S, kCluster16>,
-        &fused_x_config);
+        &fused_x_clusters, shared_expert_fused<N, kFusedX, S, kCluster16>, &fused_x_config);
     if (fused_x_clusters < *clusters) *clusters = fused_x_clusters;
   }
   return error;

@@ -229,3 +229,36 @@ double shx_rel_l2(const uint16_t *got, const uint16_t *want, size_t count,
   if (want2 == 0.0) return diff2 == 0.0 ? 0.0 : INFINITY;
   return sqrt(diff2 / want2);
 }
+
+double shx_max_element_error(const uint16_t *got, const uint16_t *want, size_t count,
+                             size_t *worst) {
+  double want2 = 0.0;
+  for (size_t i = 0; i < count; ++i) {
+    const double w = shx_bf16_value(want[i]);
+    want2 += w * w;
+  }
+  const double rms = count > 0 ? sqrt(want2 / (double)count) : 0.0;
+  double largest = 0.0;
+  size_t at = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const double g = shx_bf16_value(got[i]), w = shx_bf16_value(want[i]);
+    if (!isfinite(g)) {
+      largest = INFINITY;
+      at = i;
+      break;
+    }
+    int exponent = 0;
+    (void)frexp(w, &exponent); /* |w| = f 2^exponent, 0.5 <= f < 1 (0 for w = 0) */
+    double ulp = w == 0.0 ? 0x1p-133 : ldexp(1.0, exponent - 8);
+    if (ulp < 0x1p-133) ulp = 0x1p-133;
+    const double excess = fabs(g - w) - 4.0 * ulp;
+    if (excess <= 0.0) continue;
+    const double error = rms > 0.0 ? excess / rms : INFINITY;
+    if (error > largest) {
+      largest = error;
+      at = i;
+    }
+  }
+  if (worst) *worst = at;
+  return largest;
+}

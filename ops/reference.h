@@ -90,6 +90,22 @@ void shx_ref_reduce_all(const shx_ref_problem *problem, const uint16_t *const *y
 double shx_rel_l2(const uint16_t *got, const uint16_t *want, size_t count,
                   int *nan_count);
 
+/* The tests' bound on any one element, beside the L2 bound (which a few grossly wrong
+ * elements among many pass): shx_max_element_error must be at most this. A same-precision
+ * reference (FP32 sums) lies well inside it, an element zeroed or doubled outside it
+ * (ops/reference_test); the GPU tests print their worst element. */
+#define SHX_REF_ELEMENT_MAX 0.05
+
+/* The largest error of one element beyond 4 BF16 units in the last place of its wanted
+ * value, as a fraction of want's RMS over all `count` elements:
+ *     max over i of max(0, |got_i - want_i| - 4 ulp(want_i)) / rms(want),
+ * ulp(w) the spacing of BF16 values at |w| (2^-133, the smallest, at 0 and below the
+ * normal range). The index of the worst element into *worst (if not NULL). NaN or +-Inf
+ * in `got` gives +Inf (*worst the first such). A want that is all zero gives 0 when every
+ * got is within 4 ulp of 0, else +Inf. */
+double shx_max_element_error(const uint16_t *got, const uint16_t *want, size_t count,
+                             size_t *worst);
+
 #ifdef __cplusplus
 }
 #endif

@@ -183,6 +183,43 @@ static void test_rel_l2(void) {
   CHECK(shx_rel_l2(got, want, 4, NULL) == 0.0);
 }
 
+static void test_max_element_error(void) {
+  enum { kCount = 400 };
+  uint16_t want[kCount], got[kCount];
+  double want2 = 0.0;
+  for (int i = 0; i < kCount; ++i) {
+    want[i] = got[i] = shx_bf16_round((i % 7) - 3.0);
+    want2 += ((i % 7) - 3.0) * ((i % 7) - 3.0);
+  }
+  const double rms = sqrt(want2 / kCount); /* about 2 */
+  size_t worst = 99;
+  CHECK(shx_max_element_error(got, want, kCount, &worst) == 0.0 && worst == 0);
+  /* 4 ulps off (ulp 2^-6 at 2 and 3): within; 5 ulps: one ulp beyond, over the RMS. */
+  got[5] = shx_bf16_round(2.0 + 4 * 0x1p-6); /* want[5] = 2 */
+  CHECK(shx_max_element_error(got, want, kCount, NULL) == 0.0);
+  got[5] = shx_bf16_round(2.0 + 5 * 0x1p-6);
+  CHECK_NEAR(shx_max_element_error(got, want, kCount, &worst), 0x1p-6 / rms, 1e-15);
+  CHECK(worst == 5);
+  /* One element doubled among 400: the L2 bound passes it, this bound does not. */
+  got[5] = want[5];
+  got[6] = shx_bf16_round(2.0 * 3.0); /* want[6] = 3 */
+  CHECK(shx_rel_l2(got, want, kCount, NULL) <= 0.08);
+  CHECK(shx_max_element_error(got, want, kCount, &worst) > SHX_REF_ELEMENT_MAX);
+  CHECK(worst == 6);
+  got[6] = 0; /* zeroed */
+  CHECK(shx_max_element_error(got, want, kCount, &worst) > SHX_REF_ELEMENT_MAX);
+  CHECK(worst == 6);
+  got[6] = 0x7FC0; /* NaN */
+  CHECK(isinf(shx_max_element_error(got, want, kCount, &worst)) && worst == 6);
+  /* A zero reference: within 4 ulps of 0 passes, anything else is infinitely wrong. */
+  memset(want, 0, sizeof want);
+  memset(got, 0, sizeof got);
+  got[1] = 0x0004; /* 4 x 2^-133 */
+  CHECK(shx_max_element_error(got, want, kCount, NULL) == 0.0);
+  got[1] = 0x3F80;
+  CHECK(isinf(shx_max_element_error(got, want, kCount, NULL)));
+}
+
 /* What naive_rank may do otherwise (test_tolerance_sees_roundings): 0 is SPEC's. */
 enum {
   kUnroundedGateUp = 1, /* g and u not rounded to BF16 before the activation */
@@ -334,12 +371,17 @@ static void test_tolerance_sees_roundings(shx_activation activation, int inter_t
     naive_rank_variant(&p, x, gate_up, down, got, variants[v].variant);
     int nan_count = 0;
     const double error = shx_rel_l2(got, want, elements, &nan_count);
-    printf("  %s I_total %d: %-18s rel L2 %.2e (tolerance %.0e)\n",
+    const double element = shx_max_element_error(got, want, elements, NULL);
+    printf("  %s I_total %d: %-18s rel L2 %.2e (tolerance %.0e), worst element %.2e (%.2f)\n",
            activation == SHX_ACT_SITU ? "SiTU" : "SwiGLU", inter_total, variants[v].name,
-           error, SHX_REF_REL_L2_MAX);
+           error, SHX_REF_REL_L2_MAX, element, SHX_REF_ELEMENT_MAX);
     CHECK(nan_count == 0);
-    if (variants[v].variant == kFloatSums) CHECK(error <= SHX_REF_REL_L2_MAX / 3);
-    else CHECK(error > SHX_REF_REL_L2_MAX);
+    if (variants[v].variant == kFloatSums) {
+      CHECK(error <= SHX_REF_REL_L2_MAX / 3);
+      CHECK(element <= SHX_REF_ELEMENT_MAX / 3);
+    } else {
+      CHECK(error > SHX_REF_REL_L2_MAX);
+    }
   }
   free(x);
   free(gate_up);
@@ -401,6 +443,7 @@ int main(void) {
   test_bf16_round();
   test_activation();
   test_rel_l2();
+  test_max_element_error();
   test_negative_zero_flush();
   test_invalid();
   /* The brief's tiny problem, then shapes that hit the kernel's edges: batch not a

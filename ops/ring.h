@@ -23,7 +23,8 @@ namespace shx {
 namespace ring {
 
 /* Each fill of a ring stage has its own pair of mbarriers (full, empty) while a CTA
- * makes at most this many fills (TP8: 28 + 12 fused, 48 in SharedDown on 32 SMs); past
+ * makes at most this many fills (TP8: 28 + 12 fused, 48 in SharedDown on 32 SMs at one
+ * K block a fill, N >= 40); past
  * that the slots are reused in order, one phase later (ops/fused.cu, BARRIERS). 48 pairs
  * (768 bytes) cost no stage at any N (at N = 8 the two-per-SM budget leaves 3,072 bytes
  * beside the ring and the staging). */

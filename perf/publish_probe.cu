@@ -454,17 +454,21 @@ cudaError_t launch(bool clustered, const CUtensorMap &h_map, const Params &p) {
 size_t cold_cursor = 0;
 
 /* Whether every CTA of a launch can be resident at once (its start barrier and counts
- * need it): one CTA an SM, and clusters of 8 where asked for. */
-bool grid_fits(bool clustered) {
-  if (shx_hopper_sms() < kCtas) return false;
-  if (!clustered) return true;
-  if (sized_kernel<384>() != cudaSuccess) return false;
+ * need it): one CTA an SM, and clusters of 8 where asked for. 1 yes, 0 no (a machine's
+ * limit: the probe skips), -1 a CUDA call failed (a failure, not a skip). */
+int grid_fits(bool clustered) {
+  if (shx_hopper_sms() < kCtas) return 0;
+  if (!clustered) return 1;
+  if (sized_kernel<384>() != cudaSuccess) {
+    cudaGetLastError();
+    return -1;
+  }
   const LaunchShape shape(true);
   int clusters = 0;
   if (cudaOccupancyMaxActiveClusters(&clusters, publish_probe_kernel<384>, &shape.config) !=
       cudaSuccess) {
     cudaGetLastError();
-    return false;
+    return -1;
   }
   return clusters >= kCtas / SHX_PUBLISH_CLUSTER_SIZE;
 }
@@ -474,7 +478,9 @@ bool grid_fits(bool clustered) {
 extern "C" int shx_publish_probe(const shx_publish_options *o, shx_publish_result *result) {
   if (shx_hopper_sms() == 0) return 77;
   if (o == nullptr || result == nullptr) return -1;
-  if (!grid_fits(o->clustered != 0)) return 77; /* a smaller part, or SMs held elsewhere */
+  const int fits = grid_fits(o->clustered != 0);
+  if (fits < 0) return -1;
+  if (fits == 0) return 77; /* a smaller part, or SMs held elsewhere */
   const int form = o->form, batch = o->batch, inter = o->inter, launches = o->launches;
   const bool needs_clusters = form == SHX_PUBLISH_CLUSTER_RELEASED ||
                               form == SHX_PUBLISH_CLUSTER_COUNT ||

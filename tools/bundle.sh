@@ -35,8 +35,12 @@ done
 # No golden files: the repository's testdata/ travels with the working tree, and
 # decode_step reads ../testdata/golden from here (its CPU reference must equal them).
 cp tools/run_gpu_tests.sh "$out/"
-# The test binaries this bundle holds, so that its runner can tell one gone missing.
-(cd "$out" && ls | grep -E '(gpu_test|^api_test)$') > "$out/TESTS"
+# The tests this bundle holds, from the targets themselves (not from file names), so that
+# its runner runs exactly these and can tell one gone missing.
+for target in $targets $extra; do
+  case $target in //engine:api_test) ;; //perf:*|//engine:*) continue ;; esac
+  echo "${target##*:}"
+done > "$out/TESTS"
 # Which sources the binaries are: the commit, and "+changes" if the tree differed.
 changes=$(git diff --quiet HEAD || echo +changes)
 echo "$(git rev-parse --short HEAD)$changes${define:++fill_stamps}" > "$out/COMMIT"

@@ -34,6 +34,10 @@ tests_ok=0 # the runner's summary read, no test failed, at least one ran
   echo "$summary (tests done at $SECONDS s)"
   echo "largest relative L2 errors printed, of $(grep -c "rel L2 " "$out/tests_full.txt"):"
   grep -o "rel L2 [0-9.e+-]*" "$out/tests_full.txt" | sort -k3 -g | tail -3
+  echo "largest worst-element errors printed, of $(grep -c "worst element " \
+    "$out/tests_full.txt") (fractions of the RMS beyond 4 ulps):"
+  grep -o "worst element [0-9.e+-]*" "$out/tests_full.txt" | sort -k3 -g | tail -3
+  grep -E "tail against its mailbox" "$out/tests_full.txt" | head -12
   grep -E "^SKIPPED" "$out/tests_full.txt" | sort | uniq -c
   grep -E "api_test|api_gpu_test|CHECK failed|differs|expected " "$out/tests_full.txt" | head -20
 } | tee -a "$out/call.txt"

@@ -3,18 +3,22 @@
 # GPU_TEST_DIR where set, and prints "N passed, N failed, N skipped" last. Exit 77 from a
 # test means skipped; a test still running after GPU_TEST_TIMEOUT seconds (900) fails.
 # With LOG=FILE (an absolute path) each test's whole output is appended to FILE after a
-# "=== ./name" line; the lines printed here keep its last 40. A test that the bundle's
-# TESTS file lists but that is not here fails, and so does a run that finds no test.
+# "=== ./name" line; the lines printed here keep its last 40. Where the bundle has a TESTS
+# file (tools/bundle.sh writes one from its test targets) it runs exactly those, and one
+# that is not here fails; without it, every *gpu_test and api_test here. A run that finds
+# no test fails.
 cd "${GPU_TEST_DIR:-$(dirname "$0")}" || exit 1
 passed=0 failed=0 skipped=0
+binaries=()
 if [ -f TESTS ]; then
   while read -r name; do
-    [ -x "./$name" ] && continue
+    if [ -x "./$name" ]; then binaries+=("./$name"); continue; fi
     failed=$((failed + 1)); echo "== FAILED ./$name (listed in TESTS, not here)"
   done < TESTS
+else
+  for binary in ./*gpu_test ./api_test; do [ -x "$binary" ] && binaries+=("$binary"); done
 fi
-for binary in ./*gpu_test ./api_test; do
-  [ -x "$binary" ] || continue
+for binary in "${binaries[@]}"; do
   start=$(date +%s%N)
   out=$(timeout "${GPU_TEST_TIMEOUT:-900}" "$binary" 2>&1); code=$? # 124: timed out
   milliseconds=$(( ($(date +%s%N) - start) / 1000000 ))

@@ -9,6 +9,16 @@
 namespace shx {
 namespace ptx {
 
+/* A compiler-only pin (no instruction) of a pointer and two ints: the values are in
+ * registers at this point, so the reads that produced them (the parameter bank, memory)
+ * cannot be sunk past the next statement (e.g. griddepcontrol.wait). One asm statement
+ * for the three, as the measured kernel has it (three give other PTX). No "memory"
+ * clobber: it orders no access. */
+template <class T>
+__device__ __forceinline__ void pin_in_registers(const T *&pointer, int &first, int &second) {
+  asm volatile("" : "+l"(pointer), "+r"(first), "+r"(second));
+}
+
 /* The 32-bit shared::cta address of a generic pointer into shared memory. */
 __device__ __forceinline__ uint32_t smem_address(const void *pointer) {
   return static_cast<uint32_t>(__cvta_generic_to_shared(pointer));

@@ -131,7 +131,8 @@ struct Wgmma;
  * the lower column in the low half): a[0] row r = 16 w + l / 4, columns c = 2 (l % 4) and
  * c + 1; a[1] row r + 8, the same columns; a[2] row r, columns c + 8, c + 9; a[3] row
  * r + 8, columns c + 8, c + 9. Always accumulates; "1, 1, 0": scale-a, scale-b, B's
- * transpose flag (no transpose flag for A in registers). */
+ * transpose flag (no transpose flag for A in registers). No "memory" clobber, as the
+ * Wgmma shapes above: the epilogue's shared stores wait behind wgmma_wait and bar.sync. */
 __device__ __forceinline__ void wgmma_bf16_m64n16_a_regs(float (&d)[8], const uint32_t (&a)[4],
                                                          uint64_t b) {
   asm volatile(
