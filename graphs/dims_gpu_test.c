@@ -323,7 +323,7 @@ static void run_shape(const shape *s, oproj_inputs *oproj_cache) {
     bed.config.situ_lambda = s->situ_lambda;
     shx_testbed_reference(&bed, kProbeBatch, with_caps);
     const double moved = shx_rel_l2(with_defaults, with_caps, count, NULL);
-    printf("  the caps (%g, %g) move the reference by rel L2 %.2e from (4, 25)\n",
+    printf("  the caps (%g, %g) move the reference from (4, 25)'s by a relative L2 of %.2e\n",
            s->situ_beta, s->situ_lambda, moved);
     CHECK(moved > 100 * SHX_REF_REL_L2_MAX);
     free(with_defaults);

@@ -22,8 +22,10 @@
  *    BF16(FP32 sum over sources r = 0 .. tp-1, in order, of its mailbox's slot), SPEC's
  *    rule, recomputed here from the mailbox it read; out's rows past the batch (poisoned)
  *    are untouched and the mailbox is re-armed. It prints how many elements a sum in
- *    reverse order or in FP64 would round differently: a tail that summed so would fail
- *    on those.
+ *    reverse order or in FP64 would round differently: at these inputs almost none (1 of
+ *    11 million in perf/RESULTS.md run 85 call 1: tp BF16 values mostly sum exactly in
+ *    FP32), so this pins the sources summed, the slots read and the rounding, not the
+ *    order.
  * Exits 77 (skipped) without a Hopper GPU.
  */
 #include <stdlib.h>
