@@ -21,11 +21,14 @@
  *    (without the tail) at parity 1, every rank's shx_tail writes out[t][c] =
  *    BF16(FP32 sum over sources r = 0 .. tp-1, in order, of its mailbox's slot), SPEC's
  *    rule, recomputed here from the mailbox it read; out's rows past the batch (poisoned)
- *    are untouched and the mailbox is re-armed. It prints how many elements a sum in
- *    reverse order or in FP64 would round differently: at these inputs almost none (1 of
- *    11 million in perf/RESULTS.md run 85 call 1: tp BF16 values mostly sum exactly in
- *    FP32), so this pins the sources summed, the slots read and the rounding, not the
- *    order.
+ *    are untouched and the mailbox is re-armed. It prints how many sums a sum in reverse
+ *    order or in FP64 would round differently: at these inputs almost none (1 of 3.1
+ *    million in perf/RESULTS.md run 85 call 1: tp BF16 values mostly sum exactly in
+ *    FP32). So the order is pinned apart: rank 0's mailbox is then filled with slots
+ *    whose FP32 sum rounds one way in rank order and the other way in reverse (source 0
+ *    holds 1, source 1 2^-8, the others 2^-24: in order each 2^-24 is a tie that rounds
+ *    back to 1 + 2^-8, itself a BF16 tie that rounds to 1; in reverse they add up and the
+ *    sum rounds to 1 + 2^-7), and its tail must give 1 in every element.
  * Exits 77 (skipped) without a Hopper GPU.
  */
 #include <stdlib.h>
@@ -187,7 +190,7 @@ static void tail_sums_in_rank_order(const shx_testbed *bed, shx_variant variant,
   void *device_out = NULL;
   CHECK_CUDA(cudaSetDevice(0));
   CHECK_CUDA(cudaMalloc(&device_out, out_count * 2));
-  size_t wrong = 0, other_order = 0, in_fp64 = 0;
+  size_t wrong = 0, sums = 0, other_order = 0, in_fp64 = 0;
   for (int p = 0; p < tp; ++p) {
     CHECK_CUDA(cudaMemset(device_out, 0xFF, out_count * 2));
     SHX_CHECK_OK(shx_tail(shx_group_op(group, p), device_out, batch, 1, NULL));
@@ -207,6 +210,7 @@ static void tail_sums_in_rank_order(const shx_testbed *bed, shx_variant variant,
             exact += float_of_bf16(mailbox[(((size_t)tp + r) * capacity + t) * shard + col]);
           }
           want = bf16_of_float(sum);
+          ++sums;
           other_order += bf16_of_float(reversed) != want;
           in_fp64 += shx_bf16_round(exact) != want;
         }
@@ -214,11 +218,43 @@ static void tail_sums_in_rank_order(const shx_testbed *bed, shx_variant variant,
       }
   }
   printf("  tp %2d B %3d %-8s: tail against its mailbox's FP32 sums in rank order: %zu of "
-         "%zu differ (reverse order would round %zu differently, FP64 %zu)\n",
-         tp, batch, shx_testbed_variant_name(variant), wrong, out_count * tp, other_order,
-         in_fp64);
+         "%zu elements differ (%zu sums, the rest rows past the batch; reverse order would "
+         "round %zu sums differently, FP64 %zu)\n",
+         tp, batch, shx_testbed_variant_name(variant), wrong, out_count * tp, sums,
+         other_order, in_fp64);
   CHECK(wrong == 0);
   shx_testbed_expect_rearmed(group, m.slots * 2, 0, tp, "after the tails");
+  if (variant == SHX_VARIANT_FUSED) { /* the order, with slots where it decides */
+    const uint16_t one = 0x3F80, two_to_minus_8 = 0x3B80, two_to_minus_24 = 0x3380;
+    uint16_t *slots = m.all; /* rank 0's parity-1 rows, [tp][capacity][S] from its start */
+    const size_t parity_slots = (size_t)tp * capacity * shard;
+    for (int r = 0; r < tp; ++r)
+      for (size_t k = 0; k < (size_t)capacity * shard; ++k)
+        slots[(size_t)r * capacity * shard + k] =
+            k < (size_t)batch * shard
+                ? (r == 0 ? one : (r == 1 ? two_to_minus_8 : two_to_minus_24))
+                : 0x8000;
+    float in_order = 0.0f, reversed = 0.0f;
+    for (int r = 0; r < tp; ++r) {
+      in_order += float_of_bf16(slots[(size_t)r * capacity * shard]);
+      reversed += float_of_bf16(slots[(size_t)(tp - 1 - r) * capacity * shard]);
+    }
+    CHECK(bf16_of_float(in_order) == one && bf16_of_float(reversed) == 0x3F81);
+    char *mailbox0 = shx_group_mailbox(group, 0);
+    CHECK_CUDA(cudaMemcpy(mailbox0 + parity_slots * 2, slots, parity_slots * 2,
+                          cudaMemcpyHostToDevice));
+    CHECK_CUDA(cudaMemset(device_out, 0xFF, out_count * 2));
+    SHX_CHECK_OK(shx_tail(shx_group_op(group, 0), device_out, batch, 1, NULL));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK_CUDA(cudaMemcpy(out, device_out, out_count * 2, cudaMemcpyDeviceToHost));
+    size_t ordered = 0;
+    for (size_t k = 0; k < (size_t)batch * shard; ++k) ordered += out[k] == one;
+    printf("  tp %2d B %3d: slots whose sum rounds by its order: %zu of %zu elements 0x%04x "
+           "(rank order; reverse order gives 0x3f81)\n", tp, batch, ordered,
+           (size_t)batch * shard, one);
+    CHECK(ordered == (size_t)batch * shard);
+    shx_testbed_expect_rearmed(group, m.slots * 2, 0, tp, "after the ordered tail");
+  }
   CHECK_CUDA(cudaFree(device_out));
   free(out);
   free(m.all);

@@ -1795,9 +1795,10 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * slot f). */
   const PairedFills pairs = paired_fills<N, kMode, S, kCluster16>(work);
   /* FIRST STAGE ALONE: in the instances at N = 8, 40..64 and kFusedX (N = 16), a CTA of
-   * more than 16 gate/up blocks (on the whole H200 only the design TP8's, 28 blocks; the
-   * design TP16 and the DeepSeek TP8 have 14, the DeepSeek TP16 7) issues its first stage,
-   * then the rest of its first ring about 250 ns (512 SM cycles) later. Measured
+   * more than 16 gate/up blocks (of the H200 plans at the design and DeepSeek dims, the
+   * design TP8's, 28 blocks, and TP4's, 56; the design TP16 and the DeepSeek TP8 have 14,
+   * the DeepSeek TP16 7; other dims vary) issues its first stage, then the rest of its
+   * first ring about 250 ns (512 SM cycles) later. Measured
    * (perf/RESULTS.md run 45 calls 6-8): TP8 B = 1..8 0.35-0.5 us a step faster (B=1 10.50
    * -> 10.09, call 7), B=64 0.1-0.16; TP16 B = 48, 64 (0.1-0.22) and the DeepSeek TP8 B =
    * 48, 64 (0.15-0.25) moved too, though at today's plans their CTAs do not take it; at

@@ -235,6 +235,10 @@ double shx_max_element_error(const uint16_t *got, const uint16_t *want, size_t c
   double want2 = 0.0;
   for (size_t i = 0; i < count; ++i) {
     const double w = shx_bf16_value(want[i]);
+    if (!isfinite(w)) { /* no reference to measure against: as wrong as can be */
+      if (worst) *worst = i;
+      return INFINITY;
+    }
     want2 += w * w;
   }
   const double rms = count > 0 ? sqrt(want2 / (double)count) : 0.0;

@@ -101,8 +101,8 @@ double shx_rel_l2(const uint16_t *got, const uint16_t *want, size_t count,
  *     max over i of max(0, |got_i - want_i| - 4 ulp(want_i)) / rms(want),
  * ulp(w) the spacing of BF16 values at |w| (2^-133, the smallest, at 0 and below the
  * normal range). The index of the worst element into *worst (if not NULL). NaN or +-Inf
- * in `got` gives +Inf (*worst the first such). A want that is all zero gives 0 when every
- * got is within 4 ulp of 0, else +Inf. */
+ * in `got` or in `want` gives +Inf (*worst the first such). A want that is all zero gives
+ * 0 when every got is within 4 ulp of 0, else +Inf. */
 double shx_max_element_error(const uint16_t *got, const uint16_t *want, size_t count,
                              size_t *worst);
 

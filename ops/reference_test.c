@@ -211,6 +211,9 @@ static void test_max_element_error(void) {
   CHECK(worst == 6);
   got[6] = 0x7FC0; /* NaN */
   CHECK(isinf(shx_max_element_error(got, want, kCount, &worst)) && worst == 6);
+  got[6] = want[6];
+  want[7] = 0x7F80; /* +Inf in the reference: no bound can hold */
+  CHECK(isinf(shx_max_element_error(got, want, kCount, &worst)) && worst == 7);
   /* A zero reference: within 4 ulps of 0 passes, anything else is infinitely wrong. */
   memset(want, 0, sizeof want);
   memset(got, 0, sizeof got);

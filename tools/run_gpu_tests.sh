@@ -11,7 +11,8 @@ cd "${GPU_TEST_DIR:-$(dirname "$0")}" || exit 1
 passed=0 failed=0 skipped=0
 binaries=()
 if [ -f TESTS ]; then
-  while read -r name; do
+  while read -r name || [ -n "$name" ]; do # a last line without its newline too
+    [ -z "$name" ] && continue
     if [ -x "./$name" ]; then binaries+=("./$name"); continue; fi
     failed=$((failed + 1)); echo "== FAILED ./$name (listed in TESTS, not here)"
   done < TESTS
