@@ -199,6 +199,7 @@ static void sweep(const shx_testbed *bed, shx_variant variant, int batch,
   SHX_CHECK_OK(shx_group_read_outputs(group, batch, idle));
   int nan_count = 0;
   CHECK(shx_rel_l2(idle, want, count, &nan_count) <= SHX_REF_REL_L2_MAX && nan_count == 0);
+  CHECK(shx_max_element_error(idle, want, count, NULL) <= SHX_REF_ELEMENT_MAX);
 
   printf("  tp %2d B %3d %-8s:", config->tp, batch, shx_testbed_variant_name(variant));
   for (int i = 0; i < held_count; ++i) {

@@ -13,7 +13,8 @@
  * output is poisoned with NaN; after it the watchdog flags must be clear
  * (shx_group_sync), and the output must be
  *   - the first time a batch runs: within rel L2 SHX_REF_REL_L2_MAX of the CPU reference
- *     (computed once for all 128 rows; a token's output does not depend on the batch), no NaN;
+ *     (computed once for all 128 rows; a token's output does not depend on the batch), no
+ *     element off by more than SHX_REF_ELEMENT_MAX, no NaN;
  *   - every later time: bitwise equal to that first output (the variant of a batch is
  *     fixed by the table, so so is the result).
  * Every 16 phases and at the end, every slot of every mailbox must read "empty"
@@ -126,10 +127,13 @@ static void soak(int tp, int gpus, int steps, uint64_t seed, const char *policy_
       if (first[which] == NULL) {
         int nan_count = 0;
         const double error = shx_rel_l2(got, want, count, &nan_count);
-        printf("  tp %2d B %3d (%s) first at step %d: rel L2 %.3e, NaN %d\n", tp, batch,
-               shx_testbed_variant_name(variant), step, error, nan_count);
+        const double element = shx_max_element_error(got, want, count, NULL);
+        printf("  tp %2d B %3d (%s) first at step %d: rel L2 %.3e, NaN %d, worst element "
+               "%.2e\n", tp, batch, shx_testbed_variant_name(variant), step, error, nan_count,
+               element);
         CHECK(nan_count == 0);
         CHECK(error <= SHX_REF_REL_L2_MAX);
+        CHECK(element <= SHX_REF_ELEMENT_MAX);
         first[which] = malloc(count * 2);
         CHECK(first[which] != NULL);
         memcpy(first[which], got, count * 2);

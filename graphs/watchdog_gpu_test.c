@@ -17,9 +17,9 @@
  *    their gate/up loop) waits until the watchdog. The step ends; shx_group_sync reports
  *    SHX_DEVICE_TIMEOUT. Checked at TP8 B=9 (the kFusedX instance) and TP16 B=16.
  * After each, the group's captured step runs again: its output matches the CPU reference
- * (relative L2 <= SHX_REF_REL_L2_MAX, no NaN) and is bitwise equal to the output of a
- * step before the fault. A hang fails the test after kHangSeconds (SIGALRM) instead of
- * blocking the run.
+ * (relative L2 <= SHX_REF_REL_L2_MAX, every element within SHX_REF_ELEMENT_MAX, no NaN)
+ * and is bitwise equal to the output of a step before the fault. A hang fails the test
+ * after kHangSeconds (SIGALRM) instead of blocking the run.
  * SHX_WATCHDOG_MS in the environment replaces the 100 ms (under compute-sanitizer, whose
  * slowed kernels need about a second: tools/gpu_validate.sh).
  * Exits 77 (skipped) without a Hopper GPU.
@@ -67,6 +67,7 @@ static void check_output(shx_group *group, int batch, size_t count, const uint16
   const double error = shx_rel_l2(got, want, count, &nan_count);
   CHECK(nan_count == 0);
   CHECK(error <= SHX_REF_REL_L2_MAX);
+  CHECK(shx_max_element_error(got, want, count, NULL) <= SHX_REF_ELEMENT_MAX);
   if (before != NULL) CHECK(memcmp(got, before, count * 2) == 0);
 }
 
