@@ -32,8 +32,8 @@
  *
  * Per batch: 10 replays with alternating parity, outputs poisoned (NaN) before each; the
  * first checked against the CPU reference (relative L2 <= SHX_REF_REL_L2_MAX over the
- * worker's shards,
- * no NaN, so every element was written), every later one bitwise equal to the first.
+ * worker's shards, every element within SHX_REF_ELEMENT_MAX, no NaN, so every element was
+ * written), every later one bitwise equal to the first.
  * After the last batch every slot of every mailbox is re-armed (0x8000). Then the parent,
  * once every worker has exited, runs the same cases as one process's TP group
  * (graphs/group.c) on the same GPUs and requires the workers' outputs bitwise equal to it.
@@ -153,9 +153,10 @@ static int compare_doubles(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The columns [first S, last S) of rows [0, batch) of two [batch, H] arrays. */
+/* The columns [first S, last S) of rows [0, batch) of two [batch, H] arrays: their
+ * relative L2 error, and their worst element's (shx_max_element_error) into *element. */
 static double shard_rel_l2(const uint16_t *got, const uint16_t *want, int batch, int hidden,
-                           int first_column, int columns, int *nan_count) {
+                           int first_column, int columns, int *nan_count, double *element) {
   size_t count = (size_t)batch * columns;
   uint16_t *a = malloc(count * 2), *b = malloc(count * 2);
   CHECK(a && b);
@@ -164,6 +165,7 @@ static double shard_rel_l2(const uint16_t *got, const uint16_t *want, int batch,
     memcpy(b + (size_t)t * columns, want + (size_t)t * hidden + first_column, columns * 2);
   }
   double error = shx_rel_l2(a, b, count, nan_count);
+  *element = shx_max_element_error(a, b, count, NULL);
   free(a);
   free(b);
   return error;
@@ -305,15 +307,18 @@ static void run_worker(int worker, const test_case *c, const shx_testbed *bed,
           }
     }
     int nan_count = 0;
+    double element = 0.0;
     double error = shard_rel_l2(got, want[b], batch, hidden, first * shard,
-                                (last - first) * shard, &nan_count);
+                                (last - first) * shard, &nan_count, &element);
     qsort(step_ms + 1, kReplays - 1, sizeof *step_ms, compare_doubles); /* replay 0: warm-up */
-    printf("  worker %d (ranks %d..%d, GPU %d) B %3d: rel L2 %.3e, NaN %d; step %.3f ms "
-           "(median of replays 1..%d, host clock)\n", worker, first, last - 1, device, batch,
-           error, nan_count, step_ms[kReplays / 2], kReplays - 1);
+    printf("  worker %d (ranks %d..%d, GPU %d) B %3d: rel L2 %.3e, NaN %d, worst element "
+           "%.2e; step %.3f ms (median of replays 1..%d, host clock)\n", worker, first,
+           last - 1, device, batch, error, nan_count, element, step_ms[kReplays / 2],
+           kReplays - 1);
     fflush(stdout);
     CHECK(nan_count == 0);
     CHECK(error <= SHX_REF_REL_L2_MAX);
+    CHECK(element <= SHX_REF_ELEMENT_MAX);
     for (int t = 0; t < batch; ++t)
       memcpy(s->outputs[b] + (size_t)t * hidden + (size_t)first * shard,
              got + (size_t)t * hidden + (size_t)first * shard,
