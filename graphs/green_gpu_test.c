@@ -21,8 +21,9 @@
  * The rank's pushes land in tp local mailboxes (nothing consumes them), armed with
  * 0x8000 before every step so that a slot not written shows. Each case has one outcome:
  *   ok       the step completed, every slot written, no NaN, within SHX_REF_REL_L2_MAX
- *            (rel L2) of the CPU reference and every element within SHX_REF_ELEMENT_MAX, and bit for bit: the fused and split steps (and the auto
- *            variant's where it runs them) equal to this partition's split step, and to
+ *            (rel L2) of the CPU reference and every element within SHX_REF_ELEMENT_MAX,
+ *            and bit for bit: the fused and split steps (and the auto variant's where it
+ *            runs them) equal to this partition's split step, and to
  *            the whole GPU's where the op's plan splits K as the whole GPU's does (a
  *            narrower grid alone, TWO GRIDS, moves only whole down tiles between CTAs;
  *            another K split gives other last bits; the baseline is held to the
