@@ -24,7 +24,7 @@
  *    are untouched and the mailbox is re-armed. It prints how many sums a sum in reverse
  *    order or in FP64 would round differently: at these inputs almost none (1 of 3.1
  *    million in perf/RESULTS.md run 85 call 1: tp BF16 values mostly sum exactly in
- *    FP32). So the order is pinned apart: rank 0's mailbox is then filled with slots
+ *    FP32). So the order is tested apart: rank 0's mailbox is then filled with slots
  *    whose FP32 sum rounds one way in rank order and the other way in reverse (source 0
  *    holds 1, source 1 2^-8, the others 2^-24: in order each 2^-24 is a tie that rounds
  *    back to 1 + 2^-8, itself a BF16 tie that rounds to 1; in reverse they add up and the
