@@ -130,33 +130,31 @@ static shx_status check_x(const shx_op *op, const void *x, int batch) {
   return check_memory(x, (size_t)batch * op->config.hidden * 2, "x", needs);
 }
 
-/* shx_mailbox_arm has no op: its kernel needs a current device that runs this build's
- * sm_90a code, else the launch's own error would read as a CUDA failure, not a refusal.
- * (The stream's device is not asked: cudaStreamGetDevice on a capturing stream
- * invalidated the capture, perf/RESULTS.md run 84 call 4.) */
-static shx_status check_arm_device(void) {
-  int devices = 0, device = 0, major = 0, minor = 0;
+/* The current CUDA device, and its SM count, where it runs this build's sm_90a code
+ * (shx_check_capability): SHX_NO_DEVICE where none is visible, SHX_CUDA_ERROR where it
+ * cannot be queried. shx_create's op lives there; shx_mailbox_arm, which has no op,
+ * launches its kernel there, whose own error would otherwise read as a CUDA failure, not
+ * a refusal. (The stream's device is not asked: cudaStreamGetDevice on a capturing
+ * stream invalidated the capture, perf/RESULTS.md run 84 call 4.) */
+static shx_status current_hopper_device(int *device, int *sms) {
+  int devices = 0, major = 0, minor = 0;
   const cudaError_t counted = cudaGetDeviceCount(&devices);
   if (counted != cudaSuccess || devices == 0) {
     (void)cudaGetLastError();
-    return shx_fail(SHX_NO_DEVICE, "no CUDA device to arm the mailbox on (%s)",
+    return shx_fail(SHX_NO_DEVICE, "no CUDA device is visible (%s)",
                     counted != cudaSuccess ? cudaGetErrorString(counted) : "none counted");
   }
-  const cudaError_t error = cudaGetDevice(&device);
-  if (error != cudaSuccess) {
-    (void)cudaGetLastError();
-    return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device: %s",
-                    cudaGetErrorString(error));
-  }
-  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) !=
+  if (cudaGetDevice(device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, *device) !=
           cudaSuccess ||
-      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) !=
-          cudaSuccess) {
-    (void)cudaGetLastError();
-    return shx_fail(SHX_CUDA_ERROR, "cannot query CUDA device %d's compute capability",
-                    device);
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, *device) !=
+          cudaSuccess ||
+      cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, *device) != cudaSuccess) {
+    const cudaError_t error = cudaGetLastError();
+    return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device (or its "
+                    "attributes): %s", cudaGetErrorString(error));
   }
-  return shx_check_capability(device, major, minor);
+  return shx_check_capability(*device, major, minor);
 }
 
 /* One mailbox, [2 parities][tp sources][capacity][H / tp] BF16, of a valid config. */
@@ -185,25 +183,8 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
   } else {
     shx_policy_default(&policy);
   }
-  int devices = 0;
-  const cudaError_t counted = cudaGetDeviceCount(&devices);
-  if (counted != cudaSuccess || devices == 0) {
-    (void)cudaGetLastError();
-    return shx_fail(SHX_NO_DEVICE, "no CUDA device is visible (%s)",
-                    counted != cudaSuccess ? cudaGetErrorString(counted) : "none counted");
-  }
-  int device = 0, major = 0, minor = 0, sms = 0;
-  if (cudaGetDevice(&device) != cudaSuccess ||
-      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) !=
-          cudaSuccess ||
-      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) !=
-          cudaSuccess ||
-      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
-    const cudaError_t error = cudaGetLastError();
-    return shx_fail(SHX_CUDA_ERROR, "cannot query the current CUDA device (or its "
-                    "attributes): %s", cudaGetErrorString(error));
-  }
-  if ((status = shx_check_capability(device, major, minor)) != SHX_SUCCESS) return status;
+  int device = 0, sms = 0;
+  if ((status = current_hopper_device(&device, &sms)) != SHX_SUCCESS) return status;
   if (config->split_down_sms > sms)
     return shx_fail(SHX_INVALID_ARGUMENT, "split_down_sms %d is over device %d's %d SMs",
                     config->split_down_sms, device, sms);
@@ -347,10 +328,11 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
 shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream) {
   shx_clear_error();
   shx_status status;
+  int device = 0, sms = 0; /* unused here: the arm only needs a Hopper device current */
   if ((status = shx_check_mailbox(mailbox, bytes)) != SHX_SUCCESS ||
       (status = check_memory(mailbox, bytes, "mailbox", "the arm of `bytes`")) !=
           SHX_SUCCESS ||
-      (status = check_arm_device()) != SHX_SUCCESS)
+      (status = current_hopper_device(&device, &sms)) != SHX_SUCCESS)
     return status;
   char message[SHX_MESSAGE_BYTES] = "";
   status = shx_launch_arm(mailbox, bytes, stream, message);
