@@ -555,11 +555,8 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
       status = record_down_kernel(op, batch, parity, stream);
       /* The gate is on the stream by now: a refusal of the down half here would be a bug,
        * not a refusal (which launches nothing). */
-      if (status != SHX_SUCCESS && status != SHX_CUDA_ERROR) {
-        char reason[SHX_LAST_ERROR_BYTES]; /* a copy: shx_fail writes the same buffer */
-        snprintf(reason, sizeof reason, "%s", shx_last_error());
-        status = shx_fail(SHX_INTERNAL_ERROR, "after the gate kernel: %s", reason);
-      }
+      if (status != SHX_SUCCESS && status != SHX_CUDA_ERROR)
+        status = shx_fail_with_context(SHX_INTERNAL_ERROR, "after the gate kernel");
       break;
     }
     default: /* SHX_VARIANT_AUTO: shx_variant_for resolves it */

@@ -116,12 +116,9 @@ shx_status shx_policy_load(const char *path, shx_policy *policy) {
     return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" holds a NUL byte", path);
   text[length] = '\0';
   const shx_status parsed = shx_policy_parse(text, policy);
-  if (parsed != SHX_SUCCESS) { /* name the file too (the message is copied: shx_fail's) */
-    char reason[SHX_LAST_ERROR_BYTES];
-    snprintf(reason, sizeof reason, "%s", shx_last_error());
-    return shx_fail(parsed, "policy_path \"%s\": %s", path, reason);
-  }
-  return SHX_SUCCESS;
+  return parsed == SHX_SUCCESS
+             ? parsed
+             : shx_fail_with_context(parsed, "policy_path \"%s\"", path); /* the file too */
 }
 
 shx_variant shx_policy_choose(const shx_policy *policy, int tp, int batch) {

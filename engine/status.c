@@ -14,6 +14,20 @@ shx_status shx_fail(shx_status status, const char *format, ...) {
   return status;
 }
 
+shx_status shx_fail_with_context(shx_status status, const char *format, ...) {
+  char reason[SHX_LAST_ERROR_BYTES]; /* a copy: the message is rewritten below */
+  snprintf(reason, sizeof reason, "%s", last_error);
+  va_list args;
+  va_start(args, format);
+  const int length = vsnprintf(last_error, sizeof last_error, format, args);
+  va_end(args);
+  /* ": " and as much of the earlier message as fits (messages are cut, not overrun). */
+  const int room = (int)sizeof last_error - 1 - length;
+  if (length >= 0 && room > 2)
+    snprintf(last_error + length, (size_t)room + 1, ": %.*s", room - 2, reason);
+  return status;
+}
+
 void shx_clear_error(void) { last_error[0] = '\0'; }
 
 const char *shx_last_error(void) { return last_error; }

@@ -11,6 +11,10 @@
 /* Records `status` with a printf-style message for shx_last_error(); returns it. */
 shx_status shx_fail(shx_status status, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+/* Records `status` with a printf-style context, ": ", then the thread's message as it
+ * stood (what a call below said); returns `status`. */
+shx_status shx_fail_with_context(shx_status status, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
 /* Clears the thread's message (called at the start of every public entry point). */
 void shx_clear_error(void);
 

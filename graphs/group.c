@@ -103,10 +103,7 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
   g->shard = base->hidden / base->tp;
   g->mailbox_bytes = shx_mailbox_bytes(base);
   if (g->mailbox_bytes == 0) {
-    /* shx_fail writes the buffer shx_last_error returns: pass it a copy. */
-    char why[SHX_LAST_ERROR_BYTES];
-    snprintf(why, sizeof why, "%s", shx_last_error());
-    status = shx_fail(SHX_INVALID_ARGUMENT, "config: %s", why);
+    status = shx_fail_with_context(SHX_INVALID_ARGUMENT, "config");
     goto cleanup;
   }
   int inter = base->intermediate_total / base->tp;
