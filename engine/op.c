@@ -2,6 +2,7 @@
  * tail, destroy. Every argument is validated (engine/validate.c, and the geometry
  * against the device) before any allocation or launch; a refused call leaves outputs
  * and mailboxes untouched. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,7 +94,9 @@ static shx_status check_reachable(const void *pointer, const char *name) {
                   "allocation): pass device memory", name, pointer);
 }
 
-/* A buffer that the call reads or writes `bytes` of from `pointer` (`needs` says why):
+/* A buffer that the call reads or writes `bytes` of from `pointer` (`needs_format` and
+ * its arguments say why; formatted only for a refusal, so a call that passes pays no
+ * formatting):
  * reachable (check_reachable), and, where CUDA knows the allocation that holds it, that
  * allocation reaches `bytes` past it; a smaller one would let the kernels fault or write
  * over the caller's other data. The range is the one CUDA keeps for the allocation: a
@@ -105,7 +108,10 @@ static shx_status check_reachable(const void *pointer, const char *name) {
  * A query CUDA cannot answer (pageable memory on an HMM or ATS device) refuses nothing.
  * Host-side queries: legal during capture (run 84 call 3). */
 static shx_status check_memory(const void *pointer, size_t bytes, const char *name,
-                               const char *needs) {
+                               const char *needs_format, ...)
+    __attribute__((format(printf, 4, 5)));
+static shx_status check_memory(const void *pointer, size_t bytes, const char *name,
+                               const char *needs_format, ...) {
   const shx_status reachable = check_reachable(pointer, name);
   if (reachable != SHX_SUCCESS) return reachable;
   CUdeviceptr start = 0;
@@ -115,19 +121,22 @@ static shx_status check_memory(const void *pointer, size_t bytes, const char *na
       address < start || address - start >= size)
     return SHX_SUCCESS; /* a driver call: no runtime error to clear */
   const size_t room = size - (size_t)(address - start);
-  if (room < bytes)
-    return shx_fail(SHX_INVALID_ARGUMENT,
-                    "%s %p has %zu bytes to the end of its allocation (%zu bytes from %p), "
-                    "but %s needs %zu", name, pointer, room, size, (void *)(uintptr_t)start,
-                    needs, bytes);
-  return SHX_SUCCESS;
+  if (room >= bytes) return SHX_SUCCESS;
+  char needs[96];
+  va_list args;
+  va_start(args, needs_format);
+  vsnprintf(needs, sizeof needs, needs_format, args);
+  va_end(args);
+  return shx_fail(SHX_INVALID_ARGUMENT,
+                  "%s %p has %zu bytes to the end of its allocation (%zu bytes from %p), "
+                  "but %s needs %zu", name, pointer, room, size, (void *)(uintptr_t)start,
+                  needs, bytes);
 }
 
 /* A step's or gate's x: [batch, H] BF16. */
 static shx_status check_x(const shx_op *op, const void *x, int batch) {
-  char needs[64];
-  snprintf(needs, sizeof needs, "x [batch = %d, H = %d] BF16", batch, op->config.hidden);
-  return check_memory(x, (size_t)batch * op->config.hidden * 2, "x", needs);
+  return check_memory(x, (size_t)batch * op->config.hidden * 2, "x",
+                      "x [batch = %d, H = %d] BF16", batch, op->config.hidden);
 }
 
 /* The current CUDA device, and its SM count, where it runs this build's sm_90a code
@@ -291,14 +300,12 @@ shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down) {
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   const size_t hidden = (size_t)op->config.hidden, inter = (size_t)op->inter;
-  char gate_up_needs[64], down_needs[64];
-  snprintf(gate_up_needs, sizeof gate_up_needs, "gate_up [2 I = %zu, H = %zu] BF16",
-           2 * inter, hidden);
-  snprintf(down_needs, sizeof down_needs, "down [H = %zu, I = %zu] BF16", hidden, inter);
   if ((status = shx_check_weights(gate_up, down)) != SHX_SUCCESS ||
-      (status = check_memory(gate_up, 2 * inter * hidden * 2, "gate_up", gate_up_needs)) !=
+      (status = check_memory(gate_up, 2 * inter * hidden * 2, "gate_up",
+                             "gate_up [2 I = %zu, H = %zu] BF16", 2 * inter, hidden)) !=
           SHX_SUCCESS ||
-      (status = check_memory(down, hidden * inter * 2, "down", down_needs)) != SHX_SUCCESS)
+      (status = check_memory(down, hidden * inter * 2, "down",
+                             "down [H = %zu, I = %zu] BF16", hidden, inter)) != SHX_SUCCESS)
     return status;
   op->gate_up = gate_up;
   op->down = down;
@@ -439,14 +446,13 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
   if ((status = shx_check_oproj(&op->config, w_o, a, attention, x, batch)) != SHX_SUCCESS)
     return status;
   const size_t hidden = (size_t)op->config.hidden;
-  char w_o_needs[64], a_needs[64], x_needs[64];
-  snprintf(w_o_needs, sizeof w_o_needs, "w_o [H = %zu, attention = %d] BF16", hidden,
-           attention);
-  snprintf(a_needs, sizeof a_needs, "a [batch = %d, attention = %d] BF16", batch, attention);
-  snprintf(x_needs, sizeof x_needs, "x [batch = %d, H = %zu] BF16", batch, hidden);
-  if ((status = check_memory(w_o, hidden * attention * 2, "w_o", w_o_needs)) != SHX_SUCCESS ||
-      (status = check_memory(a, (size_t)batch * attention * 2, "a", a_needs)) != SHX_SUCCESS ||
-      (status = check_memory(x, (size_t)batch * hidden * 2, "x", x_needs)) != SHX_SUCCESS)
+  if ((status = check_memory(w_o, hidden * attention * 2, "w_o",
+                             "w_o [H = %zu, attention = %d] BF16", hidden, attention)) !=
+          SHX_SUCCESS ||
+      (status = check_memory(a, (size_t)batch * attention * 2, "a",
+                             "a [batch = %d, attention = %d] BF16", batch, attention)) !=
+          SHX_SUCCESS ||
+      (status = check_x(op, x, batch)) != SHX_SUCCESS)
     return status;
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   if (op->oproj_status != SHX_SUCCESS)
@@ -582,11 +588,10 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
-  char out_needs[64];
-  snprintf(out_needs, sizeof out_needs, "out [batch = %d, S = %d] BF16", batch, op->shard);
   if ((status = shx_check_tail(&op->config, out, batch, parity, op->bound_peers)) !=
           SHX_SUCCESS ||
-      (status = check_memory(out, (size_t)batch * op->shard * 2, "out", out_needs)) !=
+      (status = check_memory(out, (size_t)batch * op->shard * 2, "out",
+                             "out [batch = %d, S = %d] BF16", batch, op->shard)) !=
           SHX_SUCCESS)
     return status;
   /* Before any push of this op at that parity its own source's rows never arrive: the
