@@ -371,6 +371,9 @@ cleanup:
 shx_status shx_group_rearm(shx_group *g) {
   shx_status status = SHX_SUCCESS;
   SHX_GROUP_NOT_NULL(g, "shx_group_rearm");
+  /* Every GPU's steps have ended first (as in read_mailbox): an arm queued behind its own
+   * GPU's stream alone could land before another GPU's push into that mailbox. */
+  SHX_TRY(shx_group_wait(g));
   for (int r = g->first; r < g->last; ++r) {
     SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_TRY(shx_mailbox_arm(g->mailbox[r], g->mailbox_bytes, g->stream[g->device_of[r]]));

@@ -58,7 +58,10 @@ shx_status shx_group_upload_x(shx_group *group, const uint16_t *x, int batch);
  * outside [1, capacity] is refused first and keeps them; a capture that fails later (a
  * record refused, e.g. SHX_UNSUPPORTED on a green context) leaves none. */
 shx_status shx_group_capture(shx_group *group, int batch, int with_tail);
-/* Launches the captured step of `parity` on every GPU (asynchronous). */
+/* Launches the captured step of `parity` on every GPU (asynchronous). A launch that fails
+ * on one GPU leaves the others' steps running, their tails waiting for its pushes until
+ * the watchdog: after such a failure, recover as after SHX_DEVICE_TIMEOUT (shx_group_sync,
+ * then shx_group_rearm). */
 shx_status shx_group_step(shx_group *group, int parity);
 /* Waits for the group's streams, then checks every op's watchdog flag in rank order
  * (shx_check_device, which synchronizes each op's whole device and clears a set flag):
@@ -80,7 +83,8 @@ shx_status shx_group_read_outputs(shx_group *group, int batch, uint16_t *out);
 /* Copies rank p's whole mailbox (shx_mailbox_bytes) to host, once the group's steps are
  * done (a part: see shx_group_create_part). */
 shx_status shx_group_read_mailbox(shx_group *group, int rank, uint16_t *mailbox);
-/* Re-arms every mailbox with 0x8000 (after a with_tail = 0 step). */
+/* Re-arms every mailbox with 0x8000 (after a with_tail = 0 step), once the group's
+ * streams are done (shx_group_wait). */
 shx_status shx_group_rearm(shx_group *group);
 
 /* Hosted rank r's op and its mailbox (a device pointer on the rank's GPU,
