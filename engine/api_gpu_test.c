@@ -11,7 +11,9 @@
  * not its gate's; a tail at a parity this op never pushed at, or of another batch than
  * the push (after a push; a launched one would time out, which the valid tail's watchdog
  * check would report), or after peers[rank] was rebound to another mailbox; with two
- * GPUs, a step, gate, tail, o-proj or shx_check_device made with another device current;
+ * GPUs, a step, gate, tail, o-proj or shx_check_device made with another device current,
+ * and weights, x, out, the o-proj's x and an armed mailbox on the other device; a second
+ * tail after the one that consumed its parity's push;
  * shx_record_oproj's refusals (NULL, misaligned and unreachable pointers: x, w_o, a;
  * attention not a multiple of 64, batch 0 or over capacity) leave its x untouched, and
  * its valid call writes exactly the batch's rows; buffers whose allocation ends before
@@ -129,7 +131,8 @@ static void expect_out_rows(const void *out, const shx_config *config, int rows,
 
 /* With every slot made "arrived" (zeros), the valid tail at parity 0 re-arms exactly its
  * rows [0, batch) of every source and nothing else, and writes +0 into exactly out's rows
- * [0, batch). */
+ * [0, batch). It consumed the push: a second tail at parity 0 is refused and touches
+ * neither the mailbox nor out. */
 static void expect_tail_rearms(shx_op *op, void *out, void *mailbox, size_t bytes,
                                uint16_t *host, const shx_config *config, int batch) {
   CHECK_CUDA(cudaMemset(mailbox, 0, bytes));
@@ -142,6 +145,11 @@ static void expect_tail_rearms(shx_op *op, void *out, void *mailbox, size_t byte
   }
   expect_out_rows(out, config, batch, "the valid tail");
   SHX_CHECK_OK(shx_check_device(op)); /* the tail found every row: no timeout */
+  CHECK_CUDA(cudaMemset(mailbox, 0, bytes));
+  poison_out(out, config);
+  expect(shx_tail(op, out, batch, 0, NULL), SHX_INVALID_ARGUMENT, "since its last tail");
+  expect_every_slot(mailbox, bytes, host, 0, "the second tail");
+  expect_out_rows(out, config, 0, "the second tail");
 }
 
 /* 16-byte aligned pointers that pass the NULL and alignment checks and only the memory
@@ -522,6 +530,25 @@ int main(void) {
     expect(shx_record_gate(op, x, 9, NULL), SHX_INVALID_ARGUMENT, named);
     expect(shx_tail(op, out, 9, 0, NULL), SHX_INVALID_ARGUMENT, named);
     expect(shx_record_oproj(op, device, x, 64, x, 9, NULL), SHX_INVALID_ARGUMENT, named);
+    /* Device 1's memory, with the op's device current: refused naming both devices. */
+    char *elsewhere = NULL;
+    CHECK_CUDA(cudaMalloc((void **)&elsewhere, weight_bytes + x_bytes + mailbox_bytes));
+    CHECK_CUDA(cudaSetDevice(0));
+    const char *const other = "is memory of device 1; it must be on device 0";
+    char *const other_x = elsewhere + weight_bytes;
+    expect(shx_bind_weights(op, elsewhere, down), SHX_INVALID_ARGUMENT, other);
+    expect(shx_bind_weights(op, device, elsewhere + (down - device)), SHX_INVALID_ARGUMENT,
+           other);
+    CHECK(op->gate_up == device && op->down == down); /* the refused binds kept these */
+    expect(shx_record_step(op, other_x, 9, 0, NULL), SHX_INVALID_ARGUMENT, other);
+    expect(shx_record_gate(op, other_x, 9, NULL), SHX_INVALID_ARGUMENT, other);
+    expect(shx_record_oproj(op, device, x, 64, other_x, 9, NULL), SHX_INVALID_ARGUMENT,
+           other);
+    expect(shx_tail(op, other_x, 9, 0, NULL), SHX_INVALID_ARGUMENT, other);
+    expect(shx_mailbox_arm(other_x + x_bytes, mailbox_bytes, NULL), SHX_INVALID_ARGUMENT,
+           other);
+    CHECK_CUDA(cudaSetDevice(1));
+    CHECK_CUDA(cudaFree(elsewhere));
     CHECK_CUDA(cudaSetDevice(0));
     expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the calls from another device");
   } else {

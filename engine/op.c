@@ -72,19 +72,28 @@ static void release_op(shx_op *op, cudaError_t *synced);
  * itself (cudaDevAttrPageableMemoryAccess: HMM or ATS systems), where CUDA cannot tell
  * the two apart. Device, managed and pinned host memory, IPC and NCCL window mappings
  * pass; whether a peer's memory is mapped for this device is the caller's promise
- * (shx_bind_peers). A query CUDA cannot answer refuses nothing: this check only catches
- * what CUDA knows to be unreachable. Host-side queries: legal during capture. */
-static shx_status check_reachable(const void *pointer, const char *name) {
+ * (shx_bind_peers). Where `device` is not SHX_ANY_DEVICE, device memory must be that
+ * device's: another GPU's would fault in the kernels without peer access and be read
+ * over NVLink with it (a weight or x loaded while another device was current). A query
+ * CUDA cannot answer refuses nothing: this check only catches what CUDA knows to be
+ * wrong. Host-side queries: legal during capture. */
+enum { SHX_ANY_DEVICE = -1 };
+static shx_status check_reachable(const void *pointer, const char *name, int device) {
   struct cudaPointerAttributes attributes;
   memset(&attributes, 0, sizeof attributes);
   if (cudaPointerGetAttributes(&attributes, pointer) != cudaSuccess) {
     (void)cudaGetLastError();
     return SHX_SUCCESS;
   }
+  if (attributes.type == cudaMemoryTypeDevice && device != SHX_ANY_DEVICE &&
+      attributes.device != device)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "%s %p is memory of device %d; it must be on device %d", name,
+                    pointer, attributes.device, device);
   if (attributes.type != cudaMemoryTypeUnregistered) return SHX_SUCCESS;
-  int device = 0, pageable_access = 0;
-  if (cudaGetDevice(&device) == cudaSuccess &&
-      cudaDeviceGetAttribute(&pageable_access, cudaDevAttrPageableMemoryAccess, device) ==
+  int current = 0, pageable_access = 0;
+  if (cudaGetDevice(&current) == cudaSuccess &&
+      cudaDeviceGetAttribute(&pageable_access, cudaDevAttrPageableMemoryAccess, current) ==
           cudaSuccess &&
       pageable_access)
     return SHX_SUCCESS;
@@ -96,23 +105,23 @@ static shx_status check_reachable(const void *pointer, const char *name) {
 
 /* A buffer that the call reads or writes `bytes` of from `pointer` (`needs_format` and
  * its arguments say why; formatted only for a refusal, so a call that passes pays no
- * formatting):
- * reachable (check_reachable), and, where CUDA knows the allocation that holds it, that
- * allocation reaches `bytes` past it; a smaller one would let the kernels fault or write
- * over the caller's other data. The range is the one CUDA keeps for the allocation: a
- * cudaMalloc's requested size (perf/RESULTS.md run 84 call 1), a virtual-memory
+ * formatting): reachable and, if device memory, on `device` (check_reachable), and,
+ * where CUDA knows the allocation that holds it, that allocation reaches `bytes` past it;
+ * a smaller one would let the kernels fault or write over the caller's other data. The
+ * range is the one CUDA keeps for the allocation: a cudaMalloc's requested size
+ * (perf/RESULTS.md run 84 call 1), a virtual-memory
  * reservation's whole extent even where several handles are mapped into it (as PyTorch's
  * expandable segments do; api_gpu_test's vmm_buffers), and it held the buffers of CUDA
  * IPC and NCCL window mappings and of cudaMallocAsync in the tests (run 84), so this
  * refuses only buffers that are too small for certain.
  * A query CUDA cannot answer (pageable memory on an HMM or ATS device) refuses nothing.
  * Host-side queries: legal during capture (run 84 call 3). */
-static shx_status check_memory(const void *pointer, size_t bytes, const char *name,
-                               const char *needs_format, ...)
-    __attribute__((format(printf, 4, 5)));
-static shx_status check_memory(const void *pointer, size_t bytes, const char *name,
-                               const char *needs_format, ...) {
-  const shx_status reachable = check_reachable(pointer, name);
+static shx_status check_memory(const void *pointer, size_t bytes, int device,
+                               const char *name, const char *needs_format, ...)
+    __attribute__((format(printf, 5, 6)));
+static shx_status check_memory(const void *pointer, size_t bytes, int device,
+                               const char *name, const char *needs_format, ...) {
+  const shx_status reachable = check_reachable(pointer, name, device);
   if (reachable != SHX_SUCCESS) return reachable;
   CUdeviceptr start = 0;
   size_t size = 0;
@@ -135,7 +144,7 @@ static shx_status check_memory(const void *pointer, size_t bytes, const char *na
 
 /* A step's or gate's x: [batch, H] BF16. */
 static shx_status check_x(const shx_op *op, const void *x, int batch) {
-  return check_memory(x, (size_t)batch * op->config.hidden * 2, "x",
+  return check_memory(x, (size_t)batch * op->config.hidden * 2, op->device, "x",
                       "x [batch = %d, H = %d] BF16", batch, op->config.hidden);
 }
 
@@ -301,10 +310,10 @@ shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down) {
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   const size_t hidden = (size_t)op->config.hidden, inter = (size_t)op->inter;
   if ((status = shx_check_weights(gate_up, down)) != SHX_SUCCESS ||
-      (status = check_memory(gate_up, 2 * inter * hidden * 2, "gate_up",
+      (status = check_memory(gate_up, 2 * inter * hidden * 2, op->device, "gate_up",
                              "gate_up [2 I = %zu, H = %zu] BF16", 2 * inter, hidden)) !=
           SHX_SUCCESS ||
-      (status = check_memory(down, hidden * inter * 2, "down",
+      (status = check_memory(down, hidden * inter * 2, op->device, "down",
                              "down [H = %zu, I = %zu] BF16", hidden, inter)) != SHX_SUCCESS)
     return status;
   op->gate_up = gate_up;
@@ -322,7 +331,7 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
   for (int p = 0; p < count; ++p) {
     char name[24]; /* "peers[" + any int + "]" */
     snprintf(name, sizeof name, "peers[%d]", p);
-    if ((status = check_memory(peers[p], mailbox_bytes, name,
+    if ((status = check_memory(peers[p], mailbox_bytes, SHX_ANY_DEVICE, name,
                                "a mailbox (shx_mailbox_bytes)")) != SHX_SUCCESS)
       return status;
   }
@@ -335,11 +344,11 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
 shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream) {
   shx_clear_error();
   shx_status status;
-  int device = 0, sms = 0; /* unused here: the arm only needs a Hopper device current */
+  int device = 0, sms = 0; /* the arm's kernel runs on the current device, its memory */
   if ((status = shx_check_mailbox(mailbox, bytes)) != SHX_SUCCESS ||
-      (status = check_memory(mailbox, bytes, "mailbox", "the arm of `bytes`")) !=
-          SHX_SUCCESS ||
-      (status = current_hopper_device(&device, &sms)) != SHX_SUCCESS)
+      (status = current_hopper_device(&device, &sms)) != SHX_SUCCESS ||
+      (status = check_memory(mailbox, bytes, device, "mailbox", "the arm of `bytes`")) !=
+          SHX_SUCCESS)
     return status;
   char message[SHX_MESSAGE_BYTES] = "";
   status = shx_launch_arm(mailbox, bytes, stream, message);
@@ -370,10 +379,25 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant) {
   return SHX_SUCCESS;
 }
 
-/* A push recorded at `parity`: the rows and the own mailbox that shx_tail may consume. */
+/* A push recorded at `parity`: the rows and the own mailbox that shx_tail may consume
+ * (once: the tail clears it). */
 static void note_push(shx_op *op, int batch, int parity) {
   op->pushed_batch[parity] = batch;
   op->pushed_mailbox[parity] = op->peers[op->config.rank];
+}
+
+/* A record call that failed after its checks (SHX_CUDA_ERROR, SHX_OUT_OF_MEMORY,
+ * SHX_INTERNAL_ERROR) may have put part of its kernels on the stream, which the caller
+ * then discards: neither h's rows nor a push at `parity` (-1: none) can be counted on, so
+ * a later shx_record_down or shx_tail is refused until a gate or step succeeds. A
+ * refusal launched nothing and changes nothing. */
+static shx_status forget_on_failure(shx_op *op, int parity, shx_status status) {
+  if (status == SHX_CUDA_ERROR || status == SHX_OUT_OF_MEMORY ||
+      status == SHX_INTERNAL_ERROR) {
+    op->gate_batch = 0;
+    if (parity >= 0) op->pushed_batch[parity] = 0;
+  }
+  return status;
 }
 
 /* The launch arguments of this op's kernels for one step. */
@@ -446,10 +470,10 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
   if ((status = shx_check_oproj(&op->config, w_o, a, attention, x, batch)) != SHX_SUCCESS)
     return status;
   const size_t hidden = (size_t)op->config.hidden;
-  if ((status = check_memory(w_o, hidden * attention * 2, "w_o",
+  if ((status = check_memory(w_o, hidden * attention * 2, op->device, "w_o",
                              "w_o [H = %zu, attention = %d] BF16", hidden, attention)) !=
           SHX_SUCCESS ||
-      (status = check_memory(a, (size_t)batch * attention * 2, "a",
+      (status = check_memory(a, (size_t)batch * attention * 2, op->device, "a",
                              "a [batch = %d, attention = %d] BF16", batch, attention)) !=
           SHX_SUCCESS ||
       (status = check_x(op, x, batch)) != SHX_SUCCESS)
@@ -473,7 +497,7 @@ shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream) {
       (status = check_x(op, x, batch)) != SHX_SUCCESS)
     return status;
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
-  return record_fused_kernel(op, x, batch, 0, 1, stream);
+  return forget_on_failure(op, -1, record_fused_kernel(op, x, batch, 0, 1, stream));
 }
 
 shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
@@ -499,7 +523,7 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   status = record_down_kernel(op, batch, parity, stream);
   if (status == SHX_SUCCESS) note_push(op, batch, parity);
-  return status;
+  return forget_on_failure(op, parity, status);
 }
 
 /* The auto variant's fused or split choice on a stream of a green context whose SMs
@@ -569,7 +593,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
       return shx_fail(SHX_INTERNAL_ERROR, "variant %d was not resolved", (int)variant);
   }
   if (status == SHX_SUCCESS) note_push(op, batch, parity);
-  return status;
+  return forget_on_failure(op, parity, status);
 }
 
 shx_mailbox_route shx_op_mailbox_route(const shx_op *op, int parity) {
@@ -590,16 +614,17 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_tail(&op->config, out, batch, parity, op->bound_peers)) !=
           SHX_SUCCESS ||
-      (status = check_memory(out, (size_t)batch * op->shard * 2, "out",
+      (status = check_memory(out, (size_t)batch * op->shard * 2, op->device, "out",
                              "out [batch = %d, S = %d] BF16", batch, op->shard)) !=
           SHX_SUCCESS)
     return status;
-  /* Before any push of this op at that parity its own source's rows never arrive: the
-   * tail would wait until the watchdog (or, with it off, for ever). */
+  /* Without a push of this op at that parity since its last tail there (or ever), its
+   * own source's rows never arrive, or arrived and were consumed: the tail would wait
+   * until the watchdog (or, with it off, for ever), or read a half-filled mailbox. */
   if (op->pushed_batch[parity] == 0)
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "parity %d: this op has recorded no push (step or down) at that parity "
-                    "to wait for", parity);
+                    "since its last tail there, to wait for", parity);
   /* A tail over fewer rows than the push would leave the rest holding this step's
    * values, which a later, larger tail at this parity would take as arrived; over more,
    * it would wait on rows nobody pushes. */
@@ -616,10 +641,19 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
                     parity, op->pushed_mailbox[parity], op->config.rank,
                     op->peers[op->config.rank]);
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
+  status = shx_op_launch_tail(op, out, batch, parity, stream);
+  /* The tail consumes the push and re-arms its slots; a failed launch leaves a stream
+   * to discard, so the push is forgotten either way. */
+  op->pushed_batch[parity] = 0;
+  return status;
+}
+
+shx_status shx_op_launch_tail(shx_op *op, void *out, int batch, int parity, void *stream) {
   const shx_mailbox_route route = shx_op_mailbox_route(op, parity);
   char message[SHX_MESSAGE_BYTES] = "";
-  status = shx_launch_tail(&route, out, batch, op->scratch + SHX_SCRATCH_ERROR_FLAG,
-                           (uint64_t)op->config.watchdog_ms * 1000000u, stream, message);
+  const shx_status status =
+      shx_launch_tail(&route, out, batch, op->scratch + SHX_SCRATCH_ERROR_FLAG,
+                      (uint64_t)op->config.watchdog_ms * 1000000u, stream, message);
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
 }
 

@@ -68,6 +68,10 @@ void shx_op_set_fused_trace(shx_op *op, unsigned long long *device_buffer);
 /* Where this op's rank pushes to and its tail reads from in step parity `parity`. */
 shx_mailbox_route shx_op_mailbox_route(const shx_op *op, int parity);
 
+/* The tail kernel of shx_tail on valid arguments, without its record-time checks (a push
+ * to consume): for tests that fill a mailbox by hand or run a tail a second time. */
+shx_status shx_op_launch_tail(shx_op *op, void *out, int batch, int parity, void *stream);
+
 #define SHX_SCRATCH_WORDS 64
 #define SHX_SCRATCH_ERROR_FLAG 32
 

@@ -5,17 +5,21 @@
  * Design dims (SiTU), the fused variant, all ranks on one GPU, watchdog_ms = 100:
  * 1. A broken peer. A step without tails pushes every rank's y; then source 3's slots in
  *    rank 0's mailbox are emptied again (0x8000), as if rank 3 had never pushed, and
- *    rank 0's tail runs alone. It waits for source 3, gives up after watchdog_ms, and
- *    a second tail, the flag still set, ends at once (under half the watchdog) though
- *    every slot is empty; shx_check_device reports SHX_DEVICE_TIMEOUT naming rank 0 (the
- *    first tail no earlier than the watchdog, within 3 watchdogs and 0.5 s); a second
- *    shx_check_device reports success (the flag is cleared). Checked at TP8 B=9.
+ *    rank 0's tail runs alone. It waits for source 3, gives up after watchdog_ms and
+ *    writes NaN (0x7FC0) into every out element of the batch; shx_tail refuses a second
+ *    tail of that push, and the tail kernel run again, the flag still set, ends at once
+ *    (under half the watchdog) though every slot is empty, writing NaN again;
+ *    shx_check_device reports SHX_DEVICE_TIMEOUT naming rank 0 (the first tail no earlier
+ *    than the watchdog, within 3 watchdogs and 0.5 s); a second shx_check_device reports
+ *    success (the flag is cleared). Checked at TP8 B=9.
  * 2. A grid barrier that cannot complete. Rank 0's grid-barrier counter is set to
  *    0xFFFFFFFF before a step, as a corrupted or half-finished counter would be: its
  *    CTAs' arrivals then end one short of the grid, so every producer that reads the
  *    counter after the first arrival (all gate/up CTAs: they reach the barrier after
  *    their gate/up loop) waits until the watchdog. The step ends; shx_group_sync reports
- *    SHX_DEVICE_TIMEOUT. Checked at TP8 B=9 (the kFusedX instance) and TP16 B=16.
+ *    SHX_DEVICE_TIMEOUT, and rank 0's tail, which found its flag set, wrote NaN (0x7FC0)
+ *    into every element of rank 0's output shard. Checked at TP8 B=9 (the kFusedX
+ *    instance) and TP16 B=16.
  * After each, the group's captured step runs again: its output matches the CPU reference
  * (relative L2 <= SHX_REF_REL_L2_MAX, every element within SHX_REF_ELEMENT_MAX, no NaN)
  * and is bitwise equal to the output of a step before the fault. A hang fails the test
@@ -71,6 +75,17 @@ static void check_output(shx_group *group, int batch, size_t count, const uint16
   if (before != NULL) CHECK(memcmp(got, before, count * 2) == 0);
 }
 
+/* Every element of rows [0, batch) of columns [first, first + columns) of a row-major
+ * [batch, stride] BF16 array is the tail's NaN, 0x7FC0. */
+static void expect_tail_nan(const uint16_t *values, int batch, size_t stride, size_t first,
+                            size_t columns, const char *what) {
+  size_t other = 0;
+  for (int t = 0; t < batch; ++t)
+    for (size_t c = first; c < first + columns; ++c) other += values[t * stride + c] != 0x7FC0;
+  printf("  %s: %zu of %zu elements not NaN (0x7FC0)\n", what, other, (size_t)batch * columns);
+  CHECK(other == 0);
+}
+
 static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want) {
   const shx_config *config = &bed->config;
   shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 0);
@@ -90,19 +105,31 @@ static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want)
                                stream));
   CHECK_CUDA(cudaStreamSynchronize(stream));
 
+  const size_t out_count = (size_t)config->capacity * shard;
+  uint16_t *host_out = malloc(out_count * 2);
+  CHECK(host_out != NULL);
   const double start = shx_testbed_seconds();
   SHX_CHECK_OK(shx_tail(op, out, batch, parity, stream));
   CHECK_CUDA(cudaStreamSynchronize(stream));
   const double elapsed = shx_testbed_seconds() - start;
   check_elapsed("rank 0's tail, source 3 missing", elapsed);
-  /* That tail re-armed every source's slots. Another tail now finds them all empty, but
+  CHECK_CUDA(cudaMemcpy(host_out, out, out_count * 2, cudaMemcpyDeviceToHost));
+  expect_tail_nan(host_out, batch, shard, 0, shard, "the tail that gave up");
+  /* That tail consumed the push: shx_tail refuses another. */
+  CHECK(shx_tail(op, out, batch, parity, stream) == SHX_INVALID_ARGUMENT);
+  CHECK(strstr(shx_last_error(), "since its last tail") != NULL);
+  /* It re-armed every source's slots. The tail kernel run again finds them all empty, but
    * with the flag still set it reads each once and ends at once (ops/baseline.cu). */
+  CHECK_CUDA(cudaMemset(out, 0, out_count * 2));
   const double again = shx_testbed_seconds();
-  SHX_CHECK_OK(shx_tail(op, out, batch, parity, stream));
+  SHX_CHECK_OK(shx_op_launch_tail(op, out, batch, parity, stream));
   CHECK_CUDA(cudaStreamSynchronize(stream));
   const double again_elapsed = shx_testbed_seconds() - again;
   printf("  a tail with the flag set: ended after %.3f s\n", again_elapsed);
   CHECK(again_elapsed < 0.5e-3 * watchdog_ms);
+  CHECK_CUDA(cudaMemcpy(host_out, out, out_count * 2, cudaMemcpyDeviceToHost));
+  expect_tail_nan(host_out, batch, shard, 0, shard, "the tail with the flag set");
+  free(host_out);
   const shx_status status = shx_check_device(op);
   CHECK(status == SHX_DEVICE_TIMEOUT);
   CHECK(strstr(shx_last_error(), "rank 0") != NULL);
@@ -143,6 +170,9 @@ static void stuck_grid_barrier(const shx_testbed *bed, int batch, const uint16_t
   char what[64];
   snprintf(what, sizeof what, "tp %d B %d, rank 0's grid barrier", config->tp, batch);
   check_elapsed(what, elapsed);
+  SHX_CHECK_OK(shx_group_read_outputs(group, batch, got));
+  snprintf(what, sizeof what, "tp %d B %d, rank 0's shard", config->tp, batch);
+  expect_tail_nan(got, batch, config->hidden, 0, config->hidden / config->tp, what);
 
   /* shx_check_device re-armed the counters: the next steps run as before the fault. */
   for (int parity = 0; parity < 2; ++parity) {

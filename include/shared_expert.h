@@ -14,9 +14,12 @@
  * shx_status_string returns an shx_status, and shx_last_error() names the bad value on
  * failure. A refused call (SHX_INVALID_ARGUMENT, SHX_UNSUPPORTED, SHX_NO_DEVICE) has
  * launched nothing and touched no output or mailbox. After SHX_CUDA_ERROR,
- * SHX_OUT_OF_MEMORY (a cuBLASLt allocation in the baseline's down GEMM) or
- * SHX_INTERNAL_ERROR from a record call, part of the step may already be on the stream:
- * discard that stream's work or capture. Any call may clear CUDA's non-sticky error
+ * SHX_OUT_OF_MEMORY (a cuBLASLt allocation of the baseline variant) or
+ * SHX_INTERNAL_ERROR from a record call or shx_tail, part of the step may already be on
+ * the stream (or nothing: a failed query reports SHX_CUDA_ERROR too): discard that
+ * stream's work or capture. The op then forgets what it had recorded (h's rows, the push
+ * at that parity): shx_record_down and shx_tail are refused until a gate or step
+ * succeeds again. Any call may clear CUDA's non-sticky error
  * state (cudaGetLastError: before its launches, after its queries, in shx_create,
  * shx_destroy and shx_check_device), so check your own errors before calling. Pointers
  * are device pointers unless said otherwise.
@@ -25,6 +28,12 @@
  * (SHX_INVALID_ARGUMENT), the bind calls and shx_variant_for do not look, and
  * shx_destroy makes the op's device current itself. This header has no CUDA types:
  * streams are passed as void * (a cudaStream_t).
+ *
+ * The op keeps its own record of what was recorded, in the order of the calls: h's rows
+ * (shx_record_down's check) and each parity's push (shx_tail's). Record calls in the
+ * order in which their work runs, each tail after its step, for example the steps and
+ * their tails of one batch in one capture; graphs replayed in another order than they
+ * were recorded in are not checked.
  *
  * Threads and lifetimes. An op is used by one thread at a time; distinct ops may be used
  * from different threads at once (the library's only global state is thread-local or
@@ -223,7 +232,12 @@ shx_status shx_destroy(shx_op *op);
  * (SHX_INVALID_ARGUMENT), except on a device with cudaDevAttrPageableMemoryAccess; so is
  * one whose allocation ends before the bytes the call reads or writes from it (the range
  * cuPointerGetAttributes reports: a cudaMalloc's size, a virtual-memory reservation's
- * whole extent; the message names both sizes). */
+ * whole extent; the message names both sizes), and so is device memory of another GPU
+ * than the op's (for shx_mailbox_arm: the current device's; peers excepted). A refused
+ * bind keeps the weights bound before it.
+ * The fused and gate kernels read the weights before their griddepcontrol.wait (the first
+ * ring, with programmatic_launch): the kernel before a step on its stream must not write
+ * them, nor may a kernel after it that starts early (PDL) before its own wait. */
 shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down);
 
 /* Mailbox of every rank p (peers[p], p < tp; peers[rank] is this rank's own), each
@@ -243,9 +257,10 @@ shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream);
 
 /* Records one step on `stream`: x [batch, H] BF16 (row stride H, 16-byte aligned), 1 <=
  * batch <= capacity, parity 0 or 1. Parity alternates from one push into a mailbox to the
- * next: when one mailbox serves every layer, alternate per shx_record_step call, not per
- * decode step. Pushes this rank's BF16 y_r into the peers' mailboxes. Weights and peers
- * must be bound. Capturable. */
+ * next: when one mailbox serves every layer, alternate per push (shx_record_step or
+ * shx_record_down call), not per decode step, and every rank the same way. Pushes this
+ * rank's BF16 y_r into the peers' mailboxes. Weights and peers must be bound.
+ * Capturable. */
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
                            void *stream);
 
@@ -303,8 +318,12 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
  * a tail over fewer rows would leave the rows past it holding their values, which a
  * later, larger tail would take as arrived. Refused (SHX_INVALID_ARGUMENT) where it differs
  * from this op's last recorded step (or shx_record_down) at that parity, at a parity
- * where this op has recorded none, and where peers[rank] was rebound to another mailbox
- * since that push (in these last two, its own rows would never arrive). */
+ * where this op has recorded none since its last tail there (a tail consumes its push: a
+ * second one would wait for rows nobody pushes), and where peers[rank] was rebound to
+ * another mailbox since that push (in these last two, its own rows would never arrive).
+ * A tail thread that gives up waiting (watchdog_ms) or finds the op's watchdog flag set
+ * writes BF16 NaN (0x7FC0) to its out elements instead of a sum that may lack a source,
+ * so that a step the watchdog ended cannot pass for a result. */
 shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
 
 /* Reads and clears the op's device watchdog flag (synchronizes the op's device in its
@@ -313,12 +332,14 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
  * SHX_DEVICE_TIMEOUT if a kernel of this op gave up waiting since the last call.
  *
  * A timeout invalidates that step and every later one up to the recovery below, on
- * every rank, whether or not that rank's own flag is set: a fused kernel that gave up
- * still pushes (garbage) and may leave the op's grid-barrier counters out of step (a
- * CTA that counts in after the others gave up and re-armed them), so that a later step
- * passes the barrier early; a tail that gave up re-arms slots whose late pushes may land
- * afterwards; until shx_check_device clears the flag, every later tail of the op (steps
- * already queued included) reads its slots once and ends without waiting. After
+ * every rank, whether or not that rank's own flag is set: the rank whose flag is set
+ * writes NaN from its tails (shx_tail), but a fused kernel that gave up still pushes
+ * finite garbage, which the other ranks' tails sum as arrived, and may leave the op's
+ * grid-barrier counters out of step (a CTA that counts in after the others gave up and
+ * re-armed them), so that a later step passes the barrier early; a tail that gave up
+ * re-arms slots whose late pushes may land afterwards; until shx_check_device clears the
+ * flag, every later tail of the op (steps already queued included) reads its slots once,
+ * writes NaN and ends without waiting. After
  * SHX_DEVICE_TIMEOUT on any rank:
  * stop launching steps on every rank, synchronize every rank's device, re-arm every
  * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which re-arms the

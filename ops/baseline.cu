@@ -14,7 +14,9 @@
  * Mailbox protocol (SPEC "Mailboxes"): an empty BF16 slot holds 0x8000 (-0); a
  * producer never writes -0; each element is its own arrival flag, so torn 16-byte
  * stores are harmless. Stores to peers are volatile (relaxed, system scope in PTX),
- * loads in the tail are volatile so that every spin reads memory again.
+ * loads in the tail are volatile so that every spin reads memory again. A tail thread
+ * whose watchdog fired, or that found the op's error flag set, writes NaN (0x7FC0) to its
+ * out vector instead of the sum.
  */
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
@@ -27,7 +29,8 @@
 namespace {
 
 constexpr int kThreads = 256;
-constexpr uint16_t kEmptySlot = 0x8000;     // BF16 -0: "not arrived"
+constexpr uint16_t kEmptySlot = 0x8000;       // BF16 -0: "not arrived"
+constexpr uint32_t kPoisonPair = 0x7FC07FC0u; // two BF16 quiet NaNs: a given-up tail's out
 
 struct Vector8 {
   uint16_t lane[8];
@@ -131,6 +134,10 @@ __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out,
   for (int i = 0; i < 8; ++i) reduced.lane[i] = bf16_bits(sum[i]);
   uint4 raw;
   memcpy(&raw, &reduced, sizeof raw);
+  /* A sum that may lack a source, or belongs to a step whose kernels gave up, is written
+   * as NaN, so that the engine's next layers cannot take it for a result before
+   * shx_check_device reports the timeout. */
+  if (timed_out) raw = make_uint4(kPoisonPair, kPoisonPair, kPoisonPair, kPoisonPair);
   *reinterpret_cast<uint4 *>(out + (size_t)t * route.shard + column) = raw;
   // Re-arm the consumed slots for the step after next (their parity comes back then).
   uint4 empty = make_uint4(0x80008000u, 0x80008000u, 0x80008000u, 0x80008000u);
