@@ -12,8 +12,9 @@
  * the push (after a push; a launched one would time out, which the valid tail's watchdog
  * check would report), or after peers[rank] was rebound to another mailbox; with two
  * GPUs, a step, gate, tail, o-proj or shx_check_device made with another device current,
- * and weights, x, out, the o-proj's x and an armed mailbox on the other device; a second
- * tail after the one that consumed its parity's push;
+ * and weights, x, out, the o-proj's w_o, a and x, this rank's own mailbox and an armed
+ * mailbox on the other device (another rank's mailbox there is taken); a second tail
+ * after the one that consumed its parity's push;
  * shx_record_oproj's refusals (NULL, misaligned and unreachable pointers: x, w_o, a;
  * attention not a multiple of 64, batch 0 or over capacity) leave its x untouched, and
  * its valid call writes exactly the batch's rows; buffers whose allocation ends before
@@ -545,8 +546,19 @@ int main(void) {
     expect(shx_record_oproj(op, device, x, 64, other_x, 9, NULL), SHX_INVALID_ARGUMENT,
            other);
     expect(shx_tail(op, other_x, 9, 0, NULL), SHX_INVALID_ARGUMENT, other);
+    expect(shx_record_oproj(op, elsewhere, x, 64, x, 9, NULL), SHX_INVALID_ARGUMENT, other);
+    expect(shx_record_oproj(op, device, other_x, 64, x, 9, NULL), SHX_INVALID_ARGUMENT,
+           other);
     expect(shx_mailbox_arm(other_x + x_bytes, mailbox_bytes, NULL), SHX_INVALID_ARGUMENT,
            other);
+    /* Another rank's mailbox may live on another GPU; this rank's own may not. */
+    void *spread_peers[8];
+    memcpy(spread_peers, peers, sizeof spread_peers);
+    spread_peers[(config.rank + 1) % 8] = other_x + x_bytes;
+    SHX_CHECK_OK(shx_bind_peers(op, spread_peers, 8));
+    spread_peers[config.rank] = other_x + x_bytes;
+    expect(shx_bind_peers(op, spread_peers, 8), SHX_INVALID_ARGUMENT, other);
+    SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
     CHECK_CUDA(cudaSetDevice(1));
     CHECK_CUDA(cudaFree(elsewhere));
     CHECK_CUDA(cudaSetDevice(0));

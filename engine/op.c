@@ -331,7 +331,10 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
   for (int p = 0; p < count; ++p) {
     char name[24]; /* "peers[" + any int + "]" */
     snprintf(name, sizeof name, "peers[%d]", p);
-    if ((status = check_memory(peers[p], mailbox_bytes, SHX_ANY_DEVICE, name,
+    /* This rank's own mailbox is its tail's, read and re-armed every step: the op's
+     * device's memory. Another rank's may be anywhere this device reaches. */
+    const int device = p == op->config.rank ? op->device : SHX_ANY_DEVICE;
+    if ((status = check_memory(peers[p], mailbox_bytes, device, name,
                                "a mailbox (shx_mailbox_bytes)")) != SHX_SUCCESS)
       return status;
   }
@@ -386,16 +389,17 @@ static void note_push(shx_op *op, int batch, int parity) {
   op->pushed_mailbox[parity] = op->peers[op->config.rank];
 }
 
-/* A record call that failed after its checks (SHX_CUDA_ERROR, SHX_OUT_OF_MEMORY,
- * SHX_INTERNAL_ERROR) may have put part of its kernels on the stream, which the caller
- * then discards: neither h's rows nor a push at `parity` (-1: none) can be counted on, so
- * a later shx_record_down or shx_tail is refused until a gate or step succeeds. A
- * refusal launched nothing and changes nothing. */
-static shx_status forget_on_failure(shx_op *op, int parity, shx_status status) {
+/* A record call or tail that failed after its checks (SHX_CUDA_ERROR,
+ * SHX_OUT_OF_MEMORY, SHX_INTERNAL_ERROR) may have put part of its kernels on the stream,
+ * and the caller then discards that stream's work or capture, with whatever else it
+ * recorded there: neither h's rows nor either parity's push can be counted on. So
+ * shx_record_down is refused until a gate or step succeeds, and shx_tail until a push
+ * at its parity does. A refusal launched nothing and changes nothing. */
+static shx_status forget_on_failure(shx_op *op, shx_status status) {
   if (status == SHX_CUDA_ERROR || status == SHX_OUT_OF_MEMORY ||
       status == SHX_INTERNAL_ERROR) {
     op->gate_batch = 0;
-    if (parity >= 0) op->pushed_batch[parity] = 0;
+    op->pushed_batch[0] = op->pushed_batch[1] = 0;
   }
   return status;
 }
@@ -444,8 +448,8 @@ static shx_status record_fused_kernel(shx_op *op, const void *x, int batch, int 
                 : shx_fused_launch(&op->fused_plans[bucket], &args, stream,
                                    op->config.programmatic_launch, message);
   if (status != SHX_SUCCESS) return shx_fail(status, "%s", message);
-  /* h now holds this batch's rows (shx_record_down's check), even if a later part of
-   * the step fails. */
+  /* h holds this batch's rows once the kernel has run (shx_record_down's check); a later
+   * failure in the step forgets them (forget_on_failure). */
   op->gate_batch = batch;
   return SHX_SUCCESS;
 }
@@ -467,7 +471,8 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
-  if ((status = shx_check_oproj(&op->config, w_o, a, attention, x, batch)) != SHX_SUCCESS)
+  if ((status = shx_check_oproj(&op->config, w_o, a, attention, x, batch)) != SHX_SUCCESS ||
+      (status = check_current_device(op)) != SHX_SUCCESS)
     return status;
   const size_t hidden = (size_t)op->config.hidden;
   if ((status = check_memory(w_o, hidden * attention * 2, op->device, "w_o",
@@ -478,14 +483,13 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
           SHX_SUCCESS ||
       (status = check_x(op, x, batch)) != SHX_SUCCESS)
     return status;
-  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   if (op->oproj_status != SHX_SUCCESS)
     return shx_fail(SHX_UNSUPPORTED, "the o-proj cannot run on this op's device: %s",
                     op->oproj_message);
   const shx_oproj_args args = {w_o, a, x, op->config.hidden, attention, batch};
   char message[SHX_MESSAGE_BYTES] = "";
   status = shx_oproj_launch(&args, stream, op->config.programmatic_launch, message);
-  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
+  return status == SHX_SUCCESS ? status : forget_on_failure(op, shx_fail(status, "%s", message));
 }
 
 shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream) {
@@ -494,10 +498,10 @@ shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream) {
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_step(&op->config, x, batch, 0, op->bound_weights, 1)) !=
           SHX_SUCCESS ||
+      (status = check_current_device(op)) != SHX_SUCCESS ||
       (status = check_x(op, x, batch)) != SHX_SUCCESS)
     return status;
-  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
-  return forget_on_failure(op, -1, record_fused_kernel(op, x, batch, 0, 1, stream));
+  return forget_on_failure(op, record_fused_kernel(op, x, batch, 0, 1, stream));
 }
 
 shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
@@ -506,7 +510,8 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   /* x is not read by SharedDown: validate the rest of a step with a stand-in. */
   if ((status = shx_check_step(&op->config, op->h, batch, parity, op->bound_weights,
-                               op->bound_peers)) != SHX_SUCCESS)
+                               op->bound_peers)) != SHX_SUCCESS ||
+      (status = check_current_device(op)) != SHX_SUCCESS)
     return status;
   /* Before any gate h holds no rows: its push would be read by the peers' tails as this
    * rank's real contribution. */
@@ -520,10 +525,9 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
                     "batch %d is not the last recorded gate's or step's batch %d (h holds "
                     "its rows)",
                     batch, op->gate_batch);
-  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   status = record_down_kernel(op, batch, parity, stream);
   if (status == SHX_SUCCESS) note_push(op, batch, parity);
-  return forget_on_failure(op, parity, status);
+  return forget_on_failure(op, status);
 }
 
 /* The auto variant's fused or split choice on a stream of a green context whose SMs
@@ -557,15 +561,15 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_step(&op->config, x, batch, parity, op->bound_weights,
                                op->bound_peers)) != SHX_SUCCESS ||
+      (status = check_current_device(op)) != SHX_SUCCESS ||
       (status = check_x(op, x, batch)) != SHX_SUCCESS)
     return status;
-  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   shx_variant variant;
   if ((status = shx_variant_for(op, batch, &variant)) != SHX_SUCCESS) return status;
   if (op->config.variant == SHX_VARIANT_AUTO &&
       (variant == SHX_VARIANT_FUSED || variant == SHX_VARIANT_SPLIT) &&
       (status = auto_on_green_context(op, batch, stream, &variant)) != SHX_SUCCESS)
-    return status;
+    return forget_on_failure(op, status);
   switch (variant) {
     case SHX_VARIANT_BASELINE:
       status = shx_baseline_record(op, x, batch, parity, (cudaStream_t)stream);
@@ -593,7 +597,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
       return shx_fail(SHX_INTERNAL_ERROR, "variant %d was not resolved", (int)variant);
   }
   if (status == SHX_SUCCESS) note_push(op, batch, parity);
-  return forget_on_failure(op, parity, status);
+  return forget_on_failure(op, status);
 }
 
 shx_mailbox_route shx_op_mailbox_route(const shx_op *op, int parity) {
@@ -614,6 +618,7 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_tail(&op->config, out, batch, parity, op->bound_peers)) !=
           SHX_SUCCESS ||
+      (status = check_current_device(op)) != SHX_SUCCESS ||
       (status = check_memory(out, (size_t)batch * op->shard * 2, op->device, "out",
                              "out [batch = %d, S = %d] BF16", batch, op->shard)) !=
           SHX_SUCCESS)
@@ -640,12 +645,11 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) 
                     "peers[%d] is now %p (rebound since); record a step first",
                     parity, op->pushed_mailbox[parity], op->config.rank,
                     op->peers[op->config.rank]);
-  if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   status = shx_op_launch_tail(op, out, batch, parity, stream);
-  /* The tail consumes the push and re-arms its slots; a failed launch leaves a stream
-   * to discard, so the push is forgotten either way. */
+  /* The tail consumes the push and re-arms its slots: a second tail would wait for rows
+   * nobody pushes. */
   op->pushed_batch[parity] = 0;
-  return status;
+  return forget_on_failure(op, status);
 }
 
 shx_status shx_op_launch_tail(shx_op *op, void *out, int batch, int parity, void *stream) {

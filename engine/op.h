@@ -27,10 +27,12 @@ struct shx_op {
   void *peers[SHX_MAX_TP];
   int bound_weights, bound_peers;
   int gate_batch;     /* the batch of the last recorded kernel that writes h (a gate, a
-                         fused step, the baseline's activation; 0 before any): the rows
-                         of h that shx_record_down may push */
+                         fused step, the baseline's activation; 0 before any and after a
+                         failed record call or tail): the rows of h that shx_record_down
+                         may push */
   int pushed_batch[2]; /* per parity, the batch of the last recorded push (a step or a
-                          down; 0 before any): the rows that shx_tail may consume */
+                          down; 0 before any, once a tail consumed it, and after a failed
+                          record call or tail): the rows that shx_tail may consume */
   const void *pushed_mailbox[2]; /* per parity, peers[rank] at that push: the only
                                     mailbox its own rows went to (peers may be rebound) */
 

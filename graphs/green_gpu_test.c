@@ -516,11 +516,14 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
       /* Under a current green context a step on cudaStreamPerThread, which the runtime
        * cannot use there, is refused with SHX_CUDA_ERROR by the green-context check
        * (auto included) wherever that check runs: a fused or split step whose plan is in
-       * clusters of at most 8 (for clusters of 16 a failed query means no cluster fits). */
+       * clusters of at most 8 (for clusters of 16 a failed query means no cluster fits).
+       * After it the op has forgotten h's rows and its pushes (engine/op.c
+       * forget_on_failure), which the earlier batches' steps had recorded. */
       shx_variant chosen = config.variant;
       SHX_CHECK_OK(shx_variant_for(s.op, batch, &chosen));
       if (special_green && plans[b].cluster <= 8 &&
           (chosen == SHX_VARIANT_FUSED || chosen == SHX_VARIANT_SPLIT)) {
+        const int recorded_before = s.op->gate_batch != 0 || s.op->pushed_batch[0] != 0;
         const shx_status per_thread =
             shx_record_step(s.op, s.x, batch, 0, (void *)cudaStreamPerThread);
         (void)cudaGetLastError();
@@ -528,6 +531,11 @@ static int run_partition(int tp, int k, flow how, int deepseek, const char *dir)
           printf(" per-thread stream: %s (want SHX_CUDA_ERROR)", shx_status_string(per_thread));
           failed = 1;
         }
+        if (s.op->gate_batch != 0 || s.op->pushed_batch[0] != 0 || s.op->pushed_batch[1] != 0) {
+          printf(" per-thread stream: the failed step left h's rows or a push recorded");
+          failed = 1;
+        }
+        if (recorded_before) printf(" (per-thread failure forgot the recorded step)");
       }
       /* The room a variant's first kernel needs: the fused grid, or one gate cluster. */
       const int needs = config.variant == SHX_VARIANT_FUSED   ? SHX_ROOM_FUSED

@@ -76,14 +76,21 @@ static void check_output(shx_group *group, int batch, size_t count, const uint16
 }
 
 /* Every element of rows [0, batch) of columns [first, first + columns) of a row-major
- * [batch, stride] BF16 array is the tail's NaN, 0x7FC0. */
-static void expect_tail_nan(const uint16_t *values, int batch, size_t stride, size_t first,
-                            size_t columns, const char *what) {
-  size_t other = 0;
-  for (int t = 0; t < batch; ++t)
-    for (size_t c = first; c < first + columns; ++c) other += values[t * stride + c] != 0x7FC0;
-  printf("  %s: %zu of %zu elements not NaN (0x7FC0)\n", what, other, (size_t)batch * columns);
-  CHECK(other == 0);
+ * [rows, stride] BF16 array is the tail's NaN, 0x7FC0 (the arrays start poisoned with
+ * another value), and every element of rows [batch, rows) is `untouched`. */
+static void expect_tail_nan(const uint16_t *values, int batch, int rows, size_t stride,
+                            size_t first, size_t columns, uint16_t untouched,
+                            const char *what) {
+  size_t other = 0, touched = 0;
+  for (int t = 0; t < rows; ++t)
+    for (size_t c = first; c < first + columns; ++c) {
+      const uint16_t value = values[(size_t)t * stride + c];
+      if (t < batch) other += value != 0x7FC0;
+      else touched += value != untouched;
+    }
+  printf("  %s: %zu of %zu elements not NaN (0x7FC0), %zu past the batch touched\n", what,
+         other, (size_t)batch * columns, touched);
+  CHECK(other == 0 && touched == 0);
 }
 
 static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want) {
@@ -108,13 +115,15 @@ static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want)
   const size_t out_count = (size_t)config->capacity * shard;
   uint16_t *host_out = malloc(out_count * 2);
   CHECK(host_out != NULL);
+  CHECK_CUDA(cudaMemset(out, 0xFF, out_count * 2)); /* 0xFFFF: not the tail's NaN */
   const double start = shx_testbed_seconds();
   SHX_CHECK_OK(shx_tail(op, out, batch, parity, stream));
   CHECK_CUDA(cudaStreamSynchronize(stream));
   const double elapsed = shx_testbed_seconds() - start;
   check_elapsed("rank 0's tail, source 3 missing", elapsed);
   CHECK_CUDA(cudaMemcpy(host_out, out, out_count * 2, cudaMemcpyDeviceToHost));
-  expect_tail_nan(host_out, batch, shard, 0, shard, "the tail that gave up");
+  expect_tail_nan(host_out, batch, config->capacity, shard, 0, shard, 0xFFFF,
+                  "the tail that gave up");
   /* That tail consumed the push: shx_tail refuses another. */
   CHECK(shx_tail(op, out, batch, parity, stream) == SHX_INVALID_ARGUMENT);
   CHECK(strstr(shx_last_error(), "since its last tail") != NULL);
@@ -128,7 +137,8 @@ static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want)
   printf("  a tail with the flag set: ended after %.3f s\n", again_elapsed);
   CHECK(again_elapsed < 0.5e-3 * watchdog_ms);
   CHECK_CUDA(cudaMemcpy(host_out, out, out_count * 2, cudaMemcpyDeviceToHost));
-  expect_tail_nan(host_out, batch, shard, 0, shard, "the tail with the flag set");
+  expect_tail_nan(host_out, batch, config->capacity, shard, 0, shard, 0,
+                  "the tail with the flag set");
   free(host_out);
   const shx_status status = shx_check_device(op);
   CHECK(status == SHX_DEVICE_TIMEOUT);
@@ -172,7 +182,8 @@ static void stuck_grid_barrier(const shx_testbed *bed, int batch, const uint16_t
   check_elapsed(what, elapsed);
   SHX_CHECK_OK(shx_group_read_outputs(group, batch, got));
   snprintf(what, sizeof what, "tp %d B %d, rank 0's shard", config->tp, batch);
-  expect_tail_nan(got, batch, config->hidden, 0, config->hidden / config->tp, what);
+  expect_tail_nan(got, batch, batch, config->hidden, 0, config->hidden / config->tp, 0,
+                  what);
 
   /* shx_check_device re-armed the counters: the next steps run as before the fault. */
   for (int parity = 0; parity < 2; ++parity) {

@@ -17,9 +17,9 @@
  * SHX_OUT_OF_MEMORY (a cuBLASLt allocation of the baseline variant) or
  * SHX_INTERNAL_ERROR from a record call or shx_tail, part of the step may already be on
  * the stream (or nothing: a failed query reports SHX_CUDA_ERROR too): discard that
- * stream's work or capture. The op then forgets what it had recorded (h's rows, the push
- * at that parity): shx_record_down and shx_tail are refused until a gate or step
- * succeeds again. Any call may clear CUDA's non-sticky error
+ * stream's work or capture. The op then forgets what it had recorded (h's rows, both
+ * parities' pushes): shx_record_down is refused until a gate or step succeeds again,
+ * shx_tail until a push at its parity does. Any call may clear CUDA's non-sticky error
  * state (cudaGetLastError: before its launches, after its queries, in shx_create,
  * shx_destroy and shx_check_device), so check your own errors before calling. Pointers
  * are device pointers unless said otherwise.
@@ -233,8 +233,8 @@ shx_status shx_destroy(shx_op *op);
  * one whose allocation ends before the bytes the call reads or writes from it (the range
  * cuPointerGetAttributes reports: a cudaMalloc's size, a virtual-memory reservation's
  * whole extent; the message names both sizes), and so is device memory of another GPU
- * than the op's (for shx_mailbox_arm: the current device's; peers excepted). A refused
- * bind keeps the weights bound before it.
+ * than the op's (for shx_mailbox_arm: the current device's; other ranks' mailboxes
+ * excepted). A refused bind keeps what was bound before it.
  * The fused and gate kernels read the weights before their griddepcontrol.wait (the first
  * ring, with programmatic_launch): the kernel before a step on its stream must not write
  * them, nor may a kernel after it that starts early (PDL) before its own wait. */
@@ -332,11 +332,11 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
  * SHX_DEVICE_TIMEOUT if a kernel of this op gave up waiting since the last call.
  *
  * A timeout invalidates that step and every later one up to the recovery below, on
- * every rank, whether or not that rank's own flag is set: the rank whose flag is set
- * writes NaN from its tails (shx_tail), but a fused kernel that gave up still pushes
- * finite garbage, which the other ranks' tails sum as arrived, and may leave the op's
- * grid-barrier counters out of step (a CTA that counts in after the others gave up and
- * re-armed them), so that a later step passes the barrier early; a tail that gave up
+ * every rank, whether or not that rank's own flag is set: tails write NaN where they
+ * gave up or found their op's flag set (shx_tail), but a fused kernel that gave up still
+ * pushes finite garbage, which the other ranks' tails sum as arrived, and may leave the
+ * op's grid-barrier counters out of step (a CTA that counts in after the others gave up
+ * and re-armed them), so that a later step passes the barrier early; a tail that gave up
  * re-arms slots whose late pushes may land afterwards; until shx_check_device clears the
  * flag, every later tail of the op (steps already queued included) reads its slots once,
  * writes NaN and ends without waiting. After
