@@ -344,7 +344,7 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
   return SHX_SUCCESS;
 }
 
-shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream) {
+shx_status shx_mailbox_arm(void *mailbox, size_t bytes, shx_stream stream) {
   shx_clear_error();
   shx_status status;
   int device = 0, sms = 0; /* the arm's kernel runs on the current device, its memory */
@@ -467,7 +467,7 @@ static shx_status record_down_kernel(shx_op *op, int batch, int parity, void *st
 }
 
 shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int attention,
-                            void *x, int batch, void *stream) {
+                            void *x, int batch, shx_stream stream) {
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
@@ -492,7 +492,7 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
   return status == SHX_SUCCESS ? status : forget_on_failure(op, shx_fail(status, "%s", message));
 }
 
-shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream) {
+shx_status shx_record_gate(shx_op *op, const void *x, int batch, shx_stream stream) {
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
@@ -504,7 +504,7 @@ shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream) {
   return forget_on_failure(op, record_fused_kernel(op, x, batch, 0, 1, stream));
 }
 
-shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream) {
+shx_status shx_record_down(shx_op *op, int batch, int parity, shx_stream stream) {
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
@@ -557,7 +557,7 @@ static shx_status auto_on_green_context(const shx_op *op, int batch, void *strea
 }
 
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
-                           void *stream) {
+                           shx_stream stream) {
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
@@ -614,7 +614,7 @@ shx_mailbox_route shx_op_mailbox_route(const shx_op *op, int parity) {
   return route;
 }
 
-shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream) {
+shx_status shx_tail(shx_op *op, void *out, int batch, int parity, shx_stream stream) {
   shx_clear_error();
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");

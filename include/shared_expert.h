@@ -26,8 +26,10 @@
  * The calling thread's current CUDA device must be the op's device for every call on
  * an op; the record calls, shx_tail and shx_check_device refuse another
  * (SHX_INVALID_ARGUMENT), the bind calls and shx_variant_for do not look, and
- * shx_destroy makes the op's device current itself. This header has no CUDA types:
- * streams are passed as void * (a cudaStream_t).
+ * shx_destroy makes the op's device current itself. This header needs no CUDA header:
+ * a stream is an shx_stream, the very type of cudaStream_t and CUstream (a pointer to
+ * struct CUstream_st), so either is passed as it is, and a pointer of another type draws
+ * the compiler's diagnostic (an error in C++; in C, -Wincompatible-pointer-types).
  *
  * The op keeps its own record of what was recorded, in the order of the calls: h's rows
  * (shx_record_down's check) and each parity's push (shx_tail's). Record calls in the
@@ -116,7 +118,10 @@ extern "C" {
 #endif
 
 #define SHX_VERSION_MAJOR 0
-#define SHX_VERSION_MINOR 1
+#define SHX_VERSION_MINOR 2
+
+/* cudaStream_t and CUstream; NULL is the legacy default stream. */
+typedef struct CUstream_st *shx_stream;
 
 typedef enum shx_status {
   SHX_SUCCESS = 0,
@@ -253,7 +258,7 @@ size_t shx_mailbox_bytes(const shx_config *config);
  * allocating it; the tail re-arms what it consumes. mailbox 16-byte aligned, bytes a
  * positive multiple of 16 (shx_mailbox_bytes is) and at most 2^40, on the current
  * device (SHX_NO_DEVICE without one, SHX_UNSUPPORTED on one that is not sm_90). */
-shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream);
+shx_status shx_mailbox_arm(void *mailbox, size_t bytes, shx_stream stream);
 
 /* Records one step on `stream`: x [batch, H] BF16 (row stride H, 16-byte aligned), 1 <=
  * batch <= capacity, parity 0 or 1. Parity alternates from one push into a mailbox to the
@@ -262,7 +267,7 @@ shx_status shx_mailbox_arm(void *mailbox, size_t bytes, void *stream);
  * rank's BF16 y_r into the peers' mailboxes. Weights and peers must be bound.
  * Capturable. */
 shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
-                           void *stream);
+                           shx_stream stream);
 
 /* The attention o-proj of the layer, for engines that want the step after it to overlap
  * it: x [batch, H] = a [batch, attention] w_o [H, attention]^T, BF16 in and out (w_o
@@ -284,7 +289,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
 #define SHX_MAX_OPROJ_BATCH 64
 #define SHX_MAX_OPROJ_ATTENTION 65536
 shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int attention,
-                            void *x, int batch, void *stream);
+                            void *x, int batch, shx_stream stream);
 
 /* The split variant's halves, for engines that run SharedDown beside their routed
  * experts: shx_record_gate (gate/up and the activation into the op's h, on the main
@@ -300,8 +305,8 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
  * capacity, and SHX_UNSUPPORTED (nothing launched) for a batch over 128 or one whose
  * half has no plan on this device. shx_record_gate needs the weights bound, not the
  * peers; shx_record_down needs both. */
-shx_status shx_record_gate(shx_op *op, const void *x, int batch, void *stream);
-shx_status shx_record_down(shx_op *op, int batch, int parity, void *stream);
+shx_status shx_record_gate(shx_op *op, const void *x, int batch, shx_stream stream);
+shx_status shx_record_down(shx_op *op, int batch, int parity, shx_stream stream);
 
 /* The variant that shx_record_step uses for `batch` (resolves AUTO). On a stream of a
  * green context whose SMs cannot hold the fused grid, shx_record_step records the split
@@ -324,7 +329,7 @@ shx_status shx_variant_for(const shx_op *op, int batch, shx_variant *variant);
  * A tail thread that gives up waiting (watchdog_ms) or finds the op's watchdog flag set
  * writes BF16 NaN (0x7FC0) to its out elements instead of a sum that may lack a source,
  * so that a step the watchdog ended cannot pass for a result. */
-shx_status shx_tail(shx_op *op, void *out, int batch, int parity, void *stream);
+shx_status shx_tail(shx_op *op, void *out, int batch, int parity, shx_stream stream);
 
 /* Reads and clears the op's device watchdog flag (synchronizes the op's device in its
  * primary context, which also waits for its green contexts, then makes the caller's

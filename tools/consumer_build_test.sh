@@ -14,7 +14,9 @@
 #    header links (-pedantic -Werror), and each runs its checks that need
 #    no GPU (`consumer api`: a bad config is refused with its message; shx_create
 #    reports SHX_NO_DEVICE where no device is visible). The GPU half of the same
-#    program is //docs/example:consumer_gpu_test.
+#    program is //docs/example:consumer_gpu_test;
+# 3. a cudaStream_t and a CUstream pass as shx_stream in C and C++, the CUDA headers
+#    included before or after the header, and a pointer to a cudaStream_t is refused.
 set -euo pipefail
 runfiles=${RUNFILES_DIR:-${TEST_SRCDIR:-$0.runfiles}}/shared_expert
 archive=$runfiles/libshared_expert.a
@@ -85,6 +87,40 @@ c++ -std=c++17 -Wall -Wextra -Werror -pedantic $(pkg-config --cflags shared_expe
   "$scratch/consumer.cc" $(pkg-config --libs shared_expert) -o "$scratch/consumer_cc"
 LD_LIBRARY_PATH=$cuda/lib64 "$scratch/consumer_cc"
 echo "C++ program built and ran"
+
+echo "== streams"
+# shx_stream is cudaStream_t's and CUstream's own type: both pass as they are, with the
+# CUDA headers included before or after this one, in C and C++; a pointer to a stream
+# (a common slip) is refused by the compiler.
+for order in "cuda first" "shx first"; do
+  if [ "$order" = "cuda first" ]; then
+    includes='#include <cuda.h>
+#include <cuda_runtime.h>
+#include "shared_expert.h"'
+  else
+    includes='#include "shared_expert.h"
+#include <cuda.h>
+#include <cuda_runtime.h>'
+  fi
+  printf '%s\n%s\n' "$includes" 'int record(shx_op *op, cudaStream_t runtime, CUstream driver) {
+  return (int)shx_tail(op, 0, 1, 0, runtime) + (int)shx_tail(op, 0, 1, 1, driver) +
+         (int)shx_mailbox_arm(0, 16, 0);
+}' > "$scratch/streams.c"
+  cp "$scratch/streams.c" "$scratch/streams.cc"
+  cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags shared_expert) -I"$cuda/include" \
+    -c "$scratch/streams.c" -o "$scratch/streams_c.o"
+  c++ -std=c++17 -Wall -Wextra -Werror $(pkg-config --cflags shared_expert) \
+    -I"$cuda/include" -c "$scratch/streams.cc" -o "$scratch/streams_cc.o"
+done
+printf '%s\n' '#include <cuda_runtime.h>' '#include "shared_expert.h"' \
+  'int slip(shx_op *op, cudaStream_t s) { return (int)shx_tail(op, 0, 1, 0, &s); }' \
+  > "$scratch/slip.c"
+if cc -std=c11 -Werror=incompatible-pointer-types $(pkg-config --cflags shared_expert) \
+    -I"$cuda/include" -c "$scratch/slip.c" -o "$scratch/slip.o" 2>"$scratch/slip.txt"; then
+  echo "a cudaStream_t * passed as a stream compiled"; exit 1
+fi
+grep -q "shx_stream" "$scratch/slip.txt" || { cat "$scratch/slip.txt"; exit 1; }
+echo "cudaStream_t and CUstream pass in C and C++; a pointer to one is refused"
 
 echo "== cmake"
 mkdir -p "$scratch/cmake_source"
