@@ -209,7 +209,10 @@ shx_status shx_create(const shx_config *config, shx_op **op_out) {
 
   op = calloc(1, sizeof *op);
   if (op == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for the op");
-  op->config = *config;
+  /* The caller's struct may be only as long as the fields this version reads
+   * (shx_check_config): copy no more than it holds (the rest stays zero: padding). */
+  memcpy(&op->config, config,
+         config->size < sizeof op->config ? config->size : sizeof op->config);
   op->config.size = sizeof op->config;
   op->config.policy_path = NULL;
   op->policy = policy;

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "engine/status.h"
+#include "engine/validate.h" /* SHX_MAX_CAPACITY */
+#include "ops/fused.h"       /* SHX_FUSED_MAX_N */
 
 /* perf/policy.txt as perf/bench wrote it from the runs recorded in perf/RESULTS.md, all at
  * the design dims. TP8 and TP16 (2026-11-30, run 32 call 5): the fused kernel won
@@ -58,6 +60,37 @@ static int read_int(char **cursor, int *value) {
   return 1;
 }
 
+/* A rule's meaning checked against the library's limits and the rules before it. */
+static shx_status check_rule(const shx_policy *policy, const shx_policy_rule *rule) {
+  const int tp = rule->tp;
+  if (tp != 1 && tp != 2 && tp != 4 && tp != 8 && tp != 16)
+    return shx_fail(SHX_INVALID_ARGUMENT, "policy line %d: tp %d is not 1, 2, 4, 8 or 16",
+                    rule->line, tp);
+  if (rule->last_batch > SHX_MAX_CAPACITY)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "policy line %d: last_batch %d is over the largest capacity %d",
+                    rule->line, rule->last_batch, SHX_MAX_CAPACITY);
+  if (rule->variant != SHX_VARIANT_BASELINE && rule->first_batch > SHX_FUSED_MAX_N)
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "policy line %d: a %s rule from batch %d never applies: the fused and "
+                    "split kernels serve batches up to %d", rule->line,
+                    rule->variant == SHX_VARIANT_FUSED ? "fused" : "split",
+                    rule->first_batch, SHX_FUSED_MAX_N);
+  for (int i = 0; i < policy->count; ++i) {
+    const shx_policy_rule *earlier = &policy->rules[i];
+    if (earlier->tp == tp && rule->first_batch <= earlier->last_batch &&
+        earlier->first_batch <= rule->last_batch)
+      return shx_fail(SHX_INVALID_ARGUMENT,
+                      "policy line %d: tp %d batches %d..%d overlap line %d's %d..%d",
+                      rule->line, tp, rule->first_batch, rule->last_batch, earlier->line,
+                      earlier->first_batch, earlier->last_batch);
+  }
+  if (policy->count == SHX_POLICY_MAX_RULES)
+    return shx_fail(SHX_INVALID_ARGUMENT, "policy line %d: more than %d rules", rule->line,
+                    SHX_POLICY_MAX_RULES);
+  return SHX_SUCCESS;
+}
+
 shx_status shx_policy_parse(const char *text, shx_policy *policy) {
   memset(policy, 0, sizeof *policy);
   int line_number = 0;
@@ -66,31 +99,32 @@ shx_status shx_policy_parse(const char *text, shx_policy *policy) {
     ++line_number;
     const char *end = strchr(line, '\n');
     size_t length = end ? (size_t)(end - line) : strlen(line);
+    /* A comment may be of any length; only the rule before it is copied. */
+    const char *hash = memchr(line, '#', length);
+    if (hash != NULL) length = (size_t)(hash - line);
     char buffer[256];
     if (length >= sizeof buffer)
       return shx_fail(SHX_INVALID_ARGUMENT, "policy line %d is too long", line_number);
     memcpy(buffer, line, length);
     buffer[length] = '\0';
     line = end ? end + 1 : NULL;
-    char *hash = strchr(buffer, '#');
-    if (hash) *hash = '\0';
     char name[32];
-    int tp = 0, first = 0, last = 0;
+    shx_policy_rule rule = {0, 0, 0, SHX_VARIANT_BASELINE, line_number};
     char trailing[2];
     char *cursor = buffer + strspn(buffer, kBlanks);
     if (*cursor == '\0') continue; /* blank or comment */
-    const int numbers = read_int(&cursor, &tp) && read_int(&cursor, &first) &&
-                        read_int(&cursor, &last);
-    shx_variant variant;
+    const int numbers = read_int(&cursor, &rule.tp) && read_int(&cursor, &rule.first_batch) &&
+                        read_int(&cursor, &rule.last_batch);
     if (!numbers || sscanf(cursor, " %31s %1s", name, trailing) != 1 ||
-        !variant_named(name, &variant) || first < 1 || last < first || tp < 1)
+        !variant_named(name, &rule.variant) || rule.first_batch < 1 ||
+        rule.last_batch < rule.first_batch)
       return shx_fail(SHX_INVALID_ARGUMENT,
                       "policy line %d \"%s\" is not \"tp first_batch last_batch "
-                      "fused|split|baseline\"", line_number, buffer);
-    if (policy->count == SHX_POLICY_MAX_RULES)
-      return shx_fail(SHX_INVALID_ARGUMENT, "policy has more than %d rules",
-                      SHX_POLICY_MAX_RULES);
-    policy->rules[policy->count++] = (shx_policy_rule){tp, first, last, variant};
+                      "fused|split|baseline\" (1 <= first_batch <= last_batch)", line_number,
+                      buffer);
+    const shx_status checked = check_rule(policy, &rule);
+    if (checked != SHX_SUCCESS) return checked;
+    policy->rules[policy->count++] = rule;
   }
   return SHX_SUCCESS;
 }

@@ -26,7 +26,10 @@ shx_status shx_check_config(const shx_config *config) {
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "config->size %zu is smaller than this version's %zu: start "
                     "from SHX_CONFIG_INIT", config->size, (size_t)SHX_CONFIG_V0_1_BYTES);
-  if ((config->version >> 16) != SHX_VERSION_MAJOR)
+  /* Another major version lays the struct out differently; a newer minor one may have
+   * fields (past the ones read here) whose settings this library would ignore. */
+  if ((config->version >> 16) != SHX_VERSION_MAJOR ||
+      (config->version & 0xffff) > SHX_VERSION_MINOR)
     return shx_fail(SHX_INVALID_ARGUMENT, "config->version %u.%u: this library is %d.%d",
                     config->version >> 16, config->version & 0xffff,
                     SHX_VERSION_MAJOR, SHX_VERSION_MINOR);

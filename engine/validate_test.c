@@ -1,6 +1,8 @@
 /* validate_test.c: one case per row of SPEC "Behaviour on bad input": each bad value
  * is refused with SHX_INVALID_ARGUMENT and a message that names it. CPU only. */
 #include <float.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -36,6 +38,17 @@ static void test_config(void) {
   expect_refused(shx_check_config(NULL), "config is NULL");
   c = good_config(); c.size = 8;                 expect_refused(shx_check_config(&c), "size 8");
   c = good_config(); c.version = 7u << 16;       expect_refused(shx_check_config(&c), "version 7.0");
+  /* A newer minor version's fields would be ignored; an older one's are all read. */
+  c = good_config(); c.version = SHX_VERSION_MAJOR << 16 | (SHX_VERSION_MINOR + 1);
+  expect_refused(shx_check_config(&c), "this library is");
+  c = good_config(); c.version = SHX_VERSION_MAJOR << 16;
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  /* The fields read end with split_down_sms: a struct that long is taken, one byte less
+   * refused. */
+  c = good_config(); c.size = offsetof(shx_config, split_down_sms) + sizeof(int);
+  CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  c.size -= 1;
+  expect_refused(shx_check_config(&c), "smaller than this version's");
   c = good_config(); c.tp = 0;                   expect_refused(shx_check_config(&c), "tp 0");
   c = good_config(); c.tp = 3;                   expect_refused(shx_check_config(&c), "tp 3");
   c = good_config(); c.tp = 32;                  expect_refused(shx_check_config(&c), "tp 32");
@@ -66,6 +79,18 @@ static void test_config(void) {
   c = good_config(); c.situ_lambda = 1e-30f;     expect_refused(shx_check_config(&c), "lambda");
   c = good_config(); c.situ_beta = 0x1p64f; c.situ_lambda = 0x1p-64f;
   CHECK(shx_check_config(&c) == SHX_SUCCESS);
+  /* Just past each end, and NaN and the infinities, which no comparison holds for. */
+  c = good_config(); c.situ_beta = nextafterf(0x1p64f, INFINITY);
+  expect_refused(shx_check_config(&c), "situ_beta");
+  c = good_config(); c.situ_lambda = nextafterf(0x1p-64f, 0.0f);
+  expect_refused(shx_check_config(&c), "situ_lambda");
+  const float not_caps[] = {NAN, INFINITY, -INFINITY};
+  for (int i = 0; i < 3; ++i) {
+    c = good_config(); c.situ_beta = not_caps[i];
+    expect_refused(shx_check_config(&c), "situ_beta");
+    c = good_config(); c.situ_lambda = not_caps[i];
+    expect_refused(shx_check_config(&c), "situ_lambda");
+  }
   c = good_config(); c.programmatic_launch = 2;  expect_refused(shx_check_config(&c), "programmatic_launch 2");
   c = good_config(); c.variant = SHX_VARIANT_FUSED; c.capacity = 256;
   expect_refused(shx_check_config(&c), "capacity 256 is over the 128");
@@ -73,7 +98,12 @@ static void test_config(void) {
   CHECK(shx_check_config(&c) == SHX_SUCCESS);
   c = good_config(); c.split_down_sms = 0;       expect_refused(shx_check_config(&c), "split_down_sms 0");
   c = good_config(); c.split_down_sms = 500;     expect_refused(shx_check_config(&c), "split_down_sms 500");
-  /* Each bound at its edge: the last value taken, the next refused. */
+  /* Each bound at its edge: the last value taken, the next refused (the dims' largest
+   * values above; here the next multiple of 64 past them). */
+  c = good_config(); c.tp = 1; c.rank = 0; c.hidden = SHX_MAX_HIDDEN + 64;
+  expect_refused(shx_check_config(&c), "is over 65536");
+  c = good_config(); c.intermediate_total = SHX_MAX_INTERMEDIATE_TOTAL + 64 * 8;
+  expect_refused(shx_check_config(&c), "is over 262144");
   for (int tp = 1; tp <= 16; tp *= 2) {
     c = good_config(); c.tp = tp; c.rank = tp - 1; CHECK(shx_check_config(&c) == SHX_SUCCESS);
   }

@@ -174,7 +174,10 @@ typedef struct shx_config {
   shx_activation activation;
   float situ_beta;        /* SiTU's gate cap, in [2^-64, 2^64] (checked for SwiGLU too) */
   float situ_lambda;      /* SiTU's linear cap, in [2^-64, 2^64] (likewise) */
-  const char *policy_path;/* host path of the `auto` policy table; NULL: built-in */
+  const char *policy_path;/* host path of the `auto` policy table; NULL: built-in.
+                             Lines "tp first_batch last_batch fused|split|baseline"
+                             (# comments), ranges of one tp not overlapping, at most
+                             128 rules, 8191 bytes; shx_create names a bad line */
   int programmatic_launch;/* 1: the fused and gate kernels (and shx_record_oproj's) use
                              programmatic dependent launch (their weights stream while
                              the previous kernel, e.g. the o-proj, finishes); 0: plain

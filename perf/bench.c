@@ -77,6 +77,7 @@
 #include <string.h>
 
 #include "engine/op.h"
+#include "engine/policy.h" /* SHX_POLICY_MAX_RULES */
 #include "engine/status.h"
 #include "engine/validate.h"
 #include "graphs/green.h"
@@ -103,6 +104,8 @@ static const int kAllBatches[] = {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96
  * 2 x L2 / MAX_LAYERS a rank (about 0.5 MB on an H200) keep L2 cold (perf/timing.h). */
 #define MAX_LAYERS 256
 #define MAX_ROWS (MAX_TPS * MAX_BATCHES)
+/* write_policy writes at most a rule a row: the loader must take that many. */
+_Static_assert(MAX_ROWS <= SHX_POLICY_MAX_RULES, "a policy bench writes could be refused");
 static const int kQuickBatches[] = {9, 64};
 
 typedef struct row {
