@@ -83,7 +83,7 @@ int main(void) {
          "weights are not bound");
   manual->bound_weights = 1;
   expect(shx_record_down(manual, 9, 0, NULL), SHX_INVALID_ARGUMENT,
-         "recorded no gate or step yet");
+         "recorded no gate or step (since it was created");
   manual->gate_batch = 9;
   expect(shx_record_down(manual, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
   expect(shx_record_down(manual, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");

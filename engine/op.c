@@ -66,6 +66,9 @@ static void leave_primary_context(const caller_context *saved) {
 
 static void release_op(shx_op *op, cudaError_t *synced);
 
+/* check_reachable's `device` where any device's memory is taken (other ranks' mailboxes). */
+enum { SHX_ANY_DEVICE = -1 };
+
 /* Memory a kernel cannot dereference (pageable host memory, or an address no allocation
  * covers: CUDA reports both as unregistered) would fault inside the step and leave the
  * context unusable, so it is refused here, except on a device that reads pageable memory
@@ -77,7 +80,6 @@ static void release_op(shx_op *op, cudaError_t *synced);
  * over NVLink with it (a weight or x loaded while another device was current). A query
  * CUDA cannot answer refuses nothing: this check only catches what CUDA knows to be
  * wrong. Host-side queries: legal during capture. */
-enum { SHX_ANY_DEVICE = -1 };
 static shx_status check_reachable(const void *pointer, const char *name, int device) {
   struct cudaPointerAttributes attributes;
   memset(&attributes, 0, sizeof attributes);
@@ -392,12 +394,13 @@ static void note_push(shx_op *op, int batch, int parity) {
   op->pushed_mailbox[parity] = op->peers[op->config.rank];
 }
 
-/* A record call or tail that failed after its checks (SHX_CUDA_ERROR,
- * SHX_OUT_OF_MEMORY, SHX_INTERNAL_ERROR) may have put part of its kernels on the stream,
- * and the caller then discards that stream's work or capture, with whatever else it
- * recorded there: neither h's rows nor either parity's push can be counted on. So
- * shx_record_down is refused until a gate or step succeeds, and shx_tail until a push
- * at its parity does. A refusal launched nothing and changes nothing. */
+/* A record call or tail that failed (SHX_CUDA_ERROR, SHX_OUT_OF_MEMORY,
+ * SHX_INTERNAL_ERROR: past its checks, or in a device query) may have put part of its
+ * kernels on the stream, and the caller then discards that stream's work or capture,
+ * with whatever else it recorded there: neither h's rows nor either parity's push can
+ * be counted on. So shx_record_down is refused until a gate or step succeeds, and
+ * shx_tail until a push at its parity does. A refusal launched nothing and changes
+ * nothing. */
 static shx_status forget_on_failure(shx_op *op, shx_status status) {
   if (status == SHX_CUDA_ERROR || status == SHX_OUT_OF_MEMORY ||
       status == SHX_INTERNAL_ERROR) {
@@ -469,11 +472,9 @@ static shx_status record_down_kernel(shx_op *op, int batch, int parity, void *st
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
 }
 
-shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int attention,
-                            void *x, int batch, shx_stream stream) {
-  shx_clear_error();
+static shx_status record_oproj(shx_op *op, const void *w_o, const void *a, int attention,
+                               void *x, int batch, shx_stream stream) {
   shx_status status;
-  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_oproj(&op->config, w_o, a, attention, x, batch)) != SHX_SUCCESS ||
       (status = check_current_device(op)) != SHX_SUCCESS)
     return status;
@@ -492,25 +493,21 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
   const shx_oproj_args args = {w_o, a, x, op->config.hidden, attention, batch};
   char message[SHX_MESSAGE_BYTES] = "";
   status = shx_oproj_launch(&args, stream, op->config.programmatic_launch, message);
-  return status == SHX_SUCCESS ? status : forget_on_failure(op, shx_fail(status, "%s", message));
+  return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
 }
 
-shx_status shx_record_gate(shx_op *op, const void *x, int batch, shx_stream stream) {
-  shx_clear_error();
+static shx_status record_gate(shx_op *op, const void *x, int batch, shx_stream stream) {
   shx_status status;
-  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_step(&op->config, x, batch, 0, op->bound_weights, 1)) !=
           SHX_SUCCESS ||
       (status = check_current_device(op)) != SHX_SUCCESS ||
       (status = check_x(op, x, batch)) != SHX_SUCCESS)
     return status;
-  return forget_on_failure(op, record_fused_kernel(op, x, batch, 0, 1, stream));
+  return record_fused_kernel(op, x, batch, 0, 1, stream);
 }
 
-shx_status shx_record_down(shx_op *op, int batch, int parity, shx_stream stream) {
-  shx_clear_error();
+static shx_status record_down(shx_op *op, int batch, int parity, shx_stream stream) {
   shx_status status;
-  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   /* x is not read by SharedDown: validate the rest of a step with a stand-in. */
   if ((status = shx_check_step(&op->config, op->h, batch, parity, op->bound_weights,
                                op->bound_peers)) != SHX_SUCCESS)
@@ -519,8 +516,9 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, shx_stream stream)
    * rank's real contribution. */
   if (op->gate_batch == 0)
     return shx_fail(SHX_INVALID_ARGUMENT,
-                    "batch %d: this op has recorded no gate or step yet, so h holds no rows "
-                    "to push; record shx_record_gate first", batch);
+                    "batch %d: this op has recorded no gate or step (since it was created "
+                    "or a call failed), so h holds no rows to push; record shx_record_gate "
+                    "first", batch);
   /* h holds the rows of the last gate: pushing more would send stale rows as valid. */
   if (batch != op->gate_batch)
     return shx_fail(SHX_INVALID_ARGUMENT,
@@ -532,7 +530,7 @@ shx_status shx_record_down(shx_op *op, int batch, int parity, shx_stream stream)
   if ((status = check_current_device(op)) != SHX_SUCCESS) return status;
   status = record_down_kernel(op, batch, parity, stream);
   if (status == SHX_SUCCESS) note_push(op, batch, parity);
-  return forget_on_failure(op, status);
+  return status;
 }
 
 /* The auto variant's fused or split choice on a stream of a green context whose SMs
@@ -559,11 +557,9 @@ static shx_status auto_on_green_context(const shx_op *op, int batch, void *strea
   return SHX_SUCCESS;
 }
 
-shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
-                           shx_stream stream) {
-  shx_clear_error();
+static shx_status record_step(shx_op *op, const void *x, int batch, int parity,
+                              shx_stream stream) {
   shx_status status;
-  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_step(&op->config, x, batch, parity, op->bound_weights,
                                op->bound_peers)) != SHX_SUCCESS ||
       (status = check_current_device(op)) != SHX_SUCCESS ||
@@ -574,7 +570,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
   if (op->config.variant == SHX_VARIANT_AUTO &&
       (variant == SHX_VARIANT_FUSED || variant == SHX_VARIANT_SPLIT) &&
       (status = auto_on_green_context(op, batch, stream, &variant)) != SHX_SUCCESS)
-    return forget_on_failure(op, status);
+    return status;
   switch (variant) {
     case SHX_VARIANT_BASELINE:
       status = shx_baseline_record(op, x, batch, parity, (cudaStream_t)stream);
@@ -602,7 +598,7 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
       return shx_fail(SHX_INTERNAL_ERROR, "variant %d was not resolved", (int)variant);
   }
   if (status == SHX_SUCCESS) note_push(op, batch, parity);
-  return forget_on_failure(op, status);
+  return status;
 }
 
 shx_mailbox_route shx_op_mailbox_route(const shx_op *op, int parity) {
@@ -617,10 +613,9 @@ shx_mailbox_route shx_op_mailbox_route(const shx_op *op, int parity) {
   return route;
 }
 
-shx_status shx_tail(shx_op *op, void *out, int batch, int parity, shx_stream stream) {
-  shx_clear_error();
+static shx_status record_tail(shx_op *op, void *out, int batch, int parity,
+                              shx_stream stream) {
   shx_status status;
-  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_tail(&op->config, out, batch, parity, op->bound_peers)) !=
           SHX_SUCCESS ||
       (status = check_current_device(op)) != SHX_SUCCESS ||
@@ -634,7 +629,8 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, shx_stream str
   if (op->pushed_batch[parity] == 0)
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "parity %d: this op has recorded no push (step or down) at that parity "
-                    "since its last tail there, to wait for", parity);
+                    "since its last tail there (or since a call failed), to wait for",
+                    parity);
   /* A tail over fewer rows than the push would leave the rest holding this step's
    * values, which a later, larger tail at this parity would take as arrived; over more,
    * it would wait on rows nobody pushes. */
@@ -654,7 +650,41 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, shx_stream str
   /* The tail consumes the push and re-arms its slots: a second tail would wait for rows
    * nobody pushes. */
   op->pushed_batch[parity] = 0;
-  return forget_on_failure(op, status);
+  return status;
+}
+
+/* The record calls and the tail: every failure past the argument checks goes through
+ * forget_on_failure (refusals leave the op as it was). */
+shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int attention,
+                            void *x, int batch, shx_stream stream) {
+  shx_clear_error();
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  return forget_on_failure(op, record_oproj(op, w_o, a, attention, x, batch, stream));
+}
+
+shx_status shx_record_gate(shx_op *op, const void *x, int batch, shx_stream stream) {
+  shx_clear_error();
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  return forget_on_failure(op, record_gate(op, x, batch, stream));
+}
+
+shx_status shx_record_down(shx_op *op, int batch, int parity, shx_stream stream) {
+  shx_clear_error();
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  return forget_on_failure(op, record_down(op, batch, parity, stream));
+}
+
+shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
+                           shx_stream stream) {
+  shx_clear_error();
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  return forget_on_failure(op, record_step(op, x, batch, parity, stream));
+}
+
+shx_status shx_tail(shx_op *op, void *out, int batch, int parity, shx_stream stream) {
+  shx_clear_error();
+  if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
+  return forget_on_failure(op, record_tail(op, out, batch, parity, stream));
 }
 
 shx_status shx_op_launch_tail(shx_op *op, void *out, int batch, int parity, void *stream) {

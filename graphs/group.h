@@ -84,7 +84,8 @@ shx_status shx_group_read_outputs(shx_group *group, int batch, uint16_t *out);
  * done (a part: see shx_group_create_part). */
 shx_status shx_group_read_mailbox(shx_group *group, int rank, uint16_t *mailbox);
 /* Re-arms every mailbox with 0x8000 (after a with_tail = 0 step), once the group's
- * streams are done (shx_group_wait). */
+ * streams are done (shx_group_wait; a part's: its own, so other processes' pushes are
+ * the caller's to wait for, as for read_mailbox). */
 shx_status shx_group_rearm(shx_group *group);
 
 /* Hosted rank r's op and its mailbox (a device pointer on the rank's GPU,

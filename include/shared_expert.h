@@ -176,8 +176,10 @@ typedef struct shx_config {
   float situ_lambda;      /* SiTU's linear cap, in [2^-64, 2^64] (likewise) */
   const char *policy_path;/* host path of the `auto` policy table; NULL: built-in.
                              Lines "tp first_batch last_batch fused|split|baseline"
-                             (# comments), ranges of one tp not overlapping, at most
-                             128 rules, 8191 bytes; shx_create names a bad line */
+                             (# comments): tp 1, 2, 4, 8 or 16, 1 <= first <= last <=
+                             1024, a fused or split rule from a batch <= 128, ranges of
+                             one tp not overlapping, a rule under 256 bytes, at most 128
+                             rules, 8191 bytes; shx_create names a bad line */
   int programmatic_launch;/* 1: the fused and gate kernels (and shx_record_oproj's) use
                              programmatic dependent launch (their weights stream while
                              the previous kernel, e.g. the o-proj, finishes); 0: plain
@@ -301,7 +303,8 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
  * shx_record_step) with the same batch. The check is on the host, at record time:
  * shx_record_down refuses a batch other than that of the op's last recorded gate or
  * step (h holds its rows), so record each down after its own gate, and refuses a down
- * before any gate or step has been recorded on the op (h holds no rows yet).
+ * before any gate or step has been recorded on the op (h holds no rows yet), or since a
+ * call on the op failed (see the conventions above).
  * shx_record_step with the split variant records both on `stream`. Both are
  * capturable; the op's h is reused, so one op's gate must not overtake its previous
  * down. Any variant's op may call them (every op plans both halves): 1 <= batch <=
@@ -342,12 +345,12 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, shx_stream str
  * A timeout invalidates that step and every later one up to the recovery below, on
  * every rank, whether or not that rank's own flag is set: tails write NaN where they
  * gave up or found their op's flag set (shx_tail), but a fused kernel that gave up still
- * pushes finite garbage, which the other ranks' tails sum as arrived, and may leave the
- * op's grid-barrier counters out of step (a CTA that counts in after the others gave up
- * and re-armed them), so that a later step passes the barrier early; a tail that gave up
- * re-arms slots whose late pushes may land afterwards; until shx_check_device clears the
- * flag, every later tail of the op (steps already queued included) reads its slots once,
- * writes NaN and ends without waiting. After
+ * pushes garbage (not NaN in general), which the other ranks' tails sum as arrived, and
+ * may leave the op's grid-barrier counters out of step (a CTA that counts in after the
+ * others gave up and re-armed them), so that a later step passes the barrier early; a
+ * tail that gave up re-arms slots whose late pushes may land afterwards; until
+ * shx_check_device clears the flag, every later tail of the op (steps already queued
+ * included) reads its slots once, writes NaN and ends without waiting. After
  * SHX_DEVICE_TIMEOUT on any rank:
  * stop launching steps on every rank, synchronize every rank's device, re-arm every
  * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which re-arms the
