@@ -88,7 +88,6 @@ int main(void) {
   expect(shx_record_down(manual, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
   expect(shx_record_down(manual, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
   expect(shx_variant_for(manual, 9, NULL), SHX_INVALID_ARGUMENT, "variant (the output)");
-  free(manual);
 
   /* A valid config: an op on a Hopper GPU, a clear refusal elsewhere. Whether there is
    * one is asked of the runtime, not read from the refusal. */
@@ -105,6 +104,25 @@ int main(void) {
   /* Without a device the arm is a refusal too, not a failed launch. */
   if (devices == 0)
     expect(shx_mailbox_arm(aligned, 64, NULL), SHX_NO_DEVICE, "no CUDA device");
+  if (devices == 0) {
+    /* The forget rule (engine/op.c forget_on_failure), where a device query fails: with
+     * h's rows and both parities' pushes recorded, a refused step changes nothing, a
+     * step whose device query fails (SHX_CUDA_ERROR) forgets them all, and the down that
+     * relied on h's rows is refused naming the failure as a cause (a tail checks the
+     * device before its state: api_gpu_test's part). */
+    manual->gate_batch = 9;
+    manual->pushed_batch[0] = manual->pushed_batch[1] = 9;
+    expect(shx_record_step(manual, aligned + 8, 9, 0, NULL), SHX_INVALID_ARGUMENT,
+           "not 16-byte aligned");
+    CHECK(manual->gate_batch == 9 && manual->pushed_batch[0] == 9 &&
+          manual->pushed_batch[1] == 9);
+    expect(shx_record_step(manual, aligned, 9, 0, NULL), SHX_CUDA_ERROR,
+           "cannot query the current CUDA device");
+    CHECK(manual->gate_batch == 0 && manual->pushed_batch[0] == 0 &&
+          manual->pushed_batch[1] == 0);
+    expect(shx_record_down(manual, 9, 1, NULL), SHX_INVALID_ARGUMENT, "or a call failed");
+  }
+  free(manual);
   shx_status status = shx_create(&config, &op);
   if (!hopper && (status == SHX_NO_DEVICE || status == SHX_UNSUPPORTED)) {
     CHECK(op == NULL);
