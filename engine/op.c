@@ -653,8 +653,8 @@ static shx_status record_tail(shx_op *op, void *out, int batch, int parity,
   return status;
 }
 
-/* The record calls and the tail: every failure past the argument checks goes through
- * forget_on_failure (refusals leave the op as it was). */
+/* The record calls and the tail: each failure (SHX_CUDA_ERROR, SHX_OUT_OF_MEMORY,
+ * SHX_INTERNAL_ERROR) goes through forget_on_failure; refusals leave the op as it was. */
 shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int attention,
                             void *x, int batch, shx_stream stream) {
   shx_clear_error();
