@@ -187,7 +187,9 @@ typedef struct shx_config {
   uint32_t watchdog_ms;   /* a kernel that waits longer than this for a peer or the grid
                              barrier gives up and flags SHX_DEVICE_TIMEOUT (see
                              shx_check_device); far above any real step. 0: wait forever
-                             (for tools such as compute-sanitizer that slow kernels) */
+                             (not under compute-sanitizer, which slows the waits so that
+                             a step may not finish: give it a few seconds there,
+                             docs/integration.md) */
   int split_down_sms;     /* split variant: CTAs (one per SM) of SharedDown, the SMs the
                              routed experts' grid leaves free; checked for every variant
                              (every op plans SharedDown): 1 <= sms <= the device's SMs
