@@ -60,6 +60,20 @@ static int read_int(char **cursor, int *value) {
   return 1;
 }
 
+/* `line` for a message: control characters as \xHH (a form feed or a stray byte would
+ * otherwise print as nothing), cut to fit `out`. */
+static const char *printable(const char *line, char *out, size_t size) {
+  size_t used = 0;
+  for (const unsigned char *c = (const unsigned char *)line; *c != '\0'; ++c) {
+    const int control = *c < 0x20 || *c == 0x7f;
+    if (used + (control ? 4 : 1) >= size) break;
+    if (control) used += (size_t)snprintf(out + used, size - used, "\\x%02x", *c);
+    else out[used++] = (char)*c;
+  }
+  out[used] = '\0';
+  return out;
+}
+
 /* A rule's meaning checked against the library's limits and the rules before it. */
 static shx_status check_rule(const shx_policy *policy, const shx_policy_rule *rule) {
   const int tp = rule->tp;
@@ -117,11 +131,13 @@ shx_status shx_policy_parse(const char *text, shx_policy *policy) {
                         read_int(&cursor, &rule.last_batch);
     if (!numbers || sscanf(cursor, " %31s %1s", name, trailing) != 1 ||
         !variant_named(name, &rule.variant) || rule.first_batch < 1 ||
-        rule.last_batch < rule.first_batch)
+        rule.last_batch < rule.first_batch) {
+      char shown[128];
       return shx_fail(SHX_INVALID_ARGUMENT,
                       "policy line %d \"%s\" is not \"tp first_batch last_batch "
                       "fused|split|baseline\" (1 <= first_batch <= last_batch)", line_number,
-                      buffer);
+                      printable(buffer, shown, sizeof shown));
+    }
     const shx_status checked = check_rule(policy, &rule);
     if (checked != SHX_SUCCESS) return checked;
     policy->rules[policy->count++] = rule;

@@ -77,6 +77,8 @@ int main(void) {
       {"8 1 128 fused\n16 1 8 split\n\n8 64 64 baseline\n",
        "line 4: tp 8 batches 64..64 overlap line 1's 1..128"},
       {"8 9 16 fused\n8 1 9 split\n", "line 2: tp 8 batches 1..9 overlap line 1's 9..16"},
+      {"8 1 64 fused\n\f\n", "policy line 2 \"\\x0c\" is not"}, /* shown, not blank */
+      {"8 1 64\x01" "fused\n", "\"8 1 64\\x01fused\""},
   };
   for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i) {
     CHECK(shx_policy_parse(refused[i].text, &policy) == SHX_INVALID_ARGUMENT);
