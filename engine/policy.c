@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "engine/status.h"
-#include "engine/validate.h" /* SHX_MAX_CAPACITY */
+#include "engine/validate.h" /* SHX_MAX_CAPACITY, shx_tp_supported */
 #include "ops/fused.h"       /* SHX_FUSED_MAX_N */
 
 /* perf/policy.txt as perf/bench wrote it from the runs recorded in perf/RESULTS.md, all at
@@ -77,7 +77,7 @@ static const char *printable(const char *line, char *out, size_t size) {
 /* A rule's meaning checked against the library's limits and the rules before it. */
 static shx_status check_rule(const shx_policy *policy, const shx_policy_rule *rule) {
   const int tp = rule->tp;
-  if (tp != 1 && tp != 2 && tp != 4 && tp != 8 && tp != 16)
+  if (!shx_tp_supported(tp))
     return shx_fail(SHX_INVALID_ARGUMENT, "policy line %d: tp %d is not 1, 2, 4, 8 or 16",
                     rule->line, tp);
   if (rule->last_batch > SHX_MAX_CAPACITY)

@@ -20,6 +20,8 @@ static shx_status check_buffer(const void *pointer, const char *name) {
   return SHX_SUCCESS;
 }
 
+int shx_tp_supported(int tp) { return tp == 1 || tp == 2 || tp == 4 || tp == 8 || tp == 16; }
+
 shx_status shx_check_config(const shx_config *config) {
   if (config == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "config is NULL");
   if (config->size < SHX_CONFIG_V0_1_BYTES)
@@ -34,7 +36,7 @@ shx_status shx_check_config(const shx_config *config) {
                     config->version >> 16, config->version & 0xffff,
                     SHX_VERSION_MAJOR, SHX_VERSION_MINOR);
   int tp = config->tp;
-  if (tp != 1 && tp != 2 && tp != 4 && tp != 8 && tp != 16)
+  if (!shx_tp_supported(tp))
     return shx_fail(SHX_INVALID_ARGUMENT, "tp %d is not 1, 2, 4, 8 or 16", tp);
   if (config->rank < 0 || config->rank >= tp)
     return shx_fail(SHX_INVALID_ARGUMENT, "rank %d is outside [0, tp = %d)",

@@ -21,6 +21,9 @@
  * thread, 2^28 blocks of 256). */
 #define SHX_MAX_MAILBOX_BYTES ((size_t)1 << 40)
 
+/* The tps the operator serves (a config's, a policy rule's): 1, 2, 4, 8 or 16. */
+int shx_tp_supported(int tp);
+
 shx_status shx_check_config(const shx_config *config);
 shx_status shx_check_weights(const void *gate_up, const void *down);
 shx_status shx_check_peers(const shx_config *config, void *const *peers, int count);

@@ -161,21 +161,9 @@ static void fused_equals_split(const shx_testbed *bed, int batch) {
   free(split.all);
 }
 
-/* FP32 -> BF16 bits, round to nearest even (finite values: a sum of BF16 values). */
-static uint16_t bf16_of_float(float value) {
-  uint32_t bits;
-  memcpy(&bits, &value, sizeof bits);
-  bits += 0x7FFFu + ((bits >> 16) & 1u);
-  return (uint16_t)(bits >> 16);
-}
-
-static float float_of_bf16(uint16_t bits) {
-  const uint32_t wide = (uint32_t)bits << 16;
-  float value;
-  memcpy(&value, &wide, sizeof value);
-  return value;
-}
-
+/* The sums below are FP32, as the tail's; their BF16 rounding is ops/reference.h's
+ * (shx_bf16_round of a float's exact double value rounds it once, to nearest even) and a
+ * BF16 value is exact in FP32 (shx_bf16_value). */
 static void tail_sums_in_rank_order(const shx_testbed *bed, shx_variant variant, int batch) {
   const shx_config *c = &bed->config;
   const int tp = c->tp, shard = c->hidden / tp, capacity = c->capacity;
@@ -204,15 +192,17 @@ static void tail_sums_in_rank_order(const shx_testbed *bed, shx_variant variant,
         if (t < batch) {
           float sum = 0.0f, reversed = 0.0f;
           double exact = 0.0;
+          /* Source r's slot at parity 1: [parity][source][token][column]. */
+          const uint16_t *slot = mailbox + (((size_t)tp * capacity + t) * shard + col);
+          const size_t source_stride = (size_t)capacity * shard;
           for (int r = 0; r < tp; ++r) {
-            sum += float_of_bf16(mailbox[(((size_t)tp + r) * capacity + t) * shard + col]);
-            reversed += float_of_bf16(
-                mailbox[(((size_t)tp + (tp - 1 - r)) * capacity + t) * shard + col]);
-            exact += float_of_bf16(mailbox[(((size_t)tp + r) * capacity + t) * shard + col]);
+            sum += (float)shx_bf16_value(slot[r * source_stride]);
+            reversed += (float)shx_bf16_value(slot[(tp - 1 - r) * source_stride]);
+            exact += shx_bf16_value(slot[r * source_stride]);
           }
-          want = bf16_of_float(sum);
+          want = shx_bf16_round(sum);
           ++sums;
-          other_order += bf16_of_float(reversed) != want;
+          other_order += shx_bf16_round(reversed) != want;
           in_fp64 += shx_bf16_round(exact) != want;
         }
         wrong += out[(size_t)t * shard + col] != want;
@@ -237,10 +227,10 @@ static void tail_sums_in_rank_order(const shx_testbed *bed, shx_variant variant,
                 : 0x8000;
     float in_order = 0.0f, reversed = 0.0f;
     for (int r = 0; r < tp; ++r) {
-      in_order += float_of_bf16(slots[(size_t)r * capacity * shard]);
-      reversed += float_of_bf16(slots[(size_t)(tp - 1 - r) * capacity * shard]);
+      in_order += (float)shx_bf16_value(slots[(size_t)r * capacity * shard]);
+      reversed += (float)shx_bf16_value(slots[(size_t)(tp - 1 - r) * capacity * shard]);
     }
-    CHECK(bf16_of_float(in_order) == one && bf16_of_float(reversed) == 0x3F81);
+    CHECK(shx_bf16_round(in_order) == one && shx_bf16_round(reversed) == 0x3F81);
     char *mailbox0 = shx_group_mailbox(group, 0);
     CHECK_CUDA(cudaMemcpy(mailbox0 + parity_slots * 2, slots, parity_slots * 2,
                           cudaMemcpyHostToDevice));

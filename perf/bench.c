@@ -419,8 +419,7 @@ static int parse_tps(const char *text, bench_dims *dims) {
   while (*text != '\0') {
     char *end;
     long value = strtol(text, &end, 10);
-    if (end == text || count == MAX_TPS || (value != 1 && value != 2 && value != 4 &&
-                                            value != 8 && value != 16))
+    if (end == text || count == MAX_TPS || value > 16 || !shx_tp_supported((int)value))
       return 0;
     if (count > 0 && value <= dims->tps[count - 1]) return 0;
     dims->tps[count++] = (int)value;
