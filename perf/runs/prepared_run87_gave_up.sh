@@ -1,30 +1,35 @@
 #!/usr/bin/env bash
 # Prepared in stop 72 (no device was lent): GAVE UP, a candidate on branch r87_nan
-# (docs/experiments/gave_up.patch on main 596336e's kernels). A fused or split kernel's
-# thread that gave up stores NaN h and pushes NaN; a producer that gave up loads no h
-# after the grid barrier, so its consumers give up too (ops/fused.cu GAVE UP). Today a
-# fused kernel whose grid barrier timed out pushes garbage, which the other ranks' tails
-# sum as values. The candidate's PTX differs (a select at each h store and mailbox
-# store, a branch after the grid barrier); ptxas: the fused instances' registers as
-# main's, SharedDown's within 2, no spills, no stack.
+# (docs/experiments/gave_up.patch, on main 596336e's kernels; reviewed by helper-100 and
+# revised). Once any thread of a fused or split kernel's CTA gave up, the CTA's shared
+# flag makes its partials, h and pushes NaN; a producer that gave up loads no h after the
+# grid barrier, so its consumers give up too (ops/fused.cu GAVE UP). Today a fused kernel
+# whose grid barrier timed out pushes whatever its stale h gives, which the other ranks'
+# tails sum as values. The candidate's PTX differs (a shared-memory read and a select at
+# each h store, partial and push, a branch after the grid barrier); ptxas: the fused
+# instances' registers as main's (one 59 -> 60), SharedDown's within 2, no spills, no
+# stack.
 # One call (one H200 is enough; about 370 s by run 86 call 1's test times):
 #  1. the candidate's tests that touch the change: watchdog_gpu_test (it now also checks
-#     every other rank's shard NaN after rank 0's stuck grid barrier, and that the stuck
-#     step ends within 3 watchdogs: expected about 2, the consumers' own bound), the
+#     that after rank 0's stuck grid barrier every 64-column tile that a gate/up CTA
+#     pushed is NaN in every rank's output, and that the stuck step ends within 3
+#     watchdogs: expected about 2, the consumers' own bound), the
 #     1-GPU fused and split groups, mailbox (100 replays bitwise), dims (every variant
 #     at other dims and tps) and neighbour (fused steps that time out beside a held GPU,
 #     and the recovery after each);
 #  2. the same watchdog_gpu_test built with main's ops/fused.cu (bundle_nofix): it must
-#     fail at the new check (the other shards are not NaN), else the check shows nothing;
+#     fail at the new check (main's tiles hold values), else the check shows nothing;
 #  3. the SASS of the candidate (HGMMA present, no LDL/STL);
 #  4. memcheck over the candidate's watchdog_gpu_test (SHX_WATCHDOG_MS=1000);
 #  5. the A/B, main (bundle, the ab set) against the candidate, alternated, two rounds at
 #     the design dims B = 9, 16, 32, 64 and one at the DeepSeek dims.
 # Keep it only if every check passes and the A/B is within the spread (about 0.05 us);
 # then run prepared_run87_gave_up_clean.sh (the sanitizers on the candidate) before
-# merging r87_nan, and record both in perf/RESULTS.md. After merging, update the header
-# of graphs/watchdog_gpu_test's check_elapsed and docs/integration.md's watchdog
-# paragraph with the measured times.
+# merging r87_nan, and record both in perf/RESULTS.md. After merging, put the measured
+# times of the stuck grid barrier (about 0.1 s before, expected about 0.2 s) in
+# graphs/watchdog_gpu_test's check_elapsed comment, docs/integration.md's watchdog
+# paragraph, README.md and docs/history.md, and the A/B where ops/fused.cu GAVE UP says
+# it is pending.
 # Build first (here, with Bazel, about 5 minutes):
 #   git checkout r87_nan && tools/bundle.sh bundle_nan
 #   git show main:ops/fused.cu > ops/fused.cu && bazel build //graphs:watchdog_gpu_test
