@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Prepared in stop 72 (no device was lent): GAVE UP, a candidate on branch r87_nan
-# (docs/experiments/gave_up.patch, on main 596336e's kernels; reviewed by helper-100 and
-# revised). Once any thread of a fused or split kernel's CTA gave up, the CTA's shared
-# flag makes its partials, h and pushes NaN; a producer that gave up loads no h after the
-# grid barrier, so its consumers give up too (ops/fused.cu GAVE UP). Today a fused kernel
-# whose grid barrier timed out pushes whatever its stale h gives, which the other ranks'
-# tails sum as values. The candidate's PTX differs (a shared-memory read and a select at
-# each h store, partial and push, a branch after the grid barrier); ptxas: the fused
+# (docs/experiments/gave_up.patch, on main 596336e's kernels; reviewed twice, by
+# helper-100 and helper-101, and revised). Once any thread of a fused or split kernel's
+# CTA gave up, the CTA's shared flag makes its partials, h and pushes NaN; a producer or
+# refill issuer that gave up issues no more loads (no h after the grid barrier), so the
+# consumers' waits give up too (ops/fused.cu GAVE UP). Today a fused kernel whose grid
+# barrier timed out pushes whatever its stale h gives, which the other ranks' tails sum
+# as values. The candidate's PTX differs (a shared-memory read and a select at each h
+# store, partial and push, a branch after each producer wait); ptxas: the fused
 # instances' registers as main's (one 59 -> 60), SharedDown's within 2, no spills, no
 # stack.
 # One call (one H200 is enough; about 370 s by run 86 call 1's test times):
