@@ -31,7 +31,9 @@
 # graphs/watchdog_gpu_test's check_elapsed comment, docs/integration.md's watchdog
 # paragraph, README.md and docs/history.md, and the A/B where ops/fused.cu GAVE UP says
 # it is pending.
-# Build first (here, with Bazel, about 5 minutes):
+# Build first (here, with Bazel, about 5 minutes; where the branch is gone, make it:
+# git checkout -b r87_nan main && git apply docs/experiments/gave_up.patch && git commit -am
+# "GAVE UP"):
 #   git checkout r87_nan && tools/bundle.sh bundle_nan
 #   git show main:ops/fused.cu > ops/fused.cu && bazel build //graphs:watchdog_gpu_test
 #   mkdir -p bundle_nofix && cp bazel-bin/graphs/watchdog_gpu_test bundle_nofix/
