@@ -1,25 +1,27 @@
 #!/usr/bin/env bash
-# Prepared in stop 72 (no device was lent): GAVE UP, a candidate on branch r87_nan (2411341)
+# Prepared in stop 72 (no device was lent): GAVE UP, a candidate on branch r87_nan (9f7e9c9)
 # (docs/experiments/gave_up.patch, on main 596336e's kernels; reviewed twice, by
 # helper-100 and helper-101, and revised). Once any thread of a fused or split kernel's
 # CTA gave up, the CTA's shared flag makes its partials, h and pushes NaN; a producer or
 # refill issuer that gave up issues no more loads (no h after the grid barrier), so the
-# consumers' waits give up too (ops/fused.cu GAVE UP). Today a fused kernel whose grid
-# barrier timed out pushes whatever its stale h gives, which the other ranks' tails sum
-# as values. The candidate's PTX differs (a shared-memory read and a select at each h
-# store, partial and push, a branch after each producer wait); ptxas: the fused
-# instances' registers as main's (one 59 -> 60), SharedDown's within 2, no spills, no
-# stack.
+# consumers' waits give up too; a launch that finds the op's flag already set (an
+# earlier step gave up, not yet recovered) pushes NaN too (ops/fused.cu GAVE UP). Today
+# a fused kernel whose grid barrier timed out pushes whatever its stale h gives, which
+# the other ranks' tails sum as values. The candidate's PTX differs (a shared-memory
+# read and a select at each h store, partial and push, a branch after each producer
+# wait, the flag read at the start); ptxas: most instances one register more than main's, up to 9 (the fused N = 24
+# in clusters of 16: 74 -> 83; kFusedX 86 -> 87), no spills, no stack.
 # One call (one H200 is enough; about 370 s by run 86 call 1's test times):
 #  1. the candidate's tests that touch the change: watchdog_gpu_test (it now also checks
-#     that after rank 0's stuck grid barrier every 64-column tile that a gate/up CTA
-#     pushed is NaN in every rank's output, and that the stuck step ends within 3
+#     that a step run while rank 0's flag is set has rank 0 push NaN to every rank, that
+#     after rank 0's stuck grid barrier every 64-column tile that a gate/up CTA pushed is
+#     NaN in every rank's output, and that the stuck step ends within 3
 #     watchdogs: expected about 2, the consumers' own bound), the
 #     1-GPU fused and split groups, mailbox (100 replays bitwise), dims (every variant
 #     at other dims and tps) and neighbour (fused steps that time out beside a held GPU,
 #     and the recovery after each);
 #  2. the same watchdog_gpu_test built with main's ops/fused.cu (bundle_nofix): it must
-#     fail at the new check (main's tiles hold values), else the check shows nothing;
+#     fail at the first new check (main's rank 0 pushes values), else it shows nothing;
 #  3. the SASS of the candidate (HGMMA present, no LDL/STL);
 #  4. memcheck over the candidate's watchdog_gpu_test (SHX_WATCHDOG_MS=1000);
 #  5. the A/B, main (bundle, the ab set) against the candidate, alternated, two rounds at
