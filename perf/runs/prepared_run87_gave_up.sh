@@ -9,8 +9,9 @@
 # a fused kernel whose grid barrier timed out pushes whatever its stale h gives, which
 # the other ranks' tails sum as values. The candidate's PTX differs (a shared-memory
 # read and a select at each h store, partial and push, a branch after each producer
-# wait, the flag read at the start); ptxas: most instances one register more than main's, up to 9 (the fused N = 24
-# in clusters of 16: 74 -> 83; kFusedX 86 -> 87), no spills, no stack.
+# wait, the flag read at the start); ptxas: most instances one register more than
+# main's, up to 9 (the fused N = 24 in clusters of 16: 74 -> 83; kFusedX 86 -> 87), no
+# spills, no stack.
 # One call (one H200 is enough; about 370 s by run 86 call 1's test times):
 #  1. the candidate's tests that touch the change: watchdog_gpu_test (it now also checks
 #     that a step run while rank 0's flag is set has rank 0 push NaN to every rank, that
