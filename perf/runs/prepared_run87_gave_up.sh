@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepared in stop 72 (no device was lent): GAVE UP, a candidate on branch r87_nan (9f7e9c9)
+# Prepared in stop 72 (no device was lent): GAVE UP, a candidate on branch r87_nan (464ab86)
 # (docs/experiments/gave_up.patch, on main 596336e's kernels; reviewed twice, by
 # helper-100 and helper-101, and revised). Once any thread of a fused or split kernel's
 # CTA gave up, the CTA's shared flag makes its partials, h and pushes NaN; a producer or
