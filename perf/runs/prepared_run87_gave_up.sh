@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepared in stop 72 (no device was lent): GAVE UP, a candidate on branch r87_nan (464ab86)
+# Prepared in stop 72 (no device was lent): GAVE UP, a candidate on branch r87_nan (9ea20a1)
 # (docs/experiments/gave_up.patch, on main 596336e's kernels; reviewed twice, by
 # helper-100 and helper-101, and revised). Once any thread of a fused or split kernel's
 # CTA gave up, the CTA's shared flag makes its partials, h and pushes NaN; a producer or
@@ -14,7 +14,8 @@
 # spills, no stack.
 # One call (one H200 is enough; about 370 s by run 86 call 1's test times):
 #  1. the candidate's tests that touch the change: watchdog_gpu_test (it now also checks
-#     that a step run while rank 0's flag is set has rank 0 push NaN to every rank, that
+#     that a step run while rank 0's flag is set has rank 0 push NaN to every rank (fused,
+#     and since 9ea20a1 split too, SharedDown's flag read, the flag set by hand), that
 #     after rank 0's stuck grid barrier every 64-column tile that a gate/up CTA pushed is
 #     NaN in every rank's output, and that the stuck step ends within 3
 #     watchdogs: expected about 2, the consumers' own bound), the
