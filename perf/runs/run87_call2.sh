@@ -8,12 +8,15 @@
 #              (the six `if (watchdog.gave_up) break/return` and the return after the
 #              grid barrier);
 #   bundle_x3: no NaN decisions (cta_gave_up_seen() false: no NaN partials, h or
-#              pushes); the flag read and fire()'s shared store stay.
-# The A/B (main, candidate, x1, x2, x3; two rounds, design dims B = 9, 16, 32, 64), then
+#              pushes); the flag read and fire()'s shared store stay;
+#   bundle_x4: x2's stops removed only before the grid barrier (the gate/up loop, the
+#              refill issuer, the early down loads); those after it kept.
+# The A/B (main, candidate, x1 to x4; two rounds, design dims B = 9, 16, 32, 64), then
 # tools/limits.sh at TP8 B = 32 and TP16 B = 64 for main and the candidate (the phases).
 # Build first (here): the ablations as above, bench and profile_step of each into
 #   bundle_x1..3; tar cJf bundle_pack_ablate/run87_ablate.tar.xz bundle/{COMMIT,bench,
 #   profile_step} bundle_nan/{COMMIT,bench,profile_step} bundle_x1 bundle_x2 bundle_x3
+#   bundle_x4
 # carry: bundle_pack_ablate (about 2 MB)
 {
 date -u
@@ -23,7 +26,7 @@ nvidia-smi -L
 export NCCL_NVLS_ENABLE=0
 for round in 1 2; do
   BATCHES=9,16,32,64 tools/gpu_ab.sh $OUT/d$round bundle bundle_nan bundle_x1 bundle_x2 \
-    bundle_x3 | grep -v "^ *$"
+    bundle_x3 bundle_x4 | grep -v "^ *$"
 done 2>&1 | tee -a $OUT/call.txt
 for b in bundle bundle_nan; do
   echo "== limits, $b"
