@@ -880,7 +880,7 @@ __device__ __forceinline__ void mma_block_k16s(float (&chains)[kCount][N / 2], u
 #pragma unroll
   for (int k = 0; k < kBlockK / kMmaK; ++k) {
     const uint64_t step = static_cast<uint64_t>(k * kMmaK * 2 / 16);
-    ptx::wgmma_bf16<N>(chains[k % kCount], a + step, b + step, 1u);
+    ptx::wgmma_bf16<N>(chains[k % kCount], a + step, b + step);
   }
 }
 

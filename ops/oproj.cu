@@ -136,7 +136,7 @@ __global__ void __launch_bounds__(kThreads, 1)
 #pragma unroll
     for (int k = 0; k < kBlockK / 16; ++k) /* a k16 step: 32 bytes along the row */
       wgmma_bf16<N>(acc, make_smem_desc_sw128(stage + 32 * k),
-                    make_smem_desc_sw128(stage + kWeightBytes + 32 * k), 1);
+                    make_smem_desc_sw128(stage + kWeightBytes + 32 * k));
     wgmma_commit();
     wgmma_wait<0>();
     if (lane == 0) mbarrier_arrive(empty + 8 * s);

@@ -155,7 +155,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     if (++stage == stages) stage = 0;
 #pragma unroll
     for (int k = 0; k < 4; ++k)
-      shx::ptx::wgmma_bf16<kN>(chains[k % kChains], a + 2 * k, b + 2 * k, 1u);
+      shx::ptx::wgmma_bf16<kN>(chains[k % kChains], a + 2 * k, b + 2 * k);
     shx::ptx::wgmma_commit();
 #pragma unroll
     for (int c = 0; c < kChains; ++c)

@@ -210,7 +210,7 @@ __global__ void __launch_bounds__(256)
       const uint64_t bd = shx::ptx::make_smem_desc_sw128(stage + kStageWeightBytes);
 #pragma unroll
       for (int k = 0; k < 4; ++k)
-        shx::ptx::wgmma_bf16<N>(chains[k % kChains], a + 2 * k, bd + 2 * k, 1u);
+        shx::ptx::wgmma_bf16<N>(chains[k % kChains], a + 2 * k, bd + 2 * k);
     };
     /* The release of the blocks before this group's (wait_group 1, then the arrivals). */
     auto release = [&](int block) {
@@ -293,7 +293,7 @@ __global__ void __launch_bounds__(256)
 #pragma unroll
       for (int k = 0; k < 4; ++k) {
         const uint64_t step = static_cast<uint64_t>(k * 2);
-        shx::ptx::wgmma_bf16<N>(chains[k % kChains], a + step, b + step, 1u);
+        shx::ptx::wgmma_bf16<N>(chains[k % kChains], a + step, b + step);
       }
       shx::ptx::wgmma_commit();
     }

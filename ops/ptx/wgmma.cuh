@@ -61,7 +61,8 @@ __device__ __forceinline__ uint64_t make_smem_desc_sw128(uint32_t address) {
   return start | (leading << 16) | (stride << 32) | (swizzle_128b << 62);
 }
 
-/* wgmma_bf16<N>(d, a, b, accumulate): d = A * B + (accumulate ? d : 0) for one k16 step.
+/* wgmma_bf16<N>(d, a, b): d += A * B for one k16 step (every caller accumulates: its
+ * accumulators start at zero, so scale-d is the constant 1, not a per-call flag).
  * The operand lists of the twelve shapes are built by the macros below: SHX_WGMMA_REGS_<R>
  * spells "%0, ..., %R-1" and SHX_WGMMA_ACC_<R>(d) the R "+f" operands. */
 template <int N>
@@ -99,9 +100,10 @@ struct Wgmma;
 #define SHX_WGMMA_ACC_64(d, o) SHX_WGMMA_ACC_32(d, o), SHX_WGMMA_ACC_32(d, o + 32)
 
 /* One specialization per N: R = N / 2 accumulator registers are %0..%R-1, then the A
- * descriptor, the B descriptor and the accumulate flag (scale-d: 0 overwrites d). The
- * trailing "1, 1, 0, 0" are scale-a, scale-b (no negation) and the transpose flags of
- * A and B (0 = K-major).
+ * descriptor, the B descriptor and scale-d, always 1 (the "keep" predicate; 0 would
+ * overwrite d; a runtime flag cost a VOTEU and a predicate per MMA, perf/RESULTS.md run
+ * 27). The trailing "1, 1, 0, 0" are scale-a, scale-b (no negation) and the transpose
+ * flags of A and B (0 = K-major).
  * No "memory" clobber, on purpose: the MMAs read shared memory through descriptors the
  * compiler cannot see, so what orders them against C++ accesses to that memory is the
  * asm around them, which does clobber memory (wgmma_fence before, wgmma_wait_group after,
@@ -111,8 +113,7 @@ struct Wgmma;
 #define SHX_DEFINE_WGMMA_BF16(N, R, DESC_A, DESC_B, SCALE_D)                         \
   template <>                                                                        \
   struct Wgmma<N> {                                                                  \
-    static __device__ __forceinline__ void mma(float (&d)[R], uint64_t a, uint64_t b, \
-                                               uint32_t accumulate) {                \
+    static __device__ __forceinline__ void mma(float (&d)[R], uint64_t a, uint64_t b) {\
       asm volatile(                                                                  \
           "{\n"                                                                      \
           ".reg .pred keep;\n"                                                       \
@@ -121,7 +122,7 @@ struct Wgmma;
           "{" SHX_WGMMA_REGS_##R "}, " DESC_A ", " DESC_B ", keep, 1, 1, 0, 0;\n"    \
           "}\n"                                                                      \
           : SHX_WGMMA_ACC_##R(d, 0)                                                  \
-          : "l"(a), "l"(b), "r"(accumulate));                                        \
+          : "l"(a), "l"(b), "r"(1u));                                                \
     }                                                                                \
   };
 
@@ -187,9 +188,8 @@ SHX_DEFINE_WGMMA_BF16(128, 64, "%64", "%65", "%66")
 #undef SHX_WGMMA_REGS_4
 
 template <int N>
-__device__ __forceinline__ void wgmma_bf16(float (&d)[N / 2], uint64_t a, uint64_t b,
-                                           uint32_t accumulate) {
-  Wgmma<N>::mma(d, a, b, accumulate);
+__device__ __forceinline__ void wgmma_bf16(float (&d)[N / 2], uint64_t a, uint64_t b) {
+  Wgmma<N>::mma(d, a, b);
 }
 
 }  // namespace ptx
