@@ -26,6 +26,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <cuda_runtime_api.h>
+
 #include "graphs/group.h"
 #include "graphs/testbed.h"
 #include "perf/timing.h"
@@ -119,6 +121,14 @@ int main(int argc, char **argv) {
     return cpu_reference_on_goldens(goldens);
   }
   SHX_CHECK_OK(shx_enter_engine_state());
+  /* The device by name: %HBM is against SPEC's roofline, an H200's, on every card (an
+   * H100's HBM3 streams about 3.35 TB/s at most: perf/RESULTS.md run 90). */
+  struct cudaDeviceProp device;
+  if (cudaGetDeviceProperties(&device, 0) == cudaSuccess)
+    printf("Device 0: %s, %d SMs, L2 %d bytes.\n", device.name, device.multiProcessorCount,
+           device.l2CacheSize);
+  printf("%%HBM: the weight bytes a step streams over its time, against SPEC's %.2f TB/s "
+         "(an H200's roofline, on any card).\n", SHX_HBM_BYTES_PER_US / 1e6);
   printf("Times in the engine state (after %d asynchronous copies; perf/timing.h).\n"
          "Outputs checked against the CPU reference, which must equal "
          "%s/situ_*_b{9,64}.bin's outputs bit for bit.\n", SHX_ENGINE_STATE_COPIES, goldens);
