@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 90 call 3: the main job's binary after 30ee553 (decode_step names the device and says
+# Run 90 call 3: the main job's binary of 30ee553 (decode_step names the device and says
 # that %HBM is against SPEC's H200 roofline on any card), on the golden files; then run 89
 # call 2 (perf/runs/run89_call2.sh: FILL STAMPS of main against IDLE PREFETCH W = 8 at TP8
 # B=9), its outputs under $OUT/fs.
