@@ -4,9 +4,9 @@
 # registers before the dependency wait and release those stages' A halves, so that the
 # weights of refills 10, 11 go out before the wait; their x once fills 0, 1 are done.
 # Only kFusedX's PTX differs from main's (registers 86 -> 110, no spills).
-# The candidate's 1-GPU fused group test and mailbox test (the split kernels are unchanged), then the A/B against
-# main (bundle: f084dc8, kernels as 308772a), alternated, two rounds at TP8 B = 9, 16,
-# then tools/limits.sh of both at TP8 B = 9.
+# The candidate's 1-GPU fused group test and mailbox test (the split kernels are
+# unchanged), then the A/B against main (bundle: f084dc8, kernels as 308772a),
+# alternated, two rounds at TP8 B = 9, 16, then tools/limits.sh of both at TP8 B = 9.
 # Build (here): tools/bundle.sh bundle; tools/bundle.sh bundle_eo ab (on r91_early_out);
 #   tar cJf bundle_pack_eo/run91.tar.xz bundle/{COMMIT,bench,profile_step} bundle_eo
 # carry: bundle_pack_eo. SHORT=1 (little device time left): the fused group test and one
