@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 91 call 1: EARLY OUT (branch r91_early_out, e19857f): in kFusedX (the design TP8 at
+# Run 91 call 1: EARLY OUT (branch r91_early_out, fa76317): in kFusedX (the design TP8 at
 # B = 9..16) the consumers copy the first ring's fills 0, 1 A tiles into wgmma's A
 # registers before the dependency wait and release those stages' A halves, so that the
 # weights of refills 10, 11 go out before the wait; their x once fills 0, 1 are done.
