@@ -19,12 +19,14 @@ nvidia-smi -L
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 failed=0
-tests="group_fused_1gpu_test mailbox_gpu_test"; [ "${SHORT:-0}" = 1 ] && tests=group_fused_1gpu_test
+tests="group_fused_1gpu_test mailbox_gpu_test"
+[ "${SHORT:-0}" = 1 ] && tests=group_fused_1gpu_test
 for t in $tests; do
   (cd bundle_eo && timeout 60 ./$t > $OUT/eo_$t.log 2>&1)
   rc=$?; [ $rc -ne 0 ] && failed=1
   echo "bundle_eo $t: exit $rc after $SECONDS s" | tee -a $OUT/call.txt
-  grep -E "SHX_DEVICE_TIMEOUT|bitwise|passed|FAIL" $OUT/eo_$t.log | tail -3 | tee -a $OUT/call.txt
+  grep -E "SHX_DEVICE_TIMEOUT|bitwise|passed|FAIL" $OUT/eo_$t.log | tail -3 |
+    tee -a $OUT/call.txt
   [ $failed -ne 0 ] && break # a failing candidate is not timed (device time is short)
 done
 if [ $failed -ne 0 ]; then
