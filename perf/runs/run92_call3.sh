@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Run 92 call 3: OWN PREFETCH W = 8 after 1024 cycles (452da20 with SHX_OWN_PREFETCH_DELAY
-# 1024) against main (f70247f) on an H200, the A/B alone (little device time was left):
-# two rounds at TP8 B = 9, 16, alternated. Calls 1-2 measured it on two H100s.
-# Build (here): call 2's bundle_m92 and bundle_w8d1024;
+# 1024, the source of r92_own_prefetch 4b979fa) against main (f70247f) on an H200, the A/B
+# alone (little device time was left): two rounds at TP8 B = 9, 16, alternated. Calls 1-2
+# measured it on two H100s.
+# Build (here): call 2's bundle_m92 and bundle_w8d1024, or anew: on main
+#   `tools/bundle.sh bundle_m92 ab`, on r92_own_prefetch `tools/bundle.sh bundle_w8d1024 ab`;
 #   tar cJf bundle_pack_op3/run92c3.tar.xz bundle_m92/{COMMIT,bench} bundle_w8d1024/{COMMIT,bench}
 # carry: bundle_pack_op3
 {
