@@ -369,6 +369,19 @@ constexpr int kEarlyTriggerMaxNShared = 64;
 constexpr int kRefillPrefetchMaxGateUpBlocks = 16;
 static_assert(SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K <= kRefillPrefetchMaxGateUpBlocks,
               "EARLY PAST THE RING only in the fused instances (takes_consumer_x)");
+/* OWN PREFETCH (a candidate, run 92): in kFusedX the producer asks L2 for its CTA's first
+ * SHX_OWN_PREFETCH_REFILLS gate/up refills SHX_OWN_PREFETCH_DELAY SM cycles after the
+ * dependency wait. On two H100s (perf/RESULTS.md run 92 calls 1, 2) W = 8 after 1024
+ * cycles made TP8 B = 9, 16 0.15 us faster (at once: 0.07-0.16 slower; W = 4 equal, W = 12
+ * 0.2-0.4 slower, W = 18 1.2-1.35 slower); not measured on an H200. */
+#ifndef SHX_OWN_PREFETCH_REFILLS
+#define SHX_OWN_PREFETCH_REFILLS 8
+#endif
+#ifndef SHX_OWN_PREFETCH_DELAY
+#define SHX_OWN_PREFETCH_DELAY 1024
+#endif
+constexpr int kOwnPrefetchRefills = SHX_OWN_PREFETCH_REFILLS;
+constexpr long long kOwnPrefetchDelayCycles = SHX_OWN_PREFETCH_DELAY;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 /* TWO GRIDS (shx_fused_plan_make): on a green context (fewer SMs than the device) where
  * the widest grid (a CTA for every down tile) does not fit twice, the widest grid of
@@ -1868,6 +1881,25 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   if (work.k_count > 0) {
     ptx::griddep_wait();
     trace_point<kMode>(args, 9);
+  }
+  if (kMode == kFusedX && work.k_count > first_ring) {
+    /* OWN PREFETCH: the refills go out only as the consumers free stages, about 1 us
+     * after the wait, and land about 1.2 us later; meanwhile the first ring has landed
+     * and HBM is nearly idle (perf/RESULTS.md run 91 call 1). Asked by this SM (run 89's
+     * IDLE PREFETCH asked from other SMs, and its refills landed no earlier). */
+    if (kOwnPrefetchDelayCycles > 0) {
+      const long long start = clock64();
+      while (clock64() - start < kOwnPrefetchDelayCycles) {
+      }
+    }
+    const int end = work.k_count < first_ring + kOwnPrefetchRefills
+                        ? work.k_count
+                        : first_ring + kOwnPrefetchRefills;
+    for (int block = first_ring; block < end; ++block) {
+      const int column = kBlockK * (work.k_begin + block);
+      ptx::tma_prefetch_l2_2d(gate_up_map, column, gate_row);
+      ptx::tma_prefetch_l2_2d(gate_up_map, column, up_row);
+    }
   }
   for (int block = 0; block < first_ring; ++block) {
     if (block >= x_fills) {
