@@ -34,7 +34,9 @@
  * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128), asked into
  * L2 (cp.async.bulk.prefetch) before it so that they arrive from L2 (in kFusedX, TP8's
  * N = 16 instance, the consumers load those two into wgmma's A registers instead: LATE
- * IN REGISTERS, and the grid then triggers early). Every K
+ * IN REGISTERS, and the grid then triggers early). In kFusedX the producer also asks L2,
+ * 1024 cycles after the dependency wait, for its first 8 gate/up refills past the first
+ * ring, which would otherwise go out only as stages free (OWN PREFETCH). Every K
  * loop (gate/up and down) runs its k16 steps round-robin over accumulator chains
  * (Chains<N>: 4 at N <= 16, 2 at N = 24..64, 1 above; DownChains<N>: 2 at N <= 16),
  * summed in chain order at the end: a fixed order. The epilogue stages y^T transposed in
@@ -369,19 +371,15 @@ constexpr int kEarlyTriggerMaxNShared = 64;
 constexpr int kRefillPrefetchMaxGateUpBlocks = 16;
 static_assert(SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K <= kRefillPrefetchMaxGateUpBlocks,
               "EARLY PAST THE RING only in the fused instances (takes_consumer_x)");
-/* OWN PREFETCH (a candidate, run 92): in kFusedX the producer asks L2 for its CTA's first
- * SHX_OWN_PREFETCH_REFILLS gate/up refills SHX_OWN_PREFETCH_DELAY SM cycles after the
- * dependency wait. On two H100s (perf/RESULTS.md run 92 calls 1, 2) W = 8 after 1024
- * cycles made TP8 B = 9, 16 0.15 us faster (at once: 0.07-0.16 slower; W = 4 equal, W = 12
- * 0.2-0.4 slower, W = 18 1.2-1.35 slower); not measured on an H200. */
-#ifndef SHX_OWN_PREFETCH_REFILLS
-#define SHX_OWN_PREFETCH_REFILLS 8
-#endif
-#ifndef SHX_OWN_PREFETCH_DELAY
-#define SHX_OWN_PREFETCH_DELAY 1024
-#endif
-constexpr int kOwnPrefetchRefills = SHX_OWN_PREFETCH_REFILLS;
-constexpr long long kOwnPrefetchDelayCycles = SHX_OWN_PREFETCH_DELAY;
+/* OWN PREFETCH (runs 92, 93): in kFusedX the producer, idle from the dependency wait to
+ * its first refill, asks L2 for its CTA's first kOwnPrefetchRefills gate/up refills
+ * kOwnPrefetchDelayCycles SM cycles after the wait. On three H100s (perf/RESULTS.md run 92
+ * calls 1, 2, run 93 call 1) 8 refills after 1024 cycles made TP8 B = 9, 16 0.13-0.18 us
+ * faster. Asked at once they were 0.07-0.16 us slower (the first ring's last fills and x
+ * were delayed); 4 refills gained nothing, 12 lost 0.2-0.4 us, 18 lost 1.2-1.35; after
+ * 512 or 2048 cycles 0.0-0.17 faster. Not yet measured on an H200. */
+constexpr int kOwnPrefetchRefills = 8;
+constexpr long long kOwnPrefetchDelayCycles = 1024;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 /* TWO GRIDS (shx_fused_plan_make): on a green context (fewer SMs than the device) where
  * the widest grid (a CTA for every down tile) does not fit twice, the widest grid of
@@ -1887,10 +1885,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
      * after the wait, and land about 1.2 us later; meanwhile the first ring has landed
      * and HBM is nearly idle (perf/RESULTS.md run 91 call 1). Asked by this SM (run 89's
      * IDLE PREFETCH asked from other SMs, and its refills landed no earlier). */
-    if (kOwnPrefetchDelayCycles > 0) {
-      const long long start = clock64();
-      while (clock64() - start < kOwnPrefetchDelayCycles) {
-      }
+    const long long start = clock64();
+    while (clock64() - start < kOwnPrefetchDelayCycles) {
     }
     const int end = work.k_count < first_ring + kOwnPrefetchRefills
                         ? work.k_count
