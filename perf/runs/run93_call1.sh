@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run 93 call 1 (replaces run 92 call 3, which never ran): OWN PREFETCH on an H200.
+# Run 93 call 1 (replaces run 92 call 3, which never ran): OWN PREFETCH, asked of an H200
+# (named nvidia-h200; it ran on an H100, perf/RESULTS.md run 93).
 # bundle/ is the merge candidate 90d3d7e (main 73cbb51 + docs/experiments/own_prefetch.patch,
 # W = 8 after 1024 cycles; its PTX is r92_own_prefetch 4b979fa's, tools/same_ptx.sh);
 # bundle_m92 is main's kernels (f70247f; no file under ops/, engine/, graphs/ or perf's
