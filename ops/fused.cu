@@ -374,7 +374,7 @@ static_assert(SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K <= kRefillPrefetchMaxGateUpB
 /* OWN PREFETCH (runs 92, 93): in kFusedX the producer, idle from the dependency wait to
  * its first refill, asks L2 for its CTA's first kOwnPrefetchRefills gate/up refills
  * kOwnPrefetchDelayCycles SM cycles after the wait. On three H100s (perf/RESULTS.md run 92
- * calls 1, 2, run 93 call 1) 8 refills after 1024 cycles made TP8 B = 9, 16 0.13-0.18 us
+ * calls 1, 2, run 93 call 1) 8 refills after 1024 cycles made TP8 B = 9, 16 0.09-0.18 us
  * faster. Asked at once they were 0.07-0.16 us slower (the first ring's last fills and x
  * were delayed); 4 refills gained nothing, 12 lost 0.2-0.4 us, 18 lost 1.2-1.35; after
  * 512 or 2048 cycles 0.0-0.17 faster. Not yet measured on an H200. */
