@@ -1729,6 +1729,26 @@ __device__ __forceinline__ void load_gate_up_weights(uint32_t weights,
                           policy);
 }
 
+/* Asks L2 for K blocks [begin, end) of the CTA's gate/up tile (its gate and up rows), so
+ * that the loads that follow find them there (the refill prefetches, before and after the
+ * dependency wait). */
+__device__ __forceinline__ void prefetch_gate_up_blocks(const CUtensorMap *gate_up_map,
+                                                        int k_begin, int begin, int end,
+                                                        int gate_row, int up_row) {
+  for (int block = begin; block < end; ++block) {
+    const int column = kBlockK * (k_begin + block);
+    ptx::tma_prefetch_l2_2d(gate_up_map, column, gate_row);
+    ptx::tma_prefetch_l2_2d(gate_up_map, column, up_row);
+  }
+}
+
+/* Holds the calling thread for `cycles` SM cycles (the producer's measured delays). */
+__device__ __forceinline__ void spin_cycles(long long cycles) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+}
+
 /* REFILL ISSUER: where a CTA's gate/up refills (the K blocks past its first ring) are at
  * least two and fewer than its stages, and every fill of the CTA has a barrier slot of its
  * own (at most kBarrierSlots), in the instance that has the warp (RefillIssuer),
@@ -1831,11 +1851,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   for (int block = 0; block < first_ring; ++block) {
     const int column = kBlockK * (work.k_begin + block);
     released.advance(); /* the stage was never filled: no release to wait for */
-    if (first_stage_alone && block == 1) {
-      const long long start = clock64();
-      while (clock64() - start < kFirstStageDelayCycles) {
-      }
-    }
+    if (first_stage_alone && block == 1) spin_cycles(kFirstStageDelayCycles);
     if (block >= pairs.begin && block < pairs.begin + pairs.count) {
       const int first = pairs.begin + ((block - pairs.begin) & ~1);
       const uint32_t pair_full = smem.full(first);
@@ -1870,11 +1886,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). */
   const bool early_trigger = kMode != kGate && triggers_early<N, kMode, S, kCluster16>(work);
   if (early_trigger && work.k_count <= kRefillPrefetchMaxGateUpBlocks) {
-    for (int block = first_ring; block < work.k_count; ++block) {
-      const int column = kBlockK * (work.k_begin + block);
-      ptx::tma_prefetch_l2_2d(gate_up_map, column, gate_row);
-      ptx::tma_prefetch_l2_2d(gate_up_map, column, up_row);
-    }
+    prefetch_gate_up_blocks(gate_up_map, work.k_begin, first_ring, work.k_count, gate_row,
+                            up_row);
   }
   if (work.k_count > 0) {
     ptx::griddep_wait();
@@ -1885,17 +1898,11 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
      * after the wait, and land about 1.2 us later; meanwhile the first ring has landed
      * and HBM is nearly idle (perf/RESULTS.md run 91 call 1). Asked by this SM (run 89's
      * IDLE PREFETCH asked from other SMs, and its refills landed no earlier). */
-    const long long start = clock64();
-    while (clock64() - start < kOwnPrefetchDelayCycles) {
-    }
+    spin_cycles(kOwnPrefetchDelayCycles);
     const int end = work.k_count < first_ring + kOwnPrefetchRefills
                         ? work.k_count
                         : first_ring + kOwnPrefetchRefills;
-    for (int block = first_ring; block < end; ++block) {
-      const int column = kBlockK * (work.k_begin + block);
-      ptx::tma_prefetch_l2_2d(gate_up_map, column, gate_row);
-      ptx::tma_prefetch_l2_2d(gate_up_map, column, up_row);
-    }
+    prefetch_gate_up_blocks(gate_up_map, work.k_begin, first_ring, end, gate_row, up_row);
   }
   for (int block = 0; block < first_ring; ++block) {
     if (block >= x_fills) {

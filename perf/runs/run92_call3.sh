@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Never run: superseded by perf/runs/run93_call1.sh (the same A/B with the merge candidate
+# and its validation; perf/RESULTS.md run 93).
 # Run 92 call 3: OWN PREFETCH W = 8 after 1024 cycles (452da20 with SHX_OWN_PREFETCH_DELAY
 # 1024, the source of r92_own_prefetch 4b979fa) against main (f70247f) on an H200, the A/B
 # alone (little device time was left): two rounds at TP8 B = 9, 16, alternated. Calls 1-2
