@@ -7,13 +7,15 @@
 # then (added in stop 78) run 92's W and delay variants against main on this card, since
 # the H200's HBM is faster than the H100's the sweep was tuned on (bundle_w8d512,
 # bundle_w8d2048, bundle_w4d1024, bundle_w12d1024: 452da20 built with the named
-# SHX_OWN_PREFETCH_REFILLS / SHX_OWN_PREFETCH_DELAY, perf/runs/run92_call2.sh).
+# SHX_OWN_PREFETCH_REFILLS / SHX_OWN_PREFETCH_DELAY, perf/runs/run92_call2.sh), and the
+# FILL STAMPS of both at TP8 B=9 (bundle_fs_m92, bundle_fs_w8d1024: run 92 call 2's).
 # If the device is not an H200 the numbers are still recorded, labelled with the card.
 # Build (here): on main `tools/bundle.sh bundle_now ab`; bundle_m92 from f70247f
 #   (`tools/bundle.sh bundle_m92 ab` in a worktree at f70247f); then
 #   mkdir -p bundle_pack_r94; tar cJf bundle_pack_r94/run94.tar.xz bundle_m92/{COMMIT,bench,\
 #   profile_step} bundle_now/{COMMIT,bench,profile_step} bundle_w{8d512,8d2048,4d1024,\
-#   12d1024}/{COMMIT,bench}                                       carry: bundle_pack_r94
+#   12d1024}/{COMMIT,bench} bundle_fs_{m92,w8d1024}/{COMMIT,profile_step}
+#                                                                 carry: bundle_pack_r94
 { date -u; tar xJf bundle_pack_r94/run94.tar.xz
   for b in bundle_m92 bundle_now; do echo "$b: $(cat $b/COMMIT)"; done; nvidia-smi -L; } 2>&1 |
   tee $OUT/call.txt
@@ -28,5 +30,7 @@ echo "bench --repeat 2 exit $? after $SECONDS s" | tee -a $OUT/call.txt
 cat $OUT/bench.txt >> $OUT/call.txt
 BATCHES=9,16 tools/gpu_ab.sh $OUT/sweep bundle_w8d512 bundle_now bundle_w8d2048 bundle_w4d1024 \
   bundle_w12d1024 bundle_now 2>&1 | tee -a $OUT/call.txt
-(cd $OUT && tar czf ab.tgz ab sweep lim_* && rm -rf ab sweep lim_*)
+SHAPES="8 9" tools/gpu_fill_traces.sh $OUT/fs bundle_fs_m92 bundle_fs_w8d1024 2>&1 |
+  tee -a $OUT/call.txt
+(cd $OUT && tar czf ab.tgz ab sweep fs lim_* && rm -rf ab sweep fs lim_*)
 echo "done after $SECONDS s" | tee -a $OUT/call.txt
