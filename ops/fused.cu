@@ -34,9 +34,7 @@
  * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128), asked into
  * L2 (cp.async.bulk.prefetch) before it so that they arrive from L2 (in kFusedX, TP8's
  * N = 16 instance, the consumers load those two into wgmma's A registers instead: LATE
- * IN REGISTERS, and the grid then triggers early). In kFusedX the producer also asks L2,
- * 1024 cycles after the dependency wait, for its first 8 gate/up refills past the first
- * ring, which would otherwise go out only as stages free (OWN PREFETCH). Every K
+ * IN REGISTERS, and the grid then triggers early). Every K
  * loop (gate/up and down) runs its k16 steps round-robin over accumulator chains
  * (Chains<N>: 4 at N <= 16, 2 at N = 24..64, 1 above; DownChains<N>: 2 at N <= 16),
  * summed in chain order at the end: a fixed order. The epilogue stages y^T transposed in
@@ -371,15 +369,6 @@ constexpr int kEarlyTriggerMaxNShared = 64;
 constexpr int kRefillPrefetchMaxGateUpBlocks = 16;
 static_assert(SHX_FUSED_EARLY_TRIGGER_OVERRUN_MAX_K <= kRefillPrefetchMaxGateUpBlocks,
               "EARLY PAST THE RING only in the fused instances (takes_consumer_x)");
-/* OWN PREFETCH (runs 92, 93): in kFusedX the producer, idle from the dependency wait to
- * its first refill, asks L2 for its CTA's first kOwnPrefetchRefills gate/up refills
- * kOwnPrefetchDelayCycles SM cycles after the wait. On three H100s (perf/RESULTS.md run 92
- * calls 1, 2, run 93 call 1) 8 refills after 1024 cycles made TP8 B = 9, 16 0.09-0.18 us
- * faster. Asked at once they were 0.07-0.16 us slower (the first ring's last fills and x
- * were delayed); 4 refills gained nothing, 12 lost 0.2-0.4 us, 18 lost 1.2-1.35; after
- * 512 or 2048 cycles 0.0-0.17 faster. Not yet measured on an H200. */
-constexpr int kOwnPrefetchRefills = 8;
-constexpr long long kOwnPrefetchDelayCycles = 1024;
 constexpr int kMaxGrid = SHX_FUSED_MAX_CTAS;
 /* TWO GRIDS (shx_fused_plan_make): on a green context (fewer SMs than the device) where
  * the widest grid (a CTA for every down tile) does not fit twice, the widest grid of
@@ -1730,8 +1719,8 @@ __device__ __forceinline__ void load_gate_up_weights(uint32_t weights,
 }
 
 /* Asks L2 for K blocks [begin, end) of the CTA's gate/up tile (its gate and up rows), so
- * that the loads that follow find them there (the refill prefetches, before and after the
- * dependency wait). */
+ * that the loads that follow find them there (the refill prefetch before the dependency
+ * wait). */
 __device__ __forceinline__ void prefetch_gate_up_blocks(const CUtensorMap *gate_up_map,
                                                         int k_begin, int begin, int end,
                                                         int gate_row, int up_row) {
@@ -1742,7 +1731,7 @@ __device__ __forceinline__ void prefetch_gate_up_blocks(const CUtensorMap *gate_
   }
 }
 
-/* Holds the calling thread for `cycles` SM cycles (the producer's measured delays). */
+/* Holds the calling thread for `cycles` SM cycles (the producer's measured delay). */
 __device__ __forceinline__ void spin_cycles(long long cycles) {
   const long long start = clock64();
   while (clock64() - start < cycles) {
@@ -1892,17 +1881,6 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   if (work.k_count > 0) {
     ptx::griddep_wait();
     trace_point<kMode>(args, 9);
-  }
-  if (kMode == kFusedX && work.k_count > first_ring) {
-    /* OWN PREFETCH: the refills go out only as the consumers free stages, about 1 us
-     * after the wait, and land about 1.2 us later; meanwhile the first ring has landed
-     * and HBM is nearly idle (perf/RESULTS.md run 91 call 1). Asked by this SM (run 89's
-     * IDLE PREFETCH asked from other SMs, and its refills landed no earlier). */
-    spin_cycles(kOwnPrefetchDelayCycles);
-    const int end = work.k_count < first_ring + kOwnPrefetchRefills
-                        ? work.k_count
-                        : first_ring + kOwnPrefetchRefills;
-    prefetch_gate_up_blocks(gate_up_map, work.k_begin, first_ring, end, gate_row, up_row);
   }
   for (int block = 0; block < first_ring; ++block) {
     if (block >= x_fills) {
