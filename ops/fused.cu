@@ -1872,7 +1872,10 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * kernel measured 0.1-0.2 us slower with it (TP16 B = 9..32, calls 1, 2). Nor for a CTA of
    * more than 16 gate/up blocks (TP8 at the design dims, 28, whose gate/up stream is
    * HBM-bound; it triggers early at N = 8 and, since run 51, in kFusedX): 16 refills a CTA
-   * made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). */
+   * made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). Nor after the wait from the
+   * CTA's own SM (OWN PREFETCH, runs 92-94: 8 refills 1024 cycles after it): at TP8 B =
+   * 9, 16 0.09-0.18 us faster on H100s but 0.26-0.28 slower on an H200, and 0.4-1.8 slower
+   * in the other TP8 instances. */
   const bool early_trigger = kMode != kGate && triggers_early<N, kMode, S, kCluster16>(work);
   if (early_trigger && work.k_count <= kRefillPrefetchMaxGateUpBlocks) {
     prefetch_gate_up_blocks(gate_up_map, work.k_begin, first_ring, work.k_count, gate_row,
