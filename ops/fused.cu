@@ -1875,7 +1875,7 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
    * made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). Nor after the wait from the
    * CTA's own SM (OWN PREFETCH, runs 92-94: 8 refills 1024 cycles after it): at TP8 B =
    * 9, 16 0.09-0.18 us faster on H100s but 0.26-0.28 slower on an H200, and 0.4-1.8 slower
-   * in the other TP8 instances. */
+   * there in the other TP8 instances (after their x copies). */
   const bool early_trigger = kMode != kGate && triggers_early<N, kMode, S, kCluster16>(work);
   if (early_trigger && work.k_count <= kRefillPrefetchMaxGateUpBlocks) {
     prefetch_gate_up_blocks(gate_up_map, work.k_begin, first_ring, work.k_count, gate_row,
