@@ -20,6 +20,12 @@
  *    SHX_DEVICE_TIMEOUT, and rank 0's tail, which found its flag set, wrote NaN (0x7FC0)
  *    into every element of rank 0's output shard. Checked at TP8 B=9 (the kFusedX
  *    instance) and TP16 B=16.
+ * 3. A flag set with the watchdog off (watchdog_ms = 0): a step without tails pushes
+ *    every rank's y, source 3's rows in rank 0's mailbox are emptied, and rank 0's flag is
+ *    set as a fused kernel that found its shared memory misaligned sets it (ops/fused.cu
+ *    ALIGNMENT: it then pushes nothing). Rank 0's tail reads each slot once, writes NaN
+ *    and ends (a 30 s alarm fails a tail that waits), and shx_check_device reports
+ *    SHX_DEVICE_TIMEOUT. Checked at TP8 B=9.
  * After each, the group's captured step runs again: its output matches the CPU reference
  * (relative L2 <= SHX_REF_REL_L2_MAX, every element within SHX_REF_ELEMENT_MAX, no NaN)
  * and is bitwise equal to the output of a step before the fault. A hang fails the test
@@ -159,6 +165,60 @@ static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want)
   shx_group_destroy(group);
 }
 
+static void flag_without_watchdog(const shx_testbed *bed, int batch, const uint16_t *want) {
+  shx_testbed unwatched = *bed; /* the same weights, the watchdog off */
+  unwatched.config.watchdog_ms = 0;
+  const shx_config *config = &unwatched.config;
+  shx_group *group = shx_testbed_group(&unwatched, SHX_VARIANT_FUSED, 1, batch, 0);
+  shx_op *op = shx_group_op(group, 0);
+  const int parity = 0, shard = config->hidden / config->tp;
+  uint16_t *mailbox = shx_group_mailbox(group, 0);
+  void *out = NULL;
+  CHECK_CUDA(cudaMalloc(&out, (size_t)config->capacity * shard * 2));
+  cudaStream_t stream;
+  CHECK_CUDA(cudaStreamCreate(&stream));
+
+  SHX_CHECK_OK(shx_group_step(group, parity));
+  SHX_CHECK_OK(shx_group_sync(group));
+  const size_t row = (size_t)(parity * config->tp + kMissingSource) * config->capacity;
+  SHX_CHECK_OK(shx_mailbox_arm(mailbox + row * shard, (size_t)config->capacity * shard * 2,
+                               stream));
+  const uint32_t set = 1;
+  CHECK_CUDA(cudaMemcpy(op->scratch + SHX_SCRATCH_ERROR_FLAG, &set, sizeof set,
+                        cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaStreamSynchronize(stream));
+
+  const size_t out_count = (size_t)config->capacity * shard;
+  uint16_t *host_out = malloc(out_count * 2);
+  CHECK(host_out != NULL);
+  CHECK_CUDA(cudaMemset(out, 0xFF, out_count * 2));
+  alarm(30); /* the tail that waits for source 3 never ends: fail soon */
+  const double start = shx_testbed_seconds();
+  SHX_CHECK_OK(shx_tail(op, out, batch, parity, stream));
+  CHECK_CUDA(cudaStreamSynchronize(stream));
+  const double elapsed = shx_testbed_seconds() - start;
+  alarm(kHangSeconds);
+  printf("  watchdog off, flag set: rank 0's tail ended after %.3f s\n", elapsed);
+  CHECK_CUDA(cudaMemcpy(host_out, out, out_count * 2, cudaMemcpyDeviceToHost));
+  expect_tail_nan(host_out, batch, config->capacity, shard, 0, shard, 0xFFFF,
+                  "the tail with the flag set, watchdog off");
+  free(host_out);
+  CHECK(shx_check_device(op) == SHX_DEVICE_TIMEOUT);
+  SHX_CHECK_OK(shx_check_device(op)); /* the flag was cleared */
+
+  SHX_CHECK_OK(shx_group_rearm(group));
+  SHX_CHECK_OK(shx_group_capture(group, batch, 1));
+  const size_t count = (size_t)batch * config->hidden;
+  uint16_t *got = malloc(count * 2);
+  CHECK(got != NULL);
+  SHX_CHECK_OK(step(group, 1));
+  check_output(group, batch, count, want, NULL, got);
+  free(got);
+  CHECK_CUDA(cudaStreamDestroy(stream));
+  CHECK_CUDA(cudaFree(out));
+  shx_group_destroy(group);
+}
+
 static void stuck_grid_barrier(const shx_testbed *bed, int batch, const uint16_t *want) {
   const shx_config *config = &bed->config;
   shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 1);
@@ -212,7 +272,10 @@ int main(void) {
     uint16_t *want = malloc(count * 2);
     CHECK(want != NULL);
     shx_testbed_reference(&bed, cases[i].batch, want);
-    if (cases[i].broken_peer) broken_peer(&bed, cases[i].batch, want);
+    if (cases[i].broken_peer) {
+      broken_peer(&bed, cases[i].batch, want);
+      flag_without_watchdog(&bed, cases[i].batch, want);
+    }
     stuck_grid_barrier(&bed, cases[i].batch, want);
     free(want);
     shx_testbed_free(&bed);

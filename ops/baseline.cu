@@ -105,8 +105,10 @@ __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out,
   uint64_t start = shx::ptx::globaltimer();
   /* A flag already set (a kernel of this op gave up, this step or an earlier one not yet
    * recovered: every such step is invalid) makes the tail read each slot once: a grid of
-   * many waves would otherwise wait watchdog_ns a wave for a peer that never pushes. */
-  bool timed_out = watchdog_ns != 0 && *reinterpret_cast<volatile uint32_t *>(error_flag) != 0;
+   * many waves would otherwise wait watchdog_ns a wave for a peer that never pushes. Read
+   * with the watchdog off too: a fused kernel that found its shared memory misaligned
+   * sets the flag and pushes nothing, and the tail would wait for ever. */
+  bool timed_out = *reinterpret_cast<volatile uint32_t *>(error_flag) != 0;
   for (int source = 0; source < route.tp; ++source) {
     size_t slot_row = (size_t)(route.parity * route.tp + source) * route.capacity + t;
     uint16_t *slot = mailbox + slot_row * route.shard + column;
