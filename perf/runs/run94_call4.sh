@@ -4,7 +4,7 @@
 # fused kernel that refused misaligned shared memory with watchdog_ms = 0). The tests that
 # run the tail: watchdog_gpu_test (with its new case 3, the flag set with the watchdog
 # off), mailbox_gpu_test, the fused, split and baseline group tests on one GPU and
-# api_gpu_test. (The benchmark's timed steps launch no tail: no timing here.)
+# api_gpu_test. (The benchmark's one-GPU tables time no tail: no timing here.)
 # Build (here): `tools/bundle.sh bundle_tailfix`; then
 #   tar cJf bundle_pack_r94t/tailfix.tar.xz bundle_tailfix/{COMMIT,watchdog_gpu_test,\
 #   mailbox_gpu_test,group_fused_1gpu_test,group_split_1gpu_test,group_baseline_1gpu_test,\
