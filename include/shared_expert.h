@@ -189,7 +189,9 @@ typedef struct shx_config {
                              shx_check_device); far above any real step. 0: wait forever
                              (not under compute-sanitizer, which slows the waits so that
                              a step may not finish: give it a few seconds there,
-                             docs/integration.md) */
+                             docs/integration.md); a tail still ends, with NaN, where a
+                             fused kernel set the flag (SHX_DEVICE_TIMEOUT's alignment
+                             case) */
   int split_down_sms;     /* split variant: CTAs (one per SM) of SharedDown, the SMs the
                              routed experts' grid leaves free; checked for every variant
                              (every op plans SharedDown): 1 <= sms <= the device's SMs
