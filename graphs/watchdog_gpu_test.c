@@ -99,24 +99,44 @@ static void expect_tail_nan(const uint16_t *values, int batch, int rows, size_t 
   CHECK(other == 0 && touched == 0);
 }
 
-static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want) {
-  const shx_config *config = &bed->config;
-  shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 0);
-  shx_op *op = shx_group_op(group, 0);
-  const int parity = 0, shard = config->hidden / config->tp;
+/* Every rank pushes a step of `parity` (no tails); then rank kMissingSource's rows in rank
+ * 0's mailbox are empty again, as if that rank had never pushed. */
+static void push_without_source(shx_group *group, const shx_config *config, int parity,
+                                cudaStream_t stream) {
+  const int shard = config->hidden / config->tp;
   uint16_t *mailbox = shx_group_mailbox(group, 0);
-  void *out = NULL;
-  CHECK_CUDA(cudaMalloc(&out, (size_t)config->capacity * shard * 2));
-  cudaStream_t stream;
-  CHECK_CUDA(cudaStreamCreate(&stream));
-
-  /* Every rank pushes; then rank kMissingSource's rows in rank 0's mailbox are empty. */
   SHX_CHECK_OK(shx_group_step(group, parity));
   SHX_CHECK_OK(shx_group_sync(group));
   const size_t row = (size_t)(parity * config->tp + kMissingSource) * config->capacity;
   SHX_CHECK_OK(shx_mailbox_arm(mailbox + row * shard, (size_t)config->capacity * shard * 2,
                                stream));
   CHECK_CUDA(cudaStreamSynchronize(stream));
+}
+
+/* After shx_check_device cleared the fault: the mailboxes re-armed, the group's step
+ * with its tails captured and run, its output as the reference. */
+static void recovers(shx_group *group, const shx_config *config, int batch,
+                     const uint16_t *want) {
+  SHX_CHECK_OK(shx_group_rearm(group));
+  SHX_CHECK_OK(shx_group_capture(group, batch, 1));
+  const size_t count = (size_t)batch * config->hidden;
+  uint16_t *got = malloc(count * 2);
+  CHECK(got != NULL);
+  SHX_CHECK_OK(step(group, 1));
+  check_output(group, batch, count, want, NULL, got);
+  free(got);
+}
+
+static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want) {
+  const shx_config *config = &bed->config;
+  shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 0);
+  shx_op *op = shx_group_op(group, 0);
+  const int parity = 0, shard = config->hidden / config->tp;
+  void *out = NULL;
+  CHECK_CUDA(cudaMalloc(&out, (size_t)config->capacity * shard * 2));
+  cudaStream_t stream;
+  CHECK_CUDA(cudaStreamCreate(&stream));
+  push_without_source(group, config, parity, stream);
 
   const size_t out_count = (size_t)config->capacity * shard;
   uint16_t *host_out = malloc(out_count * 2);
@@ -152,14 +172,7 @@ static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want)
   SHX_CHECK_OK(shx_check_device(op)); /* the flag was cleared */
 
   /* The op again, now with its tails: as the reference. */
-  SHX_CHECK_OK(shx_group_rearm(group));
-  SHX_CHECK_OK(shx_group_capture(group, batch, 1));
-  const size_t count = (size_t)batch * config->hidden;
-  uint16_t *got = malloc(count * 2);
-  CHECK(got != NULL);
-  SHX_CHECK_OK(step(group, 1));
-  check_output(group, batch, count, want, NULL, got);
-  free(got);
+  recovers(group, config, batch, want);
   CHECK_CUDA(cudaStreamDestroy(stream));
   CHECK_CUDA(cudaFree(out));
   shx_group_destroy(group);
@@ -172,21 +185,14 @@ static void flag_without_watchdog(const shx_testbed *bed, int batch, const uint1
   shx_group *group = shx_testbed_group(&unwatched, SHX_VARIANT_FUSED, 1, batch, 0);
   shx_op *op = shx_group_op(group, 0);
   const int parity = 0, shard = config->hidden / config->tp;
-  uint16_t *mailbox = shx_group_mailbox(group, 0);
   void *out = NULL;
   CHECK_CUDA(cudaMalloc(&out, (size_t)config->capacity * shard * 2));
   cudaStream_t stream;
   CHECK_CUDA(cudaStreamCreate(&stream));
-
-  SHX_CHECK_OK(shx_group_step(group, parity));
-  SHX_CHECK_OK(shx_group_sync(group));
-  const size_t row = (size_t)(parity * config->tp + kMissingSource) * config->capacity;
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox + row * shard, (size_t)config->capacity * shard * 2,
-                               stream));
-  const uint32_t set = 1;
+  push_without_source(group, config, parity, stream);
+  const uint32_t set = 1; /* as ALIGNMENT's refusal sets it (ops/fused.cu) */
   CHECK_CUDA(cudaMemcpy(op->scratch + SHX_SCRATCH_ERROR_FLAG, &set, sizeof set,
                         cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaStreamSynchronize(stream));
 
   const size_t out_count = (size_t)config->capacity * shard;
   uint16_t *host_out = malloc(out_count * 2);
@@ -206,14 +212,7 @@ static void flag_without_watchdog(const shx_testbed *bed, int batch, const uint1
   CHECK(shx_check_device(op) == SHX_DEVICE_TIMEOUT);
   SHX_CHECK_OK(shx_check_device(op)); /* the flag was cleared */
 
-  SHX_CHECK_OK(shx_group_rearm(group));
-  SHX_CHECK_OK(shx_group_capture(group, batch, 1));
-  const size_t count = (size_t)batch * config->hidden;
-  uint16_t *got = malloc(count * 2);
-  CHECK(got != NULL);
-  SHX_CHECK_OK(step(group, 1));
-  check_output(group, batch, count, want, NULL, got);
-  free(got);
+  recovers(group, config, batch, want);
   CHECK_CUDA(cudaStreamDestroy(stream));
   CHECK_CUDA(cudaFree(out));
   shx_group_destroy(group);
