@@ -718,10 +718,20 @@ shx_status shx_check_device(shx_op *op) {
     /* The barrier counters may be mid-phase: re-arm them with the flag. */
     SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
     SHX_CUDA(cudaDeviceSynchronize());
-    status = shx_fail(SHX_DEVICE_TIMEOUT,
-                      "a kernel of rank %d waited over watchdog_ms = %u ms for a peer or "
-                      "the grid barrier and gave up: this step's outputs are invalid",
-                      op->config.rank, op->config.watchdog_ms);
+    /* The flag's two causes (shared_expert.h, SHX_DEVICE_TIMEOUT); with the watchdog off
+     * only the second can set it. */
+    if (op->config.watchdog_ms != 0)
+      status = shx_fail(SHX_DEVICE_TIMEOUT,
+                        "a kernel of rank %d waited over watchdog_ms = %u ms for a peer or "
+                        "the grid barrier and gave up, or a fused kernel found its shared "
+                        "memory off the 1024-byte alignment: this step's outputs are invalid",
+                        op->config.rank, op->config.watchdog_ms);
+    else
+      status = shx_fail(SHX_DEVICE_TIMEOUT,
+                        "a fused kernel of rank %d found its shared memory off the "
+                        "1024-byte alignment and ended (the watchdog is off): this step's "
+                        "outputs are invalid",
+                        op->config.rank);
   }
 cleanup:
   leave_primary_context(&saved);

@@ -210,6 +210,7 @@ static void flag_without_watchdog(const shx_testbed *bed, int batch, const uint1
                   "the tail with the flag set, watchdog off");
   free(host_out);
   CHECK(shx_check_device(op) == SHX_DEVICE_TIMEOUT);
+  CHECK(strstr(shx_last_error(), "alignment") != NULL);
   SHX_CHECK_OK(shx_check_device(op)); /* the flag was cleared */
 
   recovers(group, config, batch, want);
