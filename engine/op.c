@@ -720,18 +720,15 @@ shx_status shx_check_device(shx_op *op) {
     SHX_CUDA(cudaDeviceSynchronize());
     /* The flag's two causes (shared_expert.h, SHX_DEVICE_TIMEOUT); with the watchdog off
      * only the second can set it. */
-    if (op->config.watchdog_ms != 0)
-      status = shx_fail(SHX_DEVICE_TIMEOUT,
-                        "a kernel of rank %d waited over watchdog_ms = %u ms for a peer or "
-                        "the grid barrier and gave up, or a fused kernel found its shared "
-                        "memory off the 1024-byte alignment: this step's outputs are invalid",
-                        op->config.rank, op->config.watchdog_ms);
-    else
-      status = shx_fail(SHX_DEVICE_TIMEOUT,
-                        "a fused kernel of rank %d found its shared memory off the "
-                        "1024-byte alignment and ended (the watchdog is off): this step's "
-                        "outputs are invalid",
-                        op->config.rank);
+    status = shx_fail(SHX_DEVICE_TIMEOUT,
+                      "rank %d (watchdog_ms = %u): %s; this step's outputs are invalid",
+                      op->config.rank, op->config.watchdog_ms,
+                      op->config.watchdog_ms != 0
+                          ? "a kernel waited over watchdog_ms for a peer or the grid barrier "
+                            "and gave up, or a fused kernel found its shared memory off the "
+                            "1024-byte alignment"
+                          : "a fused kernel found its shared memory off the 1024-byte "
+                            "alignment and ended");
   }
 cleanup:
   leave_primary_context(&saved);

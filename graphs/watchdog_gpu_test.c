@@ -99,44 +99,57 @@ static void expect_tail_nan(const uint16_t *values, int batch, int rows, size_t 
   CHECK(other == 0 && touched == 0);
 }
 
-/* Every rank pushes a step of `parity` (no tails); then rank kMissingSource's rows in rank
- * 0's mailbox are empty again, as if that rank had never pushed. */
-static void push_without_source(shx_group *group, const shx_config *config, int parity,
-                                cudaStream_t stream) {
-  const int shard = config->hidden / config->tp;
-  uint16_t *mailbox = shx_group_mailbox(group, 0);
-  SHX_CHECK_OK(shx_group_step(group, parity));
-  SHX_CHECK_OK(shx_group_sync(group));
-  const size_t row = (size_t)(parity * config->tp + kMissingSource) * config->capacity;
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox + row * shard, (size_t)config->capacity * shard * 2,
-                               stream));
-  CHECK_CUDA(cudaStreamSynchronize(stream));
+/* A group of `bed` whose ranks all pushed a step of parity 0 (no tails), after which rank
+ * kMissingSource's rows in rank 0's mailbox are empty again, as if that rank had never
+ * pushed; with rank 0's op, an out buffer for its tail and a stream. */
+typedef struct {
+  const shx_config *config;
+  shx_group *group;
+  shx_op *op;
+  void *out;
+  cudaStream_t stream;
+  int shard;
+} missing_source;
+
+static missing_source missing_source_begin(const shx_testbed *bed, int batch) {
+  missing_source m = {&bed->config, shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 0)};
+  const shx_config *config = m.config;
+  m.op = shx_group_op(m.group, 0);
+  m.shard = config->hidden / config->tp;
+  CHECK_CUDA(cudaMalloc(&m.out, (size_t)config->capacity * m.shard * 2));
+  CHECK_CUDA(cudaStreamCreate(&m.stream));
+  SHX_CHECK_OK(shx_group_step(m.group, 0));
+  SHX_CHECK_OK(shx_group_sync(m.group));
+  const size_t row = (size_t)kMissingSource * config->capacity;
+  SHX_CHECK_OK(shx_mailbox_arm(shx_group_mailbox(m.group, 0) + row * m.shard,
+                               (size_t)config->capacity * m.shard * 2, m.stream));
+  CHECK_CUDA(cudaStreamSynchronize(m.stream));
+  return m;
 }
 
-/* After shx_check_device cleared the fault: the mailboxes re-armed, the group's step
- * with its tails captured and run, its output as the reference. */
-static void recovers(shx_group *group, const shx_config *config, int batch,
-                     const uint16_t *want) {
-  SHX_CHECK_OK(shx_group_rearm(group));
-  SHX_CHECK_OK(shx_group_capture(group, batch, 1));
-  const size_t count = (size_t)batch * config->hidden;
+/* After shx_check_device cleared the fault: the mailboxes re-armed, the group's step with
+ * its tails captured and run at parity 1, its output as the reference; then freed. */
+static void missing_source_recovers(missing_source *m, int batch, const uint16_t *want) {
+  SHX_CHECK_OK(shx_group_rearm(m->group));
+  SHX_CHECK_OK(shx_group_capture(m->group, batch, 1));
+  const size_t count = (size_t)batch * m->config->hidden;
   uint16_t *got = malloc(count * 2);
   CHECK(got != NULL);
-  SHX_CHECK_OK(step(group, 1));
-  check_output(group, batch, count, want, NULL, got);
+  SHX_CHECK_OK(step(m->group, 1));
+  check_output(m->group, batch, count, want, NULL, got);
   free(got);
+  CHECK_CUDA(cudaStreamDestroy(m->stream));
+  CHECK_CUDA(cudaFree(m->out));
+  shx_group_destroy(m->group);
 }
 
 static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want) {
-  const shx_config *config = &bed->config;
-  shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 0);
-  shx_op *op = shx_group_op(group, 0);
-  const int parity = 0, shard = config->hidden / config->tp;
-  void *out = NULL;
-  CHECK_CUDA(cudaMalloc(&out, (size_t)config->capacity * shard * 2));
-  cudaStream_t stream;
-  CHECK_CUDA(cudaStreamCreate(&stream));
-  push_without_source(group, config, parity, stream);
+  missing_source m = missing_source_begin(bed, batch);
+  const shx_config *config = m.config;
+  shx_op *op = m.op;
+  const int parity = 0, shard = m.shard;
+  void *out = m.out;
+  cudaStream_t stream = m.stream;
 
   const size_t out_count = (size_t)config->capacity * shard;
   uint16_t *host_out = malloc(out_count * 2);
@@ -172,51 +185,37 @@ static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want)
   SHX_CHECK_OK(shx_check_device(op)); /* the flag was cleared */
 
   /* The op again, now with its tails: as the reference. */
-  recovers(group, config, batch, want);
-  CHECK_CUDA(cudaStreamDestroy(stream));
-  CHECK_CUDA(cudaFree(out));
-  shx_group_destroy(group);
+  missing_source_recovers(&m, batch, want);
 }
 
 static void flag_without_watchdog(const shx_testbed *bed, int batch, const uint16_t *want) {
   shx_testbed unwatched = *bed; /* the same weights, the watchdog off */
   unwatched.config.watchdog_ms = 0;
-  const shx_config *config = &unwatched.config;
-  shx_group *group = shx_testbed_group(&unwatched, SHX_VARIANT_FUSED, 1, batch, 0);
-  shx_op *op = shx_group_op(group, 0);
-  const int parity = 0, shard = config->hidden / config->tp;
-  void *out = NULL;
-  CHECK_CUDA(cudaMalloc(&out, (size_t)config->capacity * shard * 2));
-  cudaStream_t stream;
-  CHECK_CUDA(cudaStreamCreate(&stream));
-  push_without_source(group, config, parity, stream);
+  missing_source m = missing_source_begin(&unwatched, batch);
   const uint32_t set = 1; /* as ALIGNMENT's refusal sets it (ops/fused.cu) */
-  CHECK_CUDA(cudaMemcpy(op->scratch + SHX_SCRATCH_ERROR_FLAG, &set, sizeof set,
+  CHECK_CUDA(cudaMemcpy(m.op->scratch + SHX_SCRATCH_ERROR_FLAG, &set, sizeof set,
                         cudaMemcpyHostToDevice));
 
-  const size_t out_count = (size_t)config->capacity * shard;
+  const size_t out_count = (size_t)m.config->capacity * m.shard;
   uint16_t *host_out = malloc(out_count * 2);
   CHECK(host_out != NULL);
-  CHECK_CUDA(cudaMemset(out, 0xFF, out_count * 2));
+  CHECK_CUDA(cudaMemset(m.out, 0xFF, out_count * 2));
   alarm(30); /* the tail that waits for source 3 never ends: fail soon */
   const double start = shx_testbed_seconds();
-  SHX_CHECK_OK(shx_tail(op, out, batch, parity, stream));
-  CHECK_CUDA(cudaStreamSynchronize(stream));
+  SHX_CHECK_OK(shx_tail(m.op, m.out, batch, 0, m.stream));
+  CHECK_CUDA(cudaStreamSynchronize(m.stream));
   const double elapsed = shx_testbed_seconds() - start;
   alarm(kHangSeconds);
   printf("  watchdog off, flag set: rank 0's tail ended after %.3f s\n", elapsed);
-  CHECK_CUDA(cudaMemcpy(host_out, out, out_count * 2, cudaMemcpyDeviceToHost));
-  expect_tail_nan(host_out, batch, config->capacity, shard, 0, shard, 0xFFFF,
+  CHECK_CUDA(cudaMemcpy(host_out, m.out, out_count * 2, cudaMemcpyDeviceToHost));
+  expect_tail_nan(host_out, batch, m.config->capacity, m.shard, 0, m.shard, 0xFFFF,
                   "the tail with the flag set, watchdog off");
   free(host_out);
-  CHECK(shx_check_device(op) == SHX_DEVICE_TIMEOUT);
+  CHECK(shx_check_device(m.op) == SHX_DEVICE_TIMEOUT);
   CHECK(strstr(shx_last_error(), "alignment") != NULL);
-  SHX_CHECK_OK(shx_check_device(op)); /* the flag was cleared */
+  SHX_CHECK_OK(shx_check_device(m.op)); /* the flag was cleared */
 
-  recovers(group, config, batch, want);
-  CHECK_CUDA(cudaStreamDestroy(stream));
-  CHECK_CUDA(cudaFree(out));
-  shx_group_destroy(group);
+  missing_source_recovers(&m, batch, want);
 }
 
 static void stuck_grid_barrier(const shx_testbed *bed, int batch, const uint16_t *want) {
