@@ -399,8 +399,9 @@ static void note_push(shx_op *op, int batch, int parity) {
  * kernels on the stream, and the caller then discards that stream's work or capture,
  * with whatever else it recorded there: neither h's rows nor either parity's push can
  * be counted on. So shx_record_down is refused until a gate or step succeeds, and
- * shx_tail until a push at its parity does. A refusal launched nothing and changes
- * nothing. */
+ * shx_tail until a push at its parity does. The mailboxes may keep pushes no tail will
+ * consume, so the header asks for the timeout's recovery (re-armed mailboxes) before the
+ * next step. A refusal launched nothing and changes nothing. */
 static shx_status forget_on_failure(shx_op *op, shx_status status) {
   if (status == SHX_CUDA_ERROR || status == SHX_OUT_OF_MEMORY ||
       status == SHX_INTERNAL_ERROR) {

@@ -19,7 +19,12 @@
  * the stream (or nothing: a failed query reports SHX_CUDA_ERROR too): discard that
  * stream's work or capture. The op then forgets what it had recorded (h's rows, both
  * parities' pushes): shx_record_down is refused until a gate or step succeeds again,
- * shx_tail until a push at its parity does. Any call may clear CUDA's non-sticky error
+ * shx_tail until a push at its parity does. The mailboxes may then hold pushes that no
+ * tail will consume (this rank's, and its peers' into this rank's mailbox for a step
+ * whose tail is now refused or discarded), which a later tail at that parity would sum
+ * as arrived: before the next step on any rank, recover as after SHX_DEVICE_TIMEOUT
+ * (shx_check_device: every rank stops, synchronizes, re-arms every mailbox). Any call may
+ * clear CUDA's non-sticky error
  * state (cudaGetLastError: before its launches, after its queries, in shx_create,
  * shx_destroy and shx_check_device), so check your own errors before calling. Pointers
  * are device pointers unless said otherwise.
@@ -99,10 +104,11 @@
  * (perf/RESULTS.md run 62), or the baseline where not one cluster of the split
  * variant's gate kernel fits either (whose launch is then refused too). Under a
  * current green context, a fused or split step on cudaStreamPerThread (the auto
- * variant's choice of them included) is refused with SHX_CUDA_ERROR where its plan is in
+ * variant's choice of them included) fails with SHX_CUDA_ERROR where its plan is in
  * clusters of at most 8: the driver cannot name that stream's context, and the runtime's
- * own copies on it fail there (perf/RESULTS.md run 68); use a stream of the green
- * context. An MPS
+ * own copies on it fail there (perf/RESULTS.md run 68). Nothing is launched, but as a
+ * failure, not a refusal, it makes the op forget its pushes (the conventions above); use
+ * a stream of the green context. An MPS
  * active-thread percentage has not been run. (Ranks of separate processes on one GPU
  * take turns in time slices: correct but slow, docs/integration.md; deploy one process
  * per GPU.)
