@@ -163,7 +163,14 @@
  *             they are done. (Only after a timeout of this thread's, this wait's or
  *             any earlier ring wait's, since a watchdog that gave up makes every later
  *             wait return at once, could a late store reach a CTA that has exited, which
- *             the runtime may report as a fault; that case is untested. The
+ *             the runtime may report as a fault; that case is untested. The same holds
+ *             for the CTA's own TMA copies: after a timeout the consumers' later ring
+ *             waits return at once and the producer returns once its copies are
+ *             issued, so the CTA may exit with copies into its shared memory in flight
+ *             (a review in stop 79; not fixed: the fix, the producer waiting for its own
+ *             fills before it returns, changes every instance's code and waits for an
+ *             H200 A/B). Should the runtime fault there, shx_check_device reports
+ *             SHX_CUDA_ERROR, not SHX_DEVICE_TIMEOUT. The
  *             cluster-barrier phase it replaced had no timeout: it would have hung
  *             instead.)
  *   named barrier 1 (128 consumer threads): h stored before thread 0's release; the
