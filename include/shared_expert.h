@@ -23,11 +23,10 @@
  * tail will consume (this rank's, and its peers' into this rank's mailbox for a step
  * whose tail is now refused or discarded), which a later tail at that parity would sum
  * as arrived: before the next step on any rank, recover as after SHX_DEVICE_TIMEOUT
- * (shx_check_device: every rank stops, synchronizes, re-arms every mailbox). Any call may
- * clear CUDA's non-sticky error
- * state (cudaGetLastError: before its launches, after its queries, in shx_create,
- * shx_destroy and shx_check_device), so check your own errors before calling. Pointers
- * are device pointers unless said otherwise.
+ * (at shx_check_device: every rank stops, synchronizes and re-arms every mailbox). Any
+ * call may clear CUDA's non-sticky error state (cudaGetLastError: before its launches,
+ * after its queries, in shx_create, shx_destroy and shx_check_device), so check your own
+ * errors before calling. Pointers are device pointers unless said otherwise.
  * The calling thread's current CUDA device must be the op's device for every call on
  * an op; the record calls, shx_tail and shx_check_device refuse another
  * (SHX_INVALID_ARGUMENT), the bind calls and shx_variant_for do not look, and
