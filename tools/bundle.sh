@@ -14,10 +14,11 @@ case $out in
   *) echo "bundle: the folder must be bundle or bundle_*"; exit 2;;
 esac
 # A second argument `ab` makes a small bundle for an A/B run of a kernel change (about
-# 8 MB instead of 17, so that four fit in one device call's carry): the benchmark, the
-# step profiler and the 1-GPU fused, split and mailbox tests.
+# 9 MB instead of 17, so that four fit in one device call's carry): the benchmark, the
+# step profiler and the 1-GPU fused, split, mailbox and watchdog tests.
 if [ "${2:-}" = ab ]; then
-  targets="//graphs:group_fused_1gpu_test //graphs:group_split_1gpu_test //graphs:mailbox_gpu_test"
+  targets="//graphs:group_fused_1gpu_test //graphs:group_split_1gpu_test //graphs:mailbox_gpu_test
+    //graphs:watchdog_gpu_test"
   extra="//perf:profile_step //perf:bench"
 else
   targets=$(bazel query 'attr(tags, "[\[ ]gpu[,\]]", tests(//...))')

@@ -11,16 +11,26 @@
 # prints the tests' verdicts, the traces and the tables (perf/RESULTS.md takes them);
 # with LIMIT_CELLS, last, each bundle's tools/limits.sh rows at those cells (the row's
 # last column names the bundle).
+# TESTS_OF names the candidates whose tests run (default: all; "" none, for an A/B of
+# bundles tested in an earlier call); EXTRA_TESTS adds one-GPU tests to theirs. AB_CARD
+# (e.g. H200): the traces, tables and limits run only where `nvidia-smi -L` names that
+# card, since a change in when weights are asked for is judged on the target card
+# (perf/RESULTS.md run 94); the tests run on any card.
 set -u
 out_arg=${1:?usage: MAIN=... CANDIDATES="..." tools/gpu_candidates.sh OUTDIR}
 source "$(dirname "$0")/gpu_env.sh" "$out_arg"
 main=${MAIN:?MAIN names the main bundle}
 candidates=${CANDIDATES:?CANDIDATES names the candidate bundles}
 for b in $main $candidates; do echo "$b $(cat "$b/COMMIT" 2>/dev/null)"; done
-for b in $candidates; do
-  BUNDLE=$b MAIN= TAIL=2 TESTS="group_fused_1gpu_test group_split_1gpu_test mailbox_gpu_test" \
+for b in ${TESTS_OF-$candidates}; do
+  BUNDLE=$b MAIN= TAIL=2 \
+    TESTS="group_fused_1gpu_test group_split_1gpu_test mailbox_gpu_test ${EXTRA_TESTS:-}" \
     "$(dirname "$0")/gpu_check.sh" "$out/check_$b" 2>&1 | grep -E "^==|exit|passed|failed|HGMMA|LDL"
 done
+if [ -n "${AB_CARD:-}" ] && ! nvidia-smi -L | grep -q "$AB_CARD"; then
+  echo "not an $AB_CARD: no traces, A/B or limits"
+  exit 0
+fi
 IFS=';' read -ra shapes <<< "${TRACES:-}"
 for shape in "${shapes[@]}"; do
   for b in $main $candidates; do

@@ -7,32 +7,17 @@
 #  - bundle_lh (r96_late_split_half): 1 of 3 (N = 24) and 2 of 4 (N = 32) deferred;
 #  - bundle_la (r96_late_split_all): all of them deferred.
 # Only kFusedLate's PTX differs from r96_late_instance's (bundle_li). For after call 1, if
-# kFusedLate held on the H200. On any card: each form's group_fused_1gpu_test and the SASS
-# check. On an H200 only: main, bundle_li, bundle_lh and bundle_la twice in one run (TP8 and
-# TP16 B = 9, 17, 24, 25, 32; only TP8 B = 17..32 should move) and limits at TP8 B = 24, 32
-# for the three kFusedLate forms.
-# Build (here): tools/bundle.sh bundle_m ab on main; bundle_li on r96_late_instance,
-# bundle_lh on r96_late_split_half, bundle_la on r96_late_split_all (each
-# tools/bundle.sh NAME ab); rm -f bundle_pack/run96_split.tar.xz; tar cJf
-# bundle_pack/run96_split.tar.xz bundle_m bundle_li bundle_lh bundle_la. carry: bundle_pack
+# kFusedLate held on the H200. tools/gpu_candidates.sh: the two forms' fused, split and
+# mailbox tests and the SASS check on any card; on an H200 only (AB_CARD) main, bundle_li,
+# bundle_lh and bundle_la twice in one run (TP8 and TP16 B = 9, 17, 24, 25, 32; only TP8 B
+# = 17..32 should move) and limits at TP8 B = 24, 32.
+# Build (here): tools/bundle.sh NAME ab for bundle_m on main, bundle_li on
+# r96_late_instance, bundle_lh on r96_late_split_half, bundle_la on r96_late_split_all;
+# rm -f bundle_pack/run96_split.tar.xz; tar cJf bundle_pack/run96_split.tar.xz bundle_m
+# bundle_li bundle_lh bundle_la.                                  carry: bundle_pack
 { date -u; nvidia-smi -L; } 2>&1 | tee $OUT/head.txt
-tar xJf bundle_pack/run96_split.tar.xz &&
-  cat bundle_m/COMMIT bundle_li/COMMIT bundle_lh/COMMIT bundle_la/COMMIT | tee -a $OUT/head.txt
-for b in bundle_lh bundle_la; do
-  BUNDLE=$b MAIN= TAIL=2 TESTS="group_fused_1gpu_test" timeout 150 tools/gpu_check.sh \
-    $OUT/check_$b 2>&1 | grep -E "^==|exit|passed|failed|HGMMA|LDL|as planned" |
-    tee -a $OUT/call.txt
-done
-if ! nvidia-smi -L | grep -q H200; then
-  echo "not an H200: no A/B (done after $SECONDS s)" | tee -a $OUT/call.txt
-  exit 0
-fi
-BATCHES=9,17,24,25,32 timeout 240 tools/gpu_ab.sh $OUT/ab bundle_m bundle_li bundle_lh \
-  bundle_la bundle_la bundle_lh bundle_li bundle_m 2>&1 |
-  grep -E "^==|exit|^ +(8|16) +[0-9]+ \|" | tee -a $OUT/call.txt
-for b in bundle_li bundle_lh bundle_la; do
-  echo "== limits $b" | tee -a $OUT/call.txt
-  BUNDLE=$b CELLS="8 24;8 32" timeout 60 tools/limits.sh $OUT/limits_$b 2>&1 | grep '^| 8' |
-    tee -a $OUT/call.txt
-done
+tar xJf bundle_pack/run96_split.tar.xz
+MAIN=bundle_m CANDIDATES="bundle_li bundle_lh bundle_la" TESTS_OF="bundle_lh bundle_la" \
+  AB_CARD=H200 BATCHES=9,17,24,25,32 LIMIT_CELLS="8 24;8 32" timeout 560 \
+  tools/gpu_candidates.sh $OUT/c 2>&1 | tee $OUT/call.txt
 echo "done after $SECONDS s" | tee -a $OUT/call.txt
