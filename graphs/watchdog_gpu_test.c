@@ -106,7 +106,8 @@ typedef struct {
   const shx_config *config;
   shx_group *group;
   shx_op *op;
-  void *out;
+  void *out;          /* rank 0's shard of capacity rows, on the device */
+  uint16_t *host_out; /* and on the host */
   cudaStream_t stream;
   int shard;
 } missing_source;
@@ -117,6 +118,8 @@ static missing_source missing_source_begin(const shx_testbed *bed, int batch) {
   m.op = shx_group_op(m.group, 0);
   m.shard = config->hidden / config->tp;
   CHECK_CUDA(cudaMalloc(&m.out, (size_t)config->capacity * m.shard * 2));
+  m.host_out = malloc((size_t)config->capacity * m.shard * 2);
+  CHECK(m.host_out != NULL);
   CHECK_CUDA(cudaStreamCreate(&m.stream));
   SHX_CHECK_OK(shx_group_step(m.group, 0));
   SHX_CHECK_OK(shx_group_sync(m.group));
@@ -125,6 +128,23 @@ static missing_source missing_source_begin(const shx_testbed *bed, int batch) {
                                (size_t)config->capacity * m.shard * 2, m.stream));
   CHECK_CUDA(cudaStreamSynchronize(m.stream));
   return m;
+}
+
+/* Rank 0's tail at parity 0 into m->out, first filled with the byte `fill`, through
+ * shx_tail or (`kernel_only`) the tail kernel itself past the op's checks
+ * (shx_op_launch_tail); its output read back into m->host_out. Returns its seconds. */
+static double missing_source_tail(missing_source *m, int batch, int kernel_only, int fill) {
+  const size_t bytes = (size_t)m->config->capacity * m->shard * 2;
+  CHECK_CUDA(cudaMemset(m->out, fill, bytes));
+  const double start = shx_testbed_seconds();
+  if (kernel_only)
+    SHX_CHECK_OK(shx_op_launch_tail(m->op, m->out, batch, 0, m->stream));
+  else
+    SHX_CHECK_OK(shx_tail(m->op, m->out, batch, 0, m->stream));
+  CHECK_CUDA(cudaStreamSynchronize(m->stream));
+  const double elapsed = shx_testbed_seconds() - start;
+  CHECK_CUDA(cudaMemcpy(m->host_out, m->out, bytes, cudaMemcpyDeviceToHost));
+  return elapsed;
 }
 
 /* After shx_check_device cleared the fault: the mailboxes re-armed, the group's step with
@@ -140,49 +160,30 @@ static void missing_source_recovers(missing_source *m, int batch, const uint16_t
   free(got);
   CHECK_CUDA(cudaStreamDestroy(m->stream));
   CHECK_CUDA(cudaFree(m->out));
+  free(m->host_out);
   shx_group_destroy(m->group);
 }
 
 static void broken_peer(const shx_testbed *bed, int batch, const uint16_t *want) {
   missing_source m = missing_source_begin(bed, batch);
-  const shx_config *config = m.config;
-  shx_op *op = m.op;
-  const int parity = 0, shard = m.shard;
-  void *out = m.out;
-  cudaStream_t stream = m.stream;
-
-  const size_t out_count = (size_t)config->capacity * shard;
-  uint16_t *host_out = malloc(out_count * 2);
-  CHECK(host_out != NULL);
-  CHECK_CUDA(cudaMemset(out, 0xFF, out_count * 2)); /* 0xFFFF: not the tail's NaN */
-  const double start = shx_testbed_seconds();
-  SHX_CHECK_OK(shx_tail(op, out, batch, parity, stream));
-  CHECK_CUDA(cudaStreamSynchronize(stream));
-  const double elapsed = shx_testbed_seconds() - start;
+  const int capacity = m.config->capacity, shard = m.shard;
+  const double elapsed = missing_source_tail(&m, batch, 0, 0xFF); /* 0xFFFF: not NaN */
   check_elapsed("rank 0's tail, source 3 missing", elapsed);
-  CHECK_CUDA(cudaMemcpy(host_out, out, out_count * 2, cudaMemcpyDeviceToHost));
-  expect_tail_nan(host_out, batch, config->capacity, shard, 0, shard, 0xFFFF,
-                  "the tail that gave up");
+  expect_tail_nan(m.host_out, batch, capacity, shard, 0, shard, 0xFFFF, "the tail that gave up");
   /* That tail consumed the push: shx_tail refuses another. */
-  CHECK(shx_tail(op, out, batch, parity, stream) == SHX_INVALID_ARGUMENT);
+  CHECK(shx_tail(m.op, m.out, batch, 0, m.stream) == SHX_INVALID_ARGUMENT);
   CHECK(strstr(shx_last_error(), "since its last tail") != NULL);
   /* It re-armed every source's slots. The tail kernel run again finds them all empty, but
    * with the flag still set it reads each once and ends at once (ops/baseline.cu). */
-  CHECK_CUDA(cudaMemset(out, 0, out_count * 2));
-  const double again = shx_testbed_seconds();
-  SHX_CHECK_OK(shx_op_launch_tail(op, out, batch, parity, stream));
-  CHECK_CUDA(cudaStreamSynchronize(stream));
-  const double again_elapsed = shx_testbed_seconds() - again;
+  const double again_elapsed = missing_source_tail(&m, batch, 1, 0);
   printf("  a tail with the flag set: ended after %.3f s\n", again_elapsed);
   CHECK(again_elapsed < 0.5e-3 * watchdog_ms);
-  CHECK_CUDA(cudaMemcpy(host_out, out, out_count * 2, cudaMemcpyDeviceToHost));
-  expect_tail_nan(host_out, batch, config->capacity, shard, 0, shard, 0,
+  expect_tail_nan(m.host_out, batch, capacity, shard, 0, shard, 0,
                   "the tail with the flag set");
-  free(host_out);
-  const shx_status status = shx_check_device(op);
+  const shx_status status = shx_check_device(m.op);
   CHECK(status == SHX_DEVICE_TIMEOUT);
   CHECK(strstr(shx_last_error(), "rank 0") != NULL);
-  SHX_CHECK_OK(shx_check_device(op)); /* the flag was cleared */
+  SHX_CHECK_OK(shx_check_device(m.op)); /* the flag was cleared */
 
   /* The op again, now with its tails: as the reference. */
   missing_source_recovers(&m, batch, want);
@@ -196,21 +197,12 @@ static void flag_without_watchdog(const shx_testbed *bed, int batch, const uint1
   CHECK_CUDA(cudaMemcpy(m.op->scratch + SHX_SCRATCH_ERROR_FLAG, &set, sizeof set,
                         cudaMemcpyHostToDevice));
 
-  const size_t out_count = (size_t)m.config->capacity * m.shard;
-  uint16_t *host_out = malloc(out_count * 2);
-  CHECK(host_out != NULL);
-  CHECK_CUDA(cudaMemset(m.out, 0xFF, out_count * 2));
   alarm(30); /* the tail that waits for source 3 never ends: fail soon */
-  const double start = shx_testbed_seconds();
-  SHX_CHECK_OK(shx_tail(m.op, m.out, batch, 0, m.stream));
-  CHECK_CUDA(cudaStreamSynchronize(m.stream));
-  const double elapsed = shx_testbed_seconds() - start;
+  const double elapsed = missing_source_tail(&m, batch, 0, 0xFF);
   alarm(kHangSeconds);
   printf("  watchdog off, flag set: rank 0's tail ended after %.3f s\n", elapsed);
-  CHECK_CUDA(cudaMemcpy(host_out, m.out, out_count * 2, cudaMemcpyDeviceToHost));
-  expect_tail_nan(host_out, batch, m.config->capacity, m.shard, 0, m.shard, 0xFFFF,
+  expect_tail_nan(m.host_out, batch, m.config->capacity, m.shard, 0, m.shard, 0xFFFF,
                   "the tail with the flag set, watchdog off");
-  free(host_out);
   CHECK(shx_check_device(m.op) == SHX_DEVICE_TIMEOUT);
   CHECK(strstr(shx_last_error(), "alignment") != NULL);
   SHX_CHECK_OK(shx_check_device(m.op)); /* the flag was cleared */
