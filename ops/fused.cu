@@ -33,8 +33,9 @@
  * griddepcontrol.wait: they depend on nothing); after the barrier come h and the down
  * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128), asked into
  * L2 (cp.async.bulk.prefetch) before it so that they arrive from L2 (in kFusedX, TP8's
- * N = 16 instance, the consumers load those two into wgmma's A registers instead: LATE
- * IN REGISTERS, and the grid then triggers early). Every K
+ * N = 16 instance, and in kFused at N = 24, 32, where TP8's tile overruns the ring by
+ * 3 and 4, the consumers load them into wgmma's A registers instead: LATE IN REGISTERS,
+ * and the grid then triggers early). Every K
  * loop (gate/up and down) runs its k16 steps round-robin over accumulator chains
  * (Chains<N>: 4 at N <= 16, 2 at N = 24..64, 1 above; DownChains<N>: 2 at N <= 16),
  * summed in chain order at the end: a fixed order. The epilogue stages y^T transposed in
@@ -60,8 +61,9 @@
  *                                     down tile (6 blocks) fits the ring;
  *                                     N = 80, 96, 112, 128: 11, 9, 8, 7 stages in at most
  *                                     220 KB, one CTA per SM (shared memory a CTA: N = 16
- *                                     107,304 B, N = 64 at two per SM 115,496 B, N = 128
- *                                     205,608 B)
+ *                                     107,304 B, N = 32 115,496 B with LATE IN
+ *                                     REGISTERS's 16 KB staging, N = 64 at two per SM
+ *                                     115,496 B, N = 128 205,608 B)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
  * I = 128 -> 4 tiles, cluster 16 (cluster16_fits), 64 + 48 CTAs of 7 gate/up K blocks.
  *
@@ -97,8 +99,8 @@
  * those, which only stamps when ring fills land: stamp_fills)
  *   warps 0-3 (consumer warpgroup): where CONSUMER X says so, the first ring's x tiles
  *       (ld.global, st.shared); wgmma for every ring stage, the DSMEM partial push,
- *       the owner reduction and h store, the grid-barrier arrival, in kFusedX the late
- *       down blocks' A operand (LATE IN REGISTERS, ld.global), the down epilogue
+ *       the owner reduction and h store, the grid-barrier arrival, in the late
+ *       instances (kFusedX; kFused at N = 24, 32) the late down blocks' A operand (LATE IN REGISTERS, ld.global), the down epilogue
  *       and the mailbox push; thread 0 triggers the dependent grid once the gate/up
  *       MMAs are done (or, per the plan, the exchange) where the CTA triggers early
  *       (triggers_early, triggers_after_exchange).
@@ -113,8 +115,9 @@
  *   that ptxas compiles each role's code as warp-uniform (run 43).
  *
  * SHARED MEMORY: [ring: kNumStages x (A 8 KB | B N x 128 B), 1024-aligned]
- *   [staging: DSMEM receive buffer, in kFusedX then the late down blocks' h (LATE IN
- *   REGISTERS), later the down epilogue's y^T] [mbarriers]
+ *   [staging: DSMEM receive buffer, in the late instances then the late down blocks' h
+ *   (LATE IN REGISTERS; at N = 24, 32 the area is grown for them), later the down
+ *   epilogue's y^T] [mbarriers]
  *   [the owners' scalars (OwnerScalars): parameters read after the gate/up loop]
  *
  * BARRIERS, and what each waits for
@@ -135,7 +138,7 @@
  *   per-fill counter and 96 initializations show), against the same division-free
  *   producer without them (run 24).
  *   full[f]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
- *             the fill (weights, and x or h; a kFusedX late fill, LATE IN REGISTERS:
+ *             the fill (weights, and x or h; a late fill, LATE IN REGISTERS:
  *             its h alone, in the staging area, no stage): the consumer may run its
  *             wgmma. The consumers test it one fill ahead with the non-blocking
  *             test_wait and wait (try_wait) only if it had not completed then
@@ -143,7 +146,7 @@
  *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
  *             complete; one group stays in flight) the stage may be refilled: the
  *             producer waits for empty[f] before fill f + kNumStages (not before a
- *             kFusedX late fill, which takes no stage). Not arrived on in kFusedX's
+ *             late fill, which takes no stage). Not arrived on in the
  *             LATE IN REGISTERS down job, which refills nothing (mma_blocks, kLate).
  *   PAIRED FILLS (at N = 32 where the grid triggers early; paired_fills): two first-ring
  *             gate/up fills f, f + 1 complete on full[f], armed once for both stages;
@@ -175,12 +178,12 @@
  *             instead.)
  *   named barrier 1 (128 consumer threads): h stored before thread 0's release; the
  *             epilogue's staging written before it is read, and read before reuse; in
- *             kFusedX every warp's late MMAs (their h in the staging area) done before
+ *             the late instances every warp's late MMAs (their h in the staging area) done before
  *             the epilogue writes there.
  *   grid barrier (counters[0]): each CTA adds 1 (red.release.gpu) once its owned h
  *             columns are stored (down-only CTAs at once); the producer spins
- *             (ld.acquire.gpu) until it reads `grid`, issues its h loads (kFusedX's
- *             late ones first), then counts through counters[1]; the last one re-arms
+ *             (ld.acquire.gpu) until it reads `grid`, issues its h loads (the late
+ *             ones first), then counts through counters[1]; the last one re-arms
  *             both to 0 for the next launch.
  *   griddepcontrol.wait: every thread before reading x, h, the counters or writing
  *             anything global (the consumers read the x pointer, batch and H from the
@@ -192,7 +195,7 @@
  *             (at N >= 40 with 12 MiB of weights or more, once its cluster's partials
  *             arrived: triggers_after_exchange) where its whole down tile fits in the
  *             ring and N <= 32 (64 in clusters of 16 and where two CTAs share an SM),
- *             or fits in the ring and kFusedX's late registers (LATE IN REGISTERS),
+ *             or fits in the ring and the late registers (LATE IN REGISTERS),
  *             or, on a partition's TWO GRIDS plan at N = 16, overruns the ring by at
  *             most the plan's two fills (EARLY PAST THE RING, ops/fused_plan.h),
  *             else once it passed the grid barrier (triggers_early, which also says
@@ -235,7 +238,7 @@
  * domains, launched with PDL (call 6) or without (call 1).
  *
  * WEIGHTS IN L2: every TMA weight load (gate/up and down, in both kernels) carries an L2
- * evict_first cache policy (kFusedX's late down blocks, read by ld.global into
+ * evict_first cache policy (the late down blocks, read by ld.global into
  * registers, and the L2 prefetches carry none). A step reads each weight once, and a TP8
  * step streams 33 MB through the H200's 60 MB L2: with the default policy those lines push
  * out what the step reads again (the down blocks asked into L2 ahead of the grid barrier, x, h, the
@@ -443,7 +446,14 @@ struct Geometry {
   static constexpr int kReceiveBytes = 2 * kHalfRows * N * 4;
   static constexpr int kEpilogueBytes = N * kStagingPitch * 4;
   static_assert(kEpilogueBytes == kReceiveBytes, "the epilogue reuses the receive buffer");
-  static constexpr int kStagingBytes = kReceiveBytes;
+  /* LATE IN REGISTERS's h tiles (N / 8 of [N x 64] BF16 at N = 16, 24, 32, fills of one
+   * block) share the staging area, which grows to hold them at N = 24 (9 KB against the
+   * 6 KB receive buffer) and N = 32 (16 KB against 8 KB); the ring keeps its stages (the
+   * table below). */
+  static constexpr int kLateTileBytes =
+      kFill == 1 && (N == 16 || N == 24 || N == 32) ? N / 8 * N * kRowBytes : 0;
+  static constexpr int kStagingBytes =
+      kReceiveBytes > kLateTileBytes ? kReceiveBytes : kLateTileBytes;
   static constexpr int kFixedBytes = kStagingBytes + kBarrierBytes;
   static constexpr int kCtasPerSm = kSlots;
   static constexpr int kBudget = kCtasPerSm == 2 ? kTwoPerSmBudget : kSmemBudget;
@@ -690,7 +700,7 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
   }
 }
 
-/* LATE IN REGISTERS (kFusedX, N = 16): a down tile of one ring plus two K blocks (TP8 at
+/* LATE IN REGISTERS (kFusedX at N = 16; kFused at N = 24, 32, below): a down tile of one ring plus two K blocks (TP8 at
  * the design dims: 12 blocks, 10 stages) has two "late" fills, which could only go into
  * the stages of the first two down fills once those were consumed after the grid
  * barrier: they landed 1.6-1.9 us after it and ended the down loop (perf/RESULTS.md run
@@ -708,22 +718,45 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * TP8 B = 9, 16 0.30-0.40 us faster in call 4 (10.57-10.65 -> 10.22-10.34 us) and
  * 0.17-0.23 in call 5's A/B (10.61-10.67 -> 10.38-10.49); TP16 and the DeepSeek dims
  * have no kFusedX (their kernels' PTX is unchanged). The trigger after the exchange or
- * after the h release instead gained 0.12-0.23 us (call 4). */
-constexpr int kLateRegisterFills = SHX_FUSED_LATE_REGISTER_FILLS;
+ * after the h release instead gained 0.12-0.23 us (call 4).
+ * At N = 24, 32 (kFused; run 95) the design TP8 tile overruns the 9- and 8-stage rings by
+ * 3 and 4 blocks, so those CTAs hold 3 and 4 late fills (48 and 64 registers a thread;
+ * kFused at N = 32 122 registers, no spills) and their h in a staging area grown to 9 and
+ * 16 KB (Geometry::kLateTileBytes; the rings keep their stages). A diagnostic that simply
+ * dropped the blocks past the ring (DOWN RING ONLY, perf/RESULTS.md run 95 command 2)
+ * bounded the gain at 1.2-1.35 us a step on an H100; this form measured (commands 3-5
+ * and 8, four H100s) TP8 B = 17..24 0.63-0.82 us and B = 25..32 0.10-0.27 us faster: the four
+ * blocks of N = 32 (32 KB a CTA through the LSU after the release) delay h's landing
+ * (0.39 -> 0.75 us). Loaded right after the partials' push instead (EARLY LATE A) they
+ * lengthened the exchange and h's landing: 0.8-1.35 us slower; after a named barrier
+ * behind the release (RELEASE FIRST), 0.15-0.2 us slower at B = 17..24 (command 8). */
+/* The instances that hold late fills, and how many (shx_fused_late_register_capacity):
+ * kFusedX at N = 16 (2), kFused at N = 24, 32 (3, 4: the design TP8 at B = 17..32, whose
+ * 12-block down tile overruns the ring by that many). */
+template <int N, Mode kMode>
+__host__ __device__ constexpr int late_capacity() {
+  return (kMode == kFusedX && N == 16) || (kMode == kFused && (N == 24 || N == 32)) ? N / 8
+                                                                                    : 0;
+}
+template <int L>
 struct LateA {
-  uint32_t a[kLateRegisterFills][kBlockK / kMmaK][4]; /* wgmma_bf16_m64n16_a_regs's a */
+  uint32_t a[L][kBlockK / kMmaK][4]; /* wgmma_bf16_a_regs's a, L late fills */
 };
-static_assert(kLateRegisterFills * Geometry<16>::kActivationTileBytes <=
-                  Geometry<16>::kStagingBytes,
-              "LATE IN REGISTERS: the late h tiles fit the staging area");
-static_assert(Geometry<16>::kRingBytes % kSwizzleAtomBytes == 0 &&
-                  Geometry<16>::kActivationTileBytes % kSwizzleAtomBytes == 0,
-              "LATE IN REGISTERS: each late h tile starts on a swizzle atom");
+template <int N>
+constexpr bool late_tiles_fit() {
+  return N / 8 * Geometry<N>::kActivationTileBytes <= Geometry<N>::kStagingBytes &&
+         Geometry<N>::kRingBytes % kSwizzleAtomBytes == 0 &&
+         Geometry<N>::kActivationTileBytes % kSwizzleAtomBytes == 0;
+}
+/* (shx_fused_late_register_capacity(N) is late_capacity's count for these instances.) */
+static_assert(late_tiles_fit<16>() && late_tiles_fit<24>() && late_tiles_fit<32>(),
+              "LATE IN REGISTERS: the late h tiles fit the staging area, each on a swizzle "
+              "atom");
 template <int N, Mode kMode, int S>
 __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
-  return kMode == kFusedX && N == 16 &&
+  return late_capacity<N, kMode>() > 0 &&
          shx_fused_late_register_fills(work.down_jobs, work.down_blocks,
-                                       Geometry<N, S>::kNumStages) > 0;
+                                       Geometry<N, S>::kNumStages, N) > 0;
 }
 
 /* Where this CTA lets the dependent grid launch (griddepcontrol.launch_dependents): as
@@ -734,8 +767,8 @@ __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
  * after the grid barrier. The dependent grid (in a graph of steps, the next step's
  * kernel) then streams its first ring while this one exchanges, reduces, waits at the
  * barrier and runs the down loop, when HBM is otherwise idle. Where down weights are
- * still loaded after the barrier (TP8 at N = 32: 4 of 12 blocks; at N = 16 too, before
- * LATE IN REGISTERS) the next grid's loads compete with them, and the early trigger
+ * still loaded after the barrier (TP8 at N = 16, 24, 32 before LATE IN REGISTERS took
+ * their 2, 3, 4 late blocks; TP8 at N >= 40) the next grid's loads compete with them, and the early trigger
  * measured slower
  * (perf/RESULTS.md run 28: TP16 B=9 8.58 -> 7.84 us, TP8 B=1 11.24 -> 10.44; TP8 B=9
  * +0.16, TP8 B=32 +1.0 us). At TP16 N = 32 it was 0.4 us slower in run 28 and is 0.3-0.4
@@ -796,8 +829,9 @@ __device__ __forceinline__ bool triggers_after_exchange(const CtaWork &work) {
 /* The gate/up fills this CTA's consumers take in pairs (PAIRED FILLS, ops/ring.h): only
  * in the fused instances at N = 32 whose grid triggers early and whose share overruns
  * the 8-stage ring (the design TP16 and the DeepSeek TP8 at B = 25..32: 14 gate/up
- * blocks; not the DeepSeek TP16, whose 7 fit the ring, nor the design TP8, which does not
- * trigger early at N = 32). Measured (perf/RESULTS.md run 45): design TP16 B = 25, 32
+ * blocks; not the DeepSeek TP16, whose 7 fit the ring, nor the design TP8, whose 28
+ * blocks leave no first-ring fill to pair though its CTAs trigger early at N = 32 since
+ * LATE IN REGISTERS there). Measured (perf/RESULTS.md run 45): design TP16 B = 25, 32
  * 0.23-0.41 us a step faster (calls 3, 4: B=25 7.79-7.87 -> 7.44-7.49 us, B=32 7.58-7.68
  * -> 7.33-7.36), the DeepSeek TP8 B = 25, 32 up to 0.13; the DeepSeek TP16 B=25 (0.12-0.26)
  * and the design TP8 (up to 0.13), which take no pairs at today's plans, moved too. Yet the gate/up
@@ -811,9 +845,10 @@ __device__ __forceinline__ bool triggers_after_exchange(const CtaWork &work) {
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ PairedFills paired_fills(const CtaWork &work) {
   constexpr int kStages = Geometry<N, S>::kNumStages;
-  /* At most 2 x kStages - 2 gate/up and kStages down fills (triggers_early): every fill of
-   * the launch has a barrier slot of its own, so the unused full barriers stay unused. */
-  static_assert(N != 32 || 3 * kStages <= kBarrierSlots, "a slot per fill");
+  /* At most 2 x kStages - 2 gate/up and kStages down fills, plus the late fills where the
+   * CTA triggers early through LATE IN REGISTERS (triggers_early): every fill of the
+   * launch has a barrier slot of its own, so the unused full barriers stay unused. */
+  static_assert(N != 32 || 3 * kStages - 2 + N / 8 <= kBarrierSlots, "a slot per fill");
   if (kMode != kFused || N != 32 || !triggers_early<N, kMode, S, kCluster16>(work)) {
     PairedFills none = {0, 0};
     return none;
@@ -960,9 +995,10 @@ __device__ __forceinline__ void store_held_x(const HeldX<kHeld> &held,
 }
 
 /* Loads this thread's A elements of the CTA's down job's K blocks [first_block,
- * first_block + kLateRegisterFills) (wgmma's A register layout: ptx/wgmma.cuh). A warp's
+ * first_block + L) (wgmma's A register layout: ptx/wgmma.cuh). A warp's
  * 16 rows lie in one 32-row granule. */
-__device__ __forceinline__ void load_late_a(LateA &late, const CtaWork &work,
+template <int L>
+__device__ __forceinline__ void load_late_a(LateA<L> &late, const CtaWork &work,
                                             const shx_fused_plan &plan,
                                             const shx_fused_args &args, int first_block) {
   const shx_down_job job = shx_tile_job(work.cta, plan.down_granules);
@@ -973,7 +1009,7 @@ __device__ __forceinline__ void load_late_a(LateA &late, const CtaWork &work,
   const uint32_t *wd = static_cast<const uint32_t *>(args.down) +
                        static_cast<size_t>(kHalfRows * granule + row % kHalfRows) * pitch;
 #pragma unroll
-  for (int l = 0; l < kLateRegisterFills; ++l) {
+  for (int l = 0; l < L; ++l) {
 #pragma unroll
     for (int k = 0; k < kBlockK / kMmaK; ++k) {
       const uint32_t *at = wd + (kBlockK * (first_block + l) + kMmaK * k + 2 * (lane % 4)) / 2;
@@ -1007,9 +1043,9 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            int lane, Watchdog &watchdog,
                                            unsigned long long *trace, int point,
                                            const HeldX<kHeld> *held = nullptr,
-                                           const LateA *late = nullptr) {
-  static_assert(kLate == 0 || (kLate == kLateRegisterFills && N == 16 && F == 1),
-                "LATE IN REGISTERS: kFusedX's down job");
+                                           const LateA<kLate == 0 ? 1 : kLate> *late = nullptr) {
+  static_assert(kLate == 0 || (kLate == N / 8 && F == 1),
+                "LATE IN REGISTERS: the down job of kFusedX or kFused at N = 24, 32");
   /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
   constexpr int kGroupsInFlight = 1;
   float chains[kCount][N / 2];
@@ -1070,8 +1106,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
       const uint64_t b = ptx::make_smem_desc_sw128(smem.staging + l * N * kRowBytes);
 #pragma unroll
       for (int k = 0; k < kBlockK / kMmaK; ++k)
-        ptx::wgmma_bf16_m64n16_a_regs(chains[k % kCount], late->a[l][k],
-                                      b + static_cast<uint64_t>(k * kMmaK * 2 / 16));
+        ptx::wgmma_bf16_a_regs<N>(chains[k % kCount], late->a[l][k],
+                                  b + static_cast<uint64_t>(k * kMmaK * 2 / 16));
       ptx::wgmma_commit();
       fence_chains<N, kCount>(chains);
       cursor.advance();
@@ -1646,15 +1682,16 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
   /* 4. Down jobs: the producer feeds their h after the grid barrier. */
   const int jobs = work.down_jobs;
   const int shard = plan.hidden / plan.tp;
-  if constexpr (kMode == kFusedX) {
+  if constexpr (late_capacity<N, kMode>() > 0) {
     if (late_in_registers<N, kMode, S>(work)) { /* LATE IN REGISTERS */
       constexpr int kStages = Geometry<N, S>::kNumStages;
-      LateA late;
+      constexpr int kLate = late_capacity<N, kMode>();
+      LateA<kLate> late;
       load_late_a(late, work, plan, args, kStages);
       const MailboxRows rows =
           mailbox_rows(shx_down_job_of(work.cta, 0, &plan), shard, plan.tp, args);
       float acc[N / 2]; /* written whole by mma_blocks */
-      mma_blocks<N, DownChains<N>::kCount, S, 1, 0, kLateRegisterFills>(
+      mma_blocks<N, DownChains<N>::kCount, S, 1, 0, kLate>(
           acc, kStages, smem, cursor, lane, watchdog, args.trace, 6, nullptr, &late);
       if (threadIdx.x == 0) trace_point<kMode>(args, 7);
       /* The late MMAs of every warp read their h (B) in the staging area, which the
@@ -1944,7 +1981,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   /* The down blocks the ring cannot hold before the grid barrier (TP8: 2, 4 or 5 of 12
    * at N = 16, 32, 128; none at TP16) are asked into L2 now, once the early ones are
    * issued (at the end of the gate/up stream), so that their loads after the barrier hit
-   * L2 (in kFusedX the consumers' loads after the h release: LATE IN REGISTERS): the TP8
+   * L2 (in the late instances the consumers' loads after the h release: LATE IN
+   * REGISTERS): the TP8
    * down loop waited about 1.5 us for them from HBM. Measured
    * (perf/RESULTS.md run 30 call 6): TP8 B = 9, 16, 32, 128 0.2-0.5 us faster, cells
    * without late blocks (TP16, the DeepSeek dims) up to 0.1 us slower (the code alone);

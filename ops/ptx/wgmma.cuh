@@ -2,7 +2,7 @@
  *
  * Only what the shared-expert kernels use: D[64 x N] (FP32, registers) += A[64 x 16] *
  * B[16 x N], BF16 operands read from shared memory through matrix descriptors (A also
- * from registers: wgmma_bf16_m64n16_a_regs), both K-major (each row of A and each column
+ * from registers: wgmma_bf16_a_regs at N = 16, 24, 32), both K-major (each row of A and each column
  * of B holds 64 consecutive K elements = 128 bytes) in the 128-byte swizzle layout that
  * TMA writes.
  *
@@ -146,6 +146,48 @@ __device__ __forceinline__ void wgmma_bf16_m64n16_a_regs(float (&d)[8], const ui
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
         "+f"(d[7])
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));
+}
+
+/* The same with A from registers at N = 24 and 32 (LATE IN REGISTERS of the kFused
+ * instances there): d holds N / 2 accumulators, A and B as above. */
+__device__ __forceinline__ void wgmma_bf16_m64n24_a_regs(float (&d)[12], const uint32_t (&a)[4],
+                                                         uint64_t b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred keep;\n"
+      "setp.ne.b32 keep, %17, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n24k16.f32.bf16.bf16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11}, {%12, %13, %14, %15}, %16, keep, "
+      "1, 1, 0;\n"
+      "}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
+        "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));
+}
+__device__ __forceinline__ void wgmma_bf16_m64n32_a_regs(float (&d)[16], const uint32_t (&a)[4],
+                                                         uint64_t b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred keep;\n"
+      "setp.ne.b32 keep, %21, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15}, "
+      "{%16, %17, %18, %19}, %20, keep, 1, 1, 0;\n"
+      "}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
+        "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]),
+        "+f"(d[13]), "+f"(d[14]), "+f"(d[15])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));
+}
+
+/* wgmma_bf16_a_regs<N>(d, a, b): the A-in-registers k16 step at N = 16, 24 or 32. */
+template <int N>
+__device__ __forceinline__ void wgmma_bf16_a_regs(float (&d)[N / 2], const uint32_t (&a)[4],
+                                                  uint64_t b) {
+  static_assert(N == 16 || N == 24 || N == 32, "A from registers at N = 16, 24, 32 only");
+  if constexpr (N == 16) wgmma_bf16_m64n16_a_regs(d, a, b);
+  else if constexpr (N == 24) wgmma_bf16_m64n24_a_regs(d, a, b);
+  else wgmma_bf16_m64n32_a_regs(d, a, b);
 }
 
 SHX_DEFINE_WGMMA_BF16(8, 4, "%4", "%5", "%6")
