@@ -19,6 +19,12 @@
  * one bitwise equal to the first; afterwards every mailbox slot is re-armed (0x8000).
  * At B = 9 the group's own calls must refuse batches outside [1, capacity] (and a refused
  * capture keep the graphs: one more step equals the first).
+ * The fused variant first checks which kernel instance its plans take at the design dims
+ * (late_instance_plans): at TP8 and n = 24, 32 every CTA holds n / 8 late down blocks
+ * (LATE IN REGISTERS, ops/fused.cu's kFusedLate), whose h tiles grow the staging area
+ * from the receive buffer (2 x 32 x n FP32) to n / 8 x n x 128 bytes; the plan's shared
+ * memory must be TP16's (same n, same ring, no late fills) plus that growth, and equal to
+ * TP16's at the other n.
  * Exits 77 (skipped) when no usable GPU is present, never 0.
  */
 #include <pthread.h>
@@ -28,6 +34,42 @@
 #include "engine/check.h"
 #include "graphs/group.h"
 #include "graphs/testbed.h"
+#include "ops/fused.h"
+#include "ops/fused_plan.h"
+
+/* The design dims' fused plans at TP8 and TP16 for the buckets of n = 16, 24, 32, 40: see
+ * the header. The TP8 plans at n = 24, 32 run kFusedLate; every other, kFused or kFusedX,
+ * whose layout is the receive buffer's. */
+static void late_instance_plans(void) {
+  static const int ns[] = {16, 24, 32, 40};
+  for (size_t i = 0; i < sizeof ns / sizeof *ns; ++i) {
+    const int n = ns[i];
+    shx_fused_plan tp8, tp16;
+    char message[SHX_MESSAGE_BYTES];
+    SHX_CHECK_OK(shx_fused_bucket_plan_make(7168, 6144 / 8, 8, shx_fused_bucket_of(n), &tp8,
+                                            message));
+    SHX_CHECK_OK(shx_fused_bucket_plan_make(7168, 6144 / 16, 16, shx_fused_bucket_of(n),
+                                            &tp16, message));
+    CHECK(tp8.n == n && tp16.n == n && tp8.stages == tp16.stages &&
+          tp8.ctas_per_sm == tp16.ctas_per_sm);
+    const int late = n == 24 || n == 32 ? n / 8 : 0;
+    for (int cta = 0; cta < tp8.grid; ++cta)
+      CHECK(shx_fused_late_register_fills(shx_down_job_count(cta, &tp8), tp8.inter / 64,
+                                          tp8.stages, n) == (n <= 32 ? n / 8 : 0));
+    for (int cta = 0; cta < tp16.grid; ++cta)
+      CHECK(shx_fused_late_register_fills(shx_down_job_count(cta, &tp16), tp16.inter / 64,
+                                          tp16.stages, n) == 0);
+    const int receive_bytes = 2 * 32 * n * 4, late_bytes = late * n * 128;
+    const int growth = late_bytes > receive_bytes ? late_bytes - receive_bytes : 0;
+    if (tp8.smem_bytes != tp16.smem_bytes + growth) {
+      fprintf(stderr, "n %d: the TP8 plan's shared memory is %d bytes, TP16's %d: want %d "
+              "more\n", n, tp8.smem_bytes, tp16.smem_bytes, growth);
+      exit(1);
+    }
+    CHECK(late == 0 || growth > 0);
+  }
+  printf(" the TP8 plans at n = 24, 32 take the late instance's shared memory\n");
+}
 
 static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int batch) {
   const shx_config config = bed->config;
@@ -75,6 +117,7 @@ int main(int argc, char **argv) {
                         : strcmp(name, "split") == 0 ? SHX_VARIANT_SPLIT
                                                      : SHX_VARIANT_BASELINE;
   shx_testbed_skip_without_gpu(gpus);
+  if (variant == SHX_VARIANT_FUSED) late_instance_plans();
   static const int design_batches[] = {1,  8,  9,  13, 16, 20, 31,  32,
                                         37, 48, 53, 64, 72, 90, 100, 128};
   static const int deepseek_batches[] = {1, 8, 9, 16, 20, 32, 37, 48, 53, 64, 72, 90, 100, 128};

@@ -79,7 +79,9 @@ typedef struct shx_fused_plan {
                         n = 64 2 where a gate/up CTA streams at most 32 K blocks (TP8,
                         TP16), else 1; 1 at n > 64 */
   int stages;        /* ring stages of (64 x 64 weights + n x 64 activations) */
-  int smem_bytes;    /* dynamic shared memory per CTA */
+  int smem_bytes;    /* dynamic shared memory per CTA of the fused launch (where its
+                        CTAs hold late down blocks, LATE IN REGISTERS at n = 24, 32, its
+                        staging area is larger than the split variant's gate kernel's) */
   int down_granules; /* H / 32: 32-row granules of W_d; a down job is two adjacent
                         granules (a 64-row tile) stacked into one MMA */
   int trigger_after_exchange; /* 1: a CTA that lets the next grid in early does it

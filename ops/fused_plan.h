@@ -110,14 +110,15 @@ static inline int shx_fused_early_trigger_overrun(const shx_fused_plan *plan) {
 /* LATE IN REGISTERS (ops/fused.cu): the down K blocks of a CTA of one down job past a
  * ring of `stages` whose A operand the consumers load into registers instead. An
  * instance at padded batch n holds n / 8 of them (n = 16: 2, in its TP8-like instance
- * kFusedX; n = 24, 32: 3, 4, in kFused), so that their h tiles (n / 8 x n x 128 bytes)
- * fit the staging area, which the kernel sizes for them. The rule: exactly that many
- * blocks past the ring (the design TP8: 12 blocks, 10, 9 or 8 stages), else none (the
- * ring takes them after the grid barrier). It gives the count a late instance would hold
- * for the plan's CTA; whether the launch runs one is the kernel's choice (ops/fused.cu
- * late_capacity: kFusedX at n = 16, which only TP8-like plans take, and kFused at n = 24,
- * 32; neither the kFused instance at n = 16 nor the split variant's kernels hold late
- * fills). */
+ * kFusedX; n = 24, 32: 3, 4, in kFusedLate), so that their h tiles (n / 8 x n x 128
+ * bytes) fit the staging area, which the kernel sizes for them. The rule: exactly that
+ * many blocks past the ring (the design TP8: 12 blocks, 10, 9 or 8 stages), else none
+ * (the ring takes them after the grid barrier). It gives the count a late instance would
+ * hold for the plan's CTA; whether the launch runs one is the launcher's choice
+ * (ops/fused.cu: kFusedX at n = 16 where takes_consumer_x, which only TP8-like plans take;
+ * kFusedLate at n = 24, 32 where takes_late_registers, i.e. where some CTA of the plan has
+ * late fills by this rule; the kFused instances and the split variant's kernels hold
+ * none). */
 static inline SHX_HOST_DEVICE int shx_fused_late_register_capacity(int n) {
   return n == 16 || n == 24 || n == 32 ? n / 8 : 0;
 }

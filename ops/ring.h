@@ -5,7 +5,7 @@
  * Fill f of a CTA's stream of TMA loads goes into data stage f % kStages and uses the
  * full/empty mbarrier pair of slot f % kBarrierSlots, in phase (f / kBarrierSlots) & 1
  * (the late down fills of LATE IN REGISTERS in ops/fused.cu, kFusedX's at N = 16 and
- * kFused's at N = 24, 32, take their slot but no stage: their h goes to the staging
+ * kFusedLate's at N = 24, 32, take their slot but no stage: their h goes to the staging
  * area).
  * The producer waits, before fill f, for the release of fill f - kStages.
  */
