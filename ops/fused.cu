@@ -788,7 +788,8 @@ __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
  * soon as its gate/up MMAs are done (or its exchange, where the plan says so:
  * triggers_after_exchange; a down-only CTA: at once) if its whole down tile
  * fits in the ring before the grid barrier, and N <= kEarlyTriggerMaxN, or fits in the
- * ring and the late registers (kFusedX: LATE IN REGISTERS, run 51 call 4); otherwise
+ * ring and the late registers (kFusedX, kFusedLate: LATE IN REGISTERS, run 51 call 4;
+ * run 95); otherwise
  * after the grid barrier. The dependent grid (in a graph of steps, the next step's
  * kernel) then streams its first ring while this one exchanges, reduces, waits at the
  * barrier and runs the down loop, when HBM is otherwise idle. Where down weights are
@@ -1058,7 +1059,8 @@ __device__ __forceinline__ void load_late_a(LateA<L> &late, const CtaWork &work,
  * first stage was ready (trace point `point`: 11 for the gate/up loop, 6 for the first
  * down job's). With `held` (HELD X, kFusedX only) the first ring's x comes from the
  * consumers' registers: fill 0's tile before fill 0's MMAs, the other fills' before fill
- * 1's. With kLate (LATE IN REGISTERS, kFusedX's down job) `kLate` more K blocks follow
+ * 1's. With kLate (LATE IN REGISTERS, kFusedX's or kFusedLate's down job) `kLate` more K
+ * blocks follow
  * the ring's: A from `late`, B from the staging area, and no fill is released (nothing
  * is refilled: every wgmma-group stays in flight to the end). Returns with every MMA of
  * this warp done (the other warps' shares of the warpgroup's MMAs may still run). */
@@ -1691,7 +1693,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S, 1, L> &smem, c
      * again after their acquire); the named barrier orders every thread's stores before
      * thread 0's gpu-scope release (cumulative, as in a cooperative grid sync). The
      * barrier also ends every read of the receive buffer before the epilogue (or, in
-     * kFusedX, the producer's late h copies: LATE IN REGISTERS) reuses it. */
+     * the late instances, kFusedX and kFusedLate, the producer's late h copies: LATE IN
+     * REGISTERS) reuses it. */
     ptx::fence_proxy_async_global();
     ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
     if (threadIdx.x == 0) trace_point<kMode>(args, 12);
@@ -2500,8 +2503,9 @@ cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStrea
 template <int N, int S, bool kCluster16>
 cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream,
                                  int *clusters) {
-  /* Both modes' attributes (shared-memory limit; the non-portable cluster size for the
-   * cluster-16 instances), here at plan time, so that the launches on ordinary streams
+  /* Every instance's attributes (kFused, kGate, and kFusedX or kFusedLate where the shape
+   * has one: the shared-memory limit; the non-portable cluster size for the cluster-16
+   * instances), here at plan time, so that the launches on ordinary streams
    * do no attribute calls; the query of a green context's stream sets them again (record
    * time only, where the launch's stream belongs to one: GREEN CONTEXTS). */
   constexpr bool kHasFusedX = N == 16 && !kCluster16;
@@ -2545,7 +2549,10 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream
         &fused_x_clusters, shared_expert_fused<N, kFusedX, S, kCluster16>, &fused_x_config);
     if (fused_x_clusters < *clusters) *clusters = fused_x_clusters;
   }
-  if constexpr (kHasFusedLate) { /* and kFusedLate, with its larger staging area */
+  /* And kFusedLate, with its larger staging area: for every plan of the shape, as kFusedX
+   * (plans that never launch it, TP16 and the DeepSeek dims, included: at two CTAs an SM
+   * its shared memory fits as kFused's does, so the count is the same). */
+  if constexpr (kHasFusedLate) {
     if (error != cudaSuccess) return error;
     int fused_late_clusters = 0;
     cudaLaunchAttribute fused_late_attributes[2];
@@ -2858,6 +2865,14 @@ bool takes_consumer_x(const shx_fused_plan &plan) {
          shx_fused_most_gate_up_blocks(&plan) > kRefillPrefetchMaxGateUpBlocks;
 }
 
+/* The instance a fused launch of `plan` runs (a plan shx_fused_plan_make made): kFusedX
+ * where takes_consumer_x, kFusedLate where takes_late_registers, else kFused. */
+Mode fused_launch_mode(const shx_fused_plan &plan) {
+  if (takes_consumer_x(plan)) return kFusedX;
+  if (takes_late_registers(plan)) return kFusedLate;
+  return kFused;
+}
+
 /* A device pointer argument of a launch: present, and aligned to `alignment` bytes. */
 struct ArgPointer {
   const char *name;
@@ -3047,15 +3062,16 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
                                 : shared_expert_fused<N, kFused, S, kCluster16>;
     int threads = mode == kGate ? RefillIssuer<N, kGate, kCluster16>::kBlockThreads
                                 : RefillIssuer<N, kFused, kCluster16>::kBlockThreads;
+    const Mode launched = mode == kGate ? kGate : fused_launch_mode(*plan);
     if constexpr (N == 16 && !kCluster16) {
-      if (mode == kFused && takes_consumer_x(*plan)) {
+      if (launched == kFusedX) {
         kernel = shared_expert_fused<N, kFusedX, S, kCluster16>;
         threads = RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads;
       }
     }
     bool late = false;
     if constexpr (has_fused_late<N, S, kCluster16>()) {
-      if (mode == kFused && takes_late_registers(*plan)) {
+      if (launched == kFusedLate) {
         kernel = shared_expert_fused<N, kFusedLate, S, kCluster16>;
         threads = RefillIssuer<N, kFusedLate, kCluster16>::kBlockThreads;
         late = true;
@@ -3093,6 +3109,15 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
 }
 
 }  // namespace
+
+extern "C" const char *shx_fused_instance_name(const shx_fused_plan *plan) {
+  if (plan == nullptr) return "none";
+  switch (fused_launch_mode(*plan)) {
+    case kFusedX: return "kFusedX";
+    case kFusedLate: return "kFusedLate";
+    default: return "kFused";
+  }
+}
 
 extern "C" shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *args,
                                        void *stream, int pdl, char *message) {

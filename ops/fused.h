@@ -175,6 +175,13 @@ shx_status shx_fused_stream_room(const shx_fused_plan *plan, void *stream, int *
 shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *args,
                             void *stream, int pdl, char *message);
 
+/* The kernel instance a fused launch of `plan` (made by shx_fused_plan_make) runs, for
+ * the record and the tests: "kFusedX" (n = 16 where a gate/up CTA has more than 16 K
+ * blocks: CONSUMER X, LATE IN REGISTERS), "kFusedLate" (n = 24, 32 where some CTA's one
+ * down job overruns the ring by n / 8 blocks: LATE IN REGISTERS) or "kFused"; "none" for
+ * NULL. The split variant's gate kernel is always its own (kGate). */
+const char *shx_fused_instance_name(const shx_fused_plan *plan);
+
 /* The split variant's first half with the same plan: gate/up and the activation into
  * args->h (the plan's first gate_up_ctas CTAs; no grid barrier, no down, no push:
  * args->peers are not read and may be NULL). Bit-identical h to the fused kernel's. */

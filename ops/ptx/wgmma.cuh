@@ -148,7 +148,7 @@ __device__ __forceinline__ void wgmma_bf16_m64n16_a_regs(float (&d)[8], const ui
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));
 }
 
-/* The same with A from registers at N = 24 and 32 (LATE IN REGISTERS of the kFused
+/* The same with A from registers at N = 24 and 32 (LATE IN REGISTERS of the kFusedLate
  * instances there): d holds N / 2 accumulators, A and B as above. */
 __device__ __forceinline__ void wgmma_bf16_m64n24_a_regs(float (&d)[12], const uint32_t (&a)[4],
                                                          uint64_t b) {
