@@ -101,8 +101,9 @@
  *       (ld.global, st.shared); wgmma for every ring stage, the DSMEM partial push,
  *       the owner reduction and h store, the grid-barrier arrival, in the late
  *       instances (kFusedX, kFusedLate) the late down blocks' A operand (LATE IN
- *       REGISTERS, ld.global), the down epilogue and the mailbox push; thread 0 triggers the dependent grid once the gate/up
- *       MMAs are done (or, per the plan, the exchange) where the CTA triggers early
+ *       REGISTERS, ld.global), the down epilogue and the mailbox push; thread 0
+ *       triggers the dependent grid once the gate/up MMAs are done (or, per the
+ *       plan, the exchange) where the CTA triggers early
  *       (triggers_early, triggers_after_exchange).
  *   warp 4 lane 0 (producer): all TMA loads (but the REFILL ISSUER's), the grid-barrier
  *       wait and its re-arm, and griddepcontrol.launch_dependents otherwise (after the
@@ -712,24 +713,24 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
 }
 
 /* LATE IN REGISTERS (kFusedX at N = 16; kFusedLate at N = 24, 32, below): a down tile of
- * one ring plus two K blocks (TP8 at the design dims: 12 blocks, 10 stages) has two "late" fills, which could only go into
- * the stages of the first two down fills once those were consumed after the grid
- * barrier: they landed 1.6-1.9 us after it and ended the down loop (perf/RESULTS.md run
- * 50, run 51 call 2). Here the consumers load those two blocks' weights from global
- * memory (asked into L2 before the barrier) straight into wgmma's A registers right after
- * the h release (load_late_a; 32 registers a thread), and their h tiles go into the
- * staging area (free from the reduction to the epilogue; two [16 x 64] tiles are exactly
- * its 4 KB) on the full barriers of the fills that follow the ring's, armed for the h
- * bytes alone. The sums are the same: the same k16 steps into the same chains in the same
- * order, only A's source differs (fused = split bit for bit: the graphs/ GPU tests). With
- * the whole down tile so resident, these CTAs trigger early (triggers_early). Measured
- * (perf/RESULTS.md run 51 calls 3-6): the TP8 down loop 1.8 -> 1.21-1.37 us; alone (the
- * trigger after the grid barrier) the step 0.18-0.29 us slower, since the next grid's first
- * ring then landed later after its wait (fill 0: 0.57 -> 1.02 us); with the early trigger
- * TP8 B = 9, 16 0.30-0.40 us faster in call 4 (10.57-10.65 -> 10.22-10.34 us) and
- * 0.17-0.23 in call 5's A/B (10.61-10.67 -> 10.38-10.49); TP16 and the DeepSeek dims
- * have no kFusedX (their kernels' PTX is unchanged). The trigger after the exchange or
- * after the h release instead gained 0.12-0.23 us (call 4).
+ * one ring plus two K blocks (TP8 at the design dims: 12 blocks, 10 stages) has two
+ * "late" fills, which could only go into the stages of the first two down fills once
+ * those were consumed after the grid barrier: they landed 1.6-1.9 us after it and ended
+ * the down loop (perf/RESULTS.md run 50, run 51 call 2). Here the consumers load those
+ * two blocks' weights from global memory (asked into L2 before the barrier) straight into
+ * wgmma's A registers right after the h release (load_late_a; 32 registers a thread), and
+ * their h tiles go into the staging area (free from the reduction to the epilogue; two
+ * [16 x 64] tiles are exactly its 4 KB) on the full barriers of the fills that follow the
+ * ring's, armed for the h bytes alone. The sums are the same: the same k16 steps into the
+ * same chains in the same order, only A's source differs (fused = split bit for bit: the
+ * graphs/ GPU tests). With the whole down tile so resident, these CTAs trigger early
+ * (triggers_early). Measured (perf/RESULTS.md run 51 calls 3-6): the TP8 down loop 1.8 ->
+ * 1.21-1.37 us; alone (the trigger after the grid barrier) the step 0.18-0.29 us slower,
+ * since the next grid's first ring then landed later after its wait (fill 0: 0.57 -> 1.02
+ * us); with the early trigger TP8 B = 9, 16 0.30-0.40 us faster in call 4 (10.57-10.65 ->
+ * 10.22-10.34 us) and 0.17-0.23 in call 5's A/B (10.61-10.67 -> 10.38-10.49); TP16 and
+ * the DeepSeek dims have no kFusedX (their kernels' PTX is unchanged). The trigger after
+ * the exchange or after the h release instead gained 0.12-0.23 us (call 4).
  * At N = 24, 32 (kFusedLate; run 95) the design TP8 tile overruns the 9- and 8-stage rings
  * by 3 and 4 blocks, so those CTAs hold 3 and 4 late fills (48 and 64 registers a thread;
  * 98 and 122 registers, no spills) and their h in a staging area grown to 9 and 16 KB
@@ -794,8 +795,8 @@ __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
  * kernel) then streams its first ring while this one exchanges, reduces, waits at the
  * barrier and runs the down loop, when HBM is otherwise idle. Where down weights are
  * still loaded after the barrier (TP8 at N = 16, 24, 32 before LATE IN REGISTERS took
- * their 2, 3, 4 late blocks; TP8 at N >= 40) the next grid's loads compete with them, and the early trigger
- * measured slower
+ * their 2, 3, 4 late blocks; TP8 at N >= 40) the next grid's loads compete with them,
+ * and the early trigger measured slower
  * (perf/RESULTS.md run 28: TP16 B=9 8.58 -> 7.84 us, TP8 B=1 11.24 -> 10.44; TP8 B=9
  * +0.16, TP8 B=32 +1.0 us). At TP16 N = 32 it was 0.4 us slower in run 28 and is 0.3-0.4
  * us faster (B = 24, 32) since the owners' scalars moved to shared memory (run 29 call
@@ -2101,8 +2102,9 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S, 1, L> &smem, c
  * costs about 0.15 us a step, run 52 calls 3-5). perf/profile_step prints what it found
  * ("fills |"). */
 template <int N, int S, int L>
-__device__ __forceinline__ void stamp_fills(const SharedLayout<N, S, 1, L> &smem, const CtaWork &work,
-                                            const shx_fused_args &args, Watchdog &watchdog) {
+__device__ __forceinline__ void stamp_fills(const SharedLayout<N, S, 1, L> &smem,
+                                            const CtaWork &work, const shx_fused_args &args,
+                                            Watchdog &watchdog) {
   static_assert(SHX_FUSED_FILL_STAMPS <= kBarrierSlots, "one slot and phase 0 a fill");
   unsigned long long *out =
       args.trace + SHX_FUSED_FILL_STAMP_BASE + blockIdx.x * SHX_FUSED_FILL_STAMPS;
