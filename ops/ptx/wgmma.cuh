@@ -126,68 +126,44 @@ struct Wgmma;
     }                                                                                \
   };
 
-/* wgmma_bf16_m64n16_a_regs(d, a, b): d += A * B for one k16 step, N = 16, with A from
- * registers (LATE IN REGISTERS, ops/fused.cu) and B from shared memory as above. Thread
- * t (warp w = t / 32, lane l) holds A's elements a0..a7 in a[0..3] (two BF16 a register,
- * the lower column in the low half): a[0] row r = 16 w + l / 4, columns c = 2 (l % 4) and
- * c + 1; a[1] row r + 8, the same columns; a[2] row r, columns c + 8, c + 9; a[3] row
- * r + 8, columns c + 8, c + 9. Always accumulates; "1, 1, 0": scale-a, scale-b, B's
- * transpose flag (no transpose flag for A in registers). No "memory" clobber, as the
- * Wgmma shapes above: the epilogue's shared stores wait behind wgmma_wait and bar.sync. */
-__device__ __forceinline__ void wgmma_bf16_m64n16_a_regs(float (&d)[8], const uint32_t (&a)[4],
-                                                         uint64_t b) {
-  asm volatile(
-      "{\n"
-      ".reg .pred keep;\n"
-      "setp.ne.b32 keep, %13, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7}, {%8, %9, %10, %11}, %12, keep, 1, 1, 0;\n"
-      "}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
-        "+f"(d[7])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));
-}
+/* wgmma_bf16_a_regs<N>(d, a, b): d += A * B for one k16 step at N = 16, 24 or 32, with A
+ * from registers (LATE IN REGISTERS, ops/fused.cu: kFusedX at N = 16, kFusedLate at N =
+ * 24, 32) and B from shared memory as above. Thread t (warp w = t / 32, lane l) holds A's
+ * elements a0..a7 in a[0..3] (two BF16 a register, the lower column in the low half):
+ * a[0] row r = 16 w + l / 4, columns c = 2 (l % 4) and c + 1; a[1] row r + 8, the same
+ * columns; a[2] row r, columns c + 8, c + 9; a[3] row r + 8, columns c + 8, c + 9. Always
+ * accumulates; "1, 1, 0": scale-a, scale-b, B's transpose flag (no transpose flag for A
+ * in registers). No "memory" clobber, as the Wgmma shapes above: the epilogue's shared
+ * stores wait behind wgmma_wait and bar.sync. The operands: the R accumulators, A's four
+ * registers (A_REGS), B's descriptor and scale-d. */
+template <int N>
+struct WgmmaARegs;
 
-/* The same with A from registers at N = 24 and 32 (LATE IN REGISTERS of the kFusedLate
- * instances there): d holds N / 2 accumulators, A and B as above. */
-__device__ __forceinline__ void wgmma_bf16_m64n24_a_regs(float (&d)[12], const uint32_t (&a)[4],
-                                                         uint64_t b) {
-  asm volatile(
-      "{\n"
-      ".reg .pred keep;\n"
-      "setp.ne.b32 keep, %17, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n24k16.f32.bf16.bf16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11}, {%12, %13, %14, %15}, %16, keep, "
-      "1, 1, 0;\n"
-      "}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
-        "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));
-}
-__device__ __forceinline__ void wgmma_bf16_m64n32_a_regs(float (&d)[16], const uint32_t (&a)[4],
-                                                         uint64_t b) {
-  asm volatile(
-      "{\n"
-      ".reg .pred keep;\n"
-      "setp.ne.b32 keep, %21, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15}, "
-      "{%16, %17, %18, %19}, %20, keep, 1, 1, 0;\n"
-      "}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
-        "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]),
-        "+f"(d[13]), "+f"(d[14]), "+f"(d[15])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));
-}
+#define SHX_DEFINE_WGMMA_BF16_A_REGS(N, R, A_REGS, DESC_B, SCALE_D)                    \
+  template <>                                                                         \
+  struct WgmmaARegs<N> {                                                              \
+    static __device__ __forceinline__ void mma(float (&d)[R], const uint32_t (&a)[4],   \
+                                               uint64_t b) {                          \
+      asm volatile(                                                                   \
+          "{\n"                                                                       \
+          ".reg .pred keep;\n"                                                        \
+          "setp.ne.b32 keep, " SCALE_D ", 0;\n"                                       \
+          "wgmma.mma_async.sync.aligned.m64n" #N "k16.f32.bf16.bf16 "                 \
+          "{" SHX_WGMMA_REGS_##R "}, {" A_REGS "}, " DESC_B ", keep, 1, 1, 0;\n"      \
+          "}\n"                                                                       \
+          : SHX_WGMMA_ACC_##R(d, 0)                                                   \
+          : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));             \
+    }                                                                                 \
+  };
 
-/* wgmma_bf16_a_regs<N>(d, a, b): the A-in-registers k16 step at N = 16, 24 or 32. */
+SHX_DEFINE_WGMMA_BF16_A_REGS(16, 8, "%8, %9, %10, %11", "%12", "%13")
+SHX_DEFINE_WGMMA_BF16_A_REGS(24, 12, "%12, %13, %14, %15", "%16", "%17")
+SHX_DEFINE_WGMMA_BF16_A_REGS(32, 16, "%16, %17, %18, %19", "%20", "%21")
+
 template <int N>
 __device__ __forceinline__ void wgmma_bf16_a_regs(float (&d)[N / 2], const uint32_t (&a)[4],
                                                   uint64_t b) {
-  static_assert(N == 16 || N == 24 || N == 32, "A from registers at N = 16, 24, 32 only");
-  if constexpr (N == 16) wgmma_bf16_m64n16_a_regs(d, a, b);
-  else if constexpr (N == 24) wgmma_bf16_m64n24_a_regs(d, a, b);
-  else wgmma_bf16_m64n32_a_regs(d, a, b);
+  WgmmaARegs<N>::mma(d, a, b);
 }
 
 SHX_DEFINE_WGMMA_BF16(8, 4, "%4", "%5", "%6")
@@ -204,6 +180,7 @@ SHX_DEFINE_WGMMA_BF16(112, 56, "%56", "%57", "%58")
 SHX_DEFINE_WGMMA_BF16(128, 64, "%64", "%65", "%66")
 
 #undef SHX_DEFINE_WGMMA_BF16
+#undef SHX_DEFINE_WGMMA_BF16_A_REGS
 #undef SHX_WGMMA_ACC_64
 #undef SHX_WGMMA_ACC_56
 #undef SHX_WGMMA_ACC_48
