@@ -2,9 +2,9 @@
  *
  * Only what the shared-expert kernels use: D[64 x N] (FP32, registers) += A[64 x 16] *
  * B[16 x N], BF16 operands read from shared memory through matrix descriptors (A also
- * from registers: wgmma_bf16_a_regs at N = 16, 24, 32), both K-major (each row of A and each column
- * of B holds 64 consecutive K elements = 128 bytes) in the 128-byte swizzle layout that
- * TMA writes.
+ * from registers: wgmma_bf16_a_regs at N = 16, 24, 32), both K-major (each row of A and
+ * each column of B holds 64 consecutive K elements = 128 bytes) in the 128-byte swizzle
+ * layout that TMA writes.
  *
  * Accumulator fragment of m64nN for thread t of the warpgroup (warp w = t / 32, lane l):
  * d[4 j + e] is row 16 w + l / 4 + 8 (e / 2), column 8 j + 2 (l % 4) + (e % 2), j < N / 8.
