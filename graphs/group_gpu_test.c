@@ -19,6 +19,13 @@
  * one bitwise equal to the first; afterwards every mailbox slot is re-armed (0x8000).
  * At B = 9 the group's own calls must refuse batches outside [1, capacity] (and a refused
  * capture keep the graphs: one more step equals the first).
+ * The fused variant first checks which kernel instance its launches run at the design
+ * dims (late_instance_plans, shx_fused_instance_name, the launcher's own choice): at TP8
+ * and n = 24, 32, where the CTAs hold n / 8 late down blocks (LATE IN REGISTERS), the
+ * kFusedLate instance, whose h tiles grow the staging area from the receive buffer (2 x 32
+ * x n FP32) to n / 8 x n x 128 bytes; at TP8 n = 16 kFusedX; kFused at TP16 and at n = 40.
+ * The TP8 plan's shared memory must be TP16's (same n, same ring, no late fills) plus that
+ * growth.
  * Exits 77 (skipped) when no usable GPU is present, never 0.
  */
 #include <pthread.h>
@@ -28,6 +35,52 @@
 #include "engine/check.h"
 #include "graphs/group.h"
 #include "graphs/testbed.h"
+#include "ops/fused.h"
+#include "ops/fused_plan.h"
+
+/* The design dims' fused plans at TP8 and TP16 for the buckets of n = 16, 24, 32, 40: see
+ * the header. Which plans have late fills follows from ops/fused_plan.h's rule; on a GPU
+ * where the TP8 grid gives every 64-row down tile a CTA of its own (112 CTAs: an H100 or
+ * H200), every TP8 CTA at n = 16, 24, 32 has them. */
+static void late_instance_plans(void) {
+  static const int ns[] = {16, 24, 32, 40};
+  for (size_t i = 0; i < sizeof ns / sizeof *ns; ++i) {
+    const int n = ns[i];
+    shx_fused_plan tp8, tp16;
+    char message[SHX_MESSAGE_BYTES];
+    SHX_CHECK_OK(shx_fused_bucket_plan_make(7168, 6144 / 8, 8, shx_fused_bucket_of(n), &tp8,
+                                            message));
+    SHX_CHECK_OK(shx_fused_bucket_plan_make(7168, 6144 / 16, 16, shx_fused_bucket_of(n),
+                                            &tp16, message));
+    CHECK(tp8.n == n && tp16.n == n && tp8.stages == tp16.stages &&
+          tp8.ctas_per_sm == tp16.ctas_per_sm);
+    int late_ctas = 0;
+    for (int cta = 0; cta < tp8.grid; ++cta)
+      late_ctas += shx_fused_late_register_fills(shx_down_job_count(cta, &tp8),
+                                                 tp8.inter / 64, tp8.stages, n) > 0;
+    if (tp8.grid == 7168 / 64) CHECK(late_ctas == (n <= 32 ? tp8.grid : 0));
+    for (int cta = 0; cta < tp16.grid; ++cta)
+      CHECK(shx_fused_late_register_fills(shx_down_job_count(cta, &tp16), tp16.inter / 64,
+                                          tp16.stages, n) == 0);
+    const int late = (n == 24 || n == 32) && late_ctas > 0 ? n / 8 : 0;
+    const char *want8 = n == 16 ? "kFusedX" : late > 0 ? "kFusedLate" : "kFused";
+    if (strcmp(shx_fused_instance_name(&tp8), want8) != 0 ||
+        strcmp(shx_fused_instance_name(&tp16), "kFused") != 0) {
+      fprintf(stderr, "n %d: the fused launches run %s (TP8) and %s (TP16), want %s and kFused\n",
+              n, shx_fused_instance_name(&tp8), shx_fused_instance_name(&tp16), want8);
+      exit(1);
+    }
+    const int receive_bytes = 2 * 32 * n * 4, late_bytes = late * n * 128;
+    const int growth = late_bytes > receive_bytes ? late_bytes - receive_bytes : 0;
+    if (tp8.smem_bytes != tp16.smem_bytes + growth) {
+      fprintf(stderr, "n %d: the TP8 plan's shared memory is %d bytes, TP16's %d: want %d "
+              "more\n", n, tp8.smem_bytes, tp16.smem_bytes, growth);
+      exit(1);
+    }
+    CHECK(late == 0 || growth > 0);
+  }
+  printf(" the fused launches' instances and shared memory at n = 16, 24, 32, 40: as planned\n");
+}
 
 static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int batch) {
   const shx_config config = bed->config;
@@ -75,6 +128,7 @@ int main(int argc, char **argv) {
                         : strcmp(name, "split") == 0 ? SHX_VARIANT_SPLIT
                                                      : SHX_VARIANT_BASELINE;
   shx_testbed_skip_without_gpu(gpus);
+  if (variant == SHX_VARIANT_FUSED) late_instance_plans();
   static const int design_batches[] = {1,  8,  9,  13, 16, 20, 31,  32,
                                         37, 48, 53, 64, 72, 90, 100, 128};
   static const int deepseek_batches[] = {1, 8, 9, 16, 20, 32, 37, 48, 53, 64, 72, 90, 100, 128};

@@ -33,8 +33,9 @@
  * griddepcontrol.wait: they depend on nothing); after the barrier come h and the down
  * blocks the ring could not hold (TP8: 2, 4 or 5 of 12 at N = 16, 32, 128), asked into
  * L2 (cp.async.bulk.prefetch) before it so that they arrive from L2 (in kFusedX, TP8's
- * N = 16 instance, the consumers load those two into wgmma's A registers instead: LATE
- * IN REGISTERS, and the grid then triggers early). Every K
+ * N = 16 instance, and in kFusedLate, TP8's N = 24, 32 instances, where its tile
+ * overruns the ring by 3 and 4, the consumers load them into wgmma's A registers
+ * instead: LATE IN REGISTERS, and the grid then triggers early). Every K
  * loop (gate/up and down) runs its k16 steps round-robin over accumulator chains
  * (Chains<N>: 4 at N <= 16, 2 at N = 24..64, 1 above; DownChains<N>: 2 at N <= 16),
  * summed in chain order at the end: a fixed order. The epilogue stages y^T transposed in
@@ -60,8 +61,9 @@
  *                                     down tile (6 blocks) fits the ring;
  *                                     N = 80, 96, 112, 128: 11, 9, 8, 7 stages in at most
  *                                     220 KB, one CTA per SM (shared memory a CTA: N = 16
- *                                     107,304 B, N = 64 at two per SM 115,496 B, N = 128
- *                                     205,608 B)
+ *                                     107,304 B, N = 32 107,304 B (kFusedLate, with LATE
+ *                                     IN REGISTERS's 16 KB staging: 115,496 B), N = 64 at
+ *                                     two per SM 115,496 B, N = 128 205,608 B)
  * DeepSeek-V3 / Kimi-K2 (I_total = 2048): I = 256 -> 8 tiles, cluster 8, 64 + 48 CTAs;
  * I = 128 -> 4 tiles, cluster 16 (cluster16_fits), 64 + 48 CTAs of 7 gate/up K blocks.
  *
@@ -97,10 +99,11 @@
  * those, which only stamps when ring fills land: stamp_fills)
  *   warps 0-3 (consumer warpgroup): where CONSUMER X says so, the first ring's x tiles
  *       (ld.global, st.shared); wgmma for every ring stage, the DSMEM partial push,
- *       the owner reduction and h store, the grid-barrier arrival, in kFusedX the late
- *       down blocks' A operand (LATE IN REGISTERS, ld.global), the down epilogue
- *       and the mailbox push; thread 0 triggers the dependent grid once the gate/up
- *       MMAs are done (or, per the plan, the exchange) where the CTA triggers early
+ *       the owner reduction and h store, the grid-barrier arrival, in the late
+ *       instances (kFusedX, kFusedLate) the late down blocks' A operand (LATE IN
+ *       REGISTERS, ld.global), the down epilogue and the mailbox push; thread 0
+ *       triggers the dependent grid once the gate/up MMAs are done (or, per the
+ *       plan, the exchange) where the CTA triggers early
  *       (triggers_early, triggers_after_exchange).
  *   warp 4 lane 0 (producer): all TMA loads (but the REFILL ISSUER's), the grid-barrier
  *       wait and its re-arm, and griddepcontrol.launch_dependents otherwise (after the
@@ -113,8 +116,9 @@
  *   that ptxas compiles each role's code as warp-uniform (run 43).
  *
  * SHARED MEMORY: [ring: kNumStages x (A 8 KB | B N x 128 B), 1024-aligned]
- *   [staging: DSMEM receive buffer, in kFusedX then the late down blocks' h (LATE IN
- *   REGISTERS), later the down epilogue's y^T] [mbarriers]
+ *   [staging: DSMEM receive buffer, in the late instances then the late down blocks' h
+ *   (LATE IN REGISTERS; at N = 24, 32 the area is grown for them), later the down
+ *   epilogue's y^T] [mbarriers]
  *   [the owners' scalars (OwnerScalars): parameters read after the gate/up loop]
  *
  * BARRIERS, and what each waits for
@@ -135,7 +139,7 @@
  *   per-fill counter and 96 initializations show), against the same division-free
  *   producer without them (run 24).
  *   full[f]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
- *             the fill (weights, and x or h; a kFusedX late fill, LATE IN REGISTERS:
+ *             the fill (weights, and x or h; a late fill, LATE IN REGISTERS:
  *             its h alone, in the staging area, no stage): the consumer may run its
  *             wgmma. The consumers test it one fill ahead with the non-blocking
  *             test_wait and wait (try_wait) only if it had not completed then
@@ -143,7 +147,7 @@
  *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
  *             complete; one group stays in flight) the stage may be refilled: the
  *             producer waits for empty[f] before fill f + kNumStages (not before a
- *             kFusedX late fill, which takes no stage). Not arrived on in kFusedX's
+ *             late fill, which takes no stage). Not arrived on in the
  *             LATE IN REGISTERS down job, which refills nothing (mma_blocks, kLate).
  *   PAIRED FILLS (at N = 32 where the grid triggers early; paired_fills): two first-ring
  *             gate/up fills f, f + 1 complete on full[f], armed once for both stages;
@@ -175,12 +179,12 @@
  *             instead.)
  *   named barrier 1 (128 consumer threads): h stored before thread 0's release; the
  *             epilogue's staging written before it is read, and read before reuse; in
- *             kFusedX every warp's late MMAs (their h in the staging area) done before
+ *             the late instances every warp's late MMAs (their h in the staging area) done before
  *             the epilogue writes there.
  *   grid barrier (counters[0]): each CTA adds 1 (red.release.gpu) once its owned h
  *             columns are stored (down-only CTAs at once); the producer spins
- *             (ld.acquire.gpu) until it reads `grid`, issues its h loads (kFusedX's
- *             late ones first), then counts through counters[1]; the last one re-arms
+ *             (ld.acquire.gpu) until it reads `grid`, issues its h loads (the late
+ *             ones first), then counts through counters[1]; the last one re-arms
  *             both to 0 for the next launch.
  *   griddepcontrol.wait: every thread before reading x, h, the counters or writing
  *             anything global (the consumers read the x pointer, batch and H from the
@@ -192,7 +196,7 @@
  *             (at N >= 40 with 12 MiB of weights or more, once its cluster's partials
  *             arrived: triggers_after_exchange) where its whole down tile fits in the
  *             ring and N <= 32 (64 in clusters of 16 and where two CTAs share an SM),
- *             or fits in the ring and kFusedX's late registers (LATE IN REGISTERS),
+ *             or fits in the ring and the late registers (LATE IN REGISTERS),
  *             or, on a partition's TWO GRIDS plan at N = 16, overruns the ring by at
  *             most the plan's two fills (EARLY PAST THE RING, ops/fused_plan.h),
  *             else once it passed the grid barrier (triggers_early, which also says
@@ -235,7 +239,7 @@
  * domains, launched with PDL (call 6) or without (call 1).
  *
  * WEIGHTS IN L2: every TMA weight load (gate/up and down, in both kernels) carries an L2
- * evict_first cache policy (kFusedX's late down blocks, read by ld.global into
+ * evict_first cache policy (the late down blocks, read by ld.global into
  * registers, and the L2 prefetches carry none). A step reads each weight once, and a TP8
  * step streams 33 MB through the H200's 60 MB L2: with the default policy those lines push
  * out what the step reads again (the down blocks asked into L2 ahead of the grid barrier, x, h, the
@@ -406,8 +410,12 @@ static_assert(kRowBytes == 128, "a stage row must be exactly one 128-byte swizzl
 enum Mode {
   kFused = 0,  /* gate/up, activation, grid barrier, down, push */
   kGate = 1,   /* the split variant's first half: gate/up and activation into h */
-  kFusedX = 2  /* kFused with CONSUMER X: its N = 16 instance for CTAs of more than 16
+  kFusedX = 2, /* kFused with CONSUMER X: its N = 16 instance for CTAs of more than 16
                 * gate/up blocks (takes_consumer_x), so that kFused's stays as it was */
+  kFusedLate = 3 /* kFused with LATE IN REGISTERS: its N = 24, 32 instances for plans whose
+                  * CTAs' one down job overruns the ring by N / 8 blocks (the design TP8
+                  * at B = 17..32: takes_late_registers), so that kFused's (TP16, the
+                  * DeepSeek dims) and the split variant's stay as they were */
 };
 
 /* Whether a fused-family instance has the REFILL ISSUER's warp (kHas: kFused at N = 16 in
@@ -429,9 +437,10 @@ struct DefaultCtasPerSm {
   static constexpr int value = N <= kTwoPerSmMaxN ? 2 : 1;
 };
 
-template <int N, int kSlots = DefaultCtasPerSm<N>::value, int kFill = 1>
+template <int N, int kSlots = DefaultCtasPerSm<N>::value, int kFill = 1, int kLateFills = 0>
 struct Geometry {
   static_assert(is_padded_batch(N), "a padded batch of the plan");
+  static_assert(kLateFills == 0 || kFill == 1, "late fills are of one K block");
   static_assert(kSlots == 1 || kSlots == 2, "one or two CTAs per SM");
   static_assert(kFill == 1 || kFill == 2, "one or two K blocks a ring fill");
   /* K blocks of 64 a ring fill: one in the fused kernel, two in SharedDown up to N = 32
@@ -443,7 +452,14 @@ struct Geometry {
   static constexpr int kReceiveBytes = 2 * kHalfRows * N * 4;
   static constexpr int kEpilogueBytes = N * kStagingPitch * 4;
   static_assert(kEpilogueBytes == kReceiveBytes, "the epilogue reuses the receive buffer");
-  static constexpr int kStagingBytes = kReceiveBytes;
+  /* LATE IN REGISTERS's h tiles (kLateFills of [N x 64] BF16: the late instances' N / 8
+   * at N = 16, 24, 32, late_capacity) share the staging area, which grows to hold them
+   * in kFusedLate at N = 24 (9 KB against the 6 KB receive buffer) and N = 32 (16 KB
+   * against 8 KB); the ring keeps its stages (static_assert below). Every other instance
+   * (kLateFills 0) keeps the receive buffer's size. */
+  static constexpr int kLateTileBytes = kLateFills * kActivationTileBytes;
+  static constexpr int kStagingBytes =
+      kReceiveBytes > kLateTileBytes ? kReceiveBytes : kLateTileBytes;
   static constexpr int kFixedBytes = kStagingBytes + kBarrierBytes;
   static constexpr int kCtasPerSm = kSlots;
   static constexpr int kBudget = kCtasPerSm == 2 ? kTwoPerSmBudget : kSmemBudget;
@@ -484,6 +500,12 @@ static_assert(Geometry<8>::kNumStages == 12 && Geometry<16>::kNumStages == 10 &&
                   Geometry<80>::kNumStages == 11 && Geometry<96>::kNumStages == 9 &&
                   Geometry<112>::kNumStages == 8 && Geometry<128>::kNumStages == 7,
               "ring stages changed: update the GEOMETRY table and kBarrierSlots");
+/* The late instances' staging (LATE IN REGISTERS) costs no stage, and kFusedX's two N = 16
+ * tiles fit the receive buffer: its layout is kFused's. */
+static_assert(Geometry<24, 2, 1, 3>::kNumStages == Geometry<24>::kNumStages &&
+                  Geometry<32, 2, 1, 4>::kNumStages == Geometry<32>::kNumStages &&
+                  Geometry<16, 2, 1, 2>::kSmemBytes == Geometry<16>::kSmemBytes,
+              "LATE IN REGISTERS's staging takes no ring stage");
 
 /* The work of each CTA (down jobs, K ranges) is in ops/fused_plan.h. */
 
@@ -527,9 +549,9 @@ struct OwnerScalars {
 static_assert(sizeof(OwnerScalars) <= kOwnerScalarsBytes, "OwnerScalars slot");
 
 /* The shared-memory layout of one CTA (addresses in the shared::cta window). */
-template <int N, int S = DefaultCtasPerSm<N>::value, int F = 1>
+template <int N, int S = DefaultCtasPerSm<N>::value, int F = 1, int L = 0>
 struct SharedLayout {
-  using G = Geometry<N, S, F>;
+  using G = Geometry<N, S, F, L>; /* L: the late fills its staging area holds */
   uint32_t ring;
   uint32_t staging;
   uint32_t barriers;
@@ -657,9 +679,9 @@ __device__ __forceinline__ void wait_barrier(uint32_t barrier, uint32_t parity,
 
 /* Before the producer's next fill: waits until the stage it will use is free, i.e. its
  * previous fill (if any) was released by every consumer warp. */
-template <int N, int S, int F>
+template <int N, int S, int F, int L>
 __device__ __forceinline__ void wait_stage_free(
-    const SharedLayout<N, S, F> &smem, ReleaseCursor<Geometry<N, S, F>::kNumStages> &released,
+    const SharedLayout<N, S, F, L> &smem, ReleaseCursor<Geometry<N, S, F>::kNumStages> &released,
     Watchdog &watchdog) {
   wait_barrier(smem.empty(released.slot), released.phase, watchdog);
   released.advance();
@@ -690,53 +712,91 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
   }
 }
 
-/* LATE IN REGISTERS (kFusedX, N = 16): a down tile of one ring plus two K blocks (TP8 at
- * the design dims: 12 blocks, 10 stages) has two "late" fills, which could only go into
- * the stages of the first two down fills once those were consumed after the grid
- * barrier: they landed 1.6-1.9 us after it and ended the down loop (perf/RESULTS.md run
- * 50, run 51 call 2). Here the consumers load those two blocks' weights from global
- * memory (asked into L2 before the barrier) straight into wgmma's A registers right after
- * the h release (load_late_a; 32 registers a thread), and their h tiles go into the
- * staging area (free from the reduction to the epilogue; two [16 x 64] tiles are exactly
- * its 4 KB) on the full barriers of the fills that follow the ring's, armed for the h
- * bytes alone. The sums are the same: the same k16 steps into the same chains in the same
- * order, only A's source differs (fused = split bit for bit: the graphs/ GPU tests). With
- * the whole down tile so resident, these CTAs trigger early (triggers_early). Measured
- * (perf/RESULTS.md run 51 calls 3-6): the TP8 down loop 1.8 -> 1.21-1.37 us; alone (the
- * trigger after the grid barrier) the step 0.18-0.29 us slower, since the next grid's first
- * ring then landed later after its wait (fill 0: 0.57 -> 1.02 us); with the early trigger
- * TP8 B = 9, 16 0.30-0.40 us faster in call 4 (10.57-10.65 -> 10.22-10.34 us) and
- * 0.17-0.23 in call 5's A/B (10.61-10.67 -> 10.38-10.49); TP16 and the DeepSeek dims
- * have no kFusedX (their kernels' PTX is unchanged). The trigger after the exchange or
- * after the h release instead gained 0.12-0.23 us (call 4). */
-constexpr int kLateRegisterFills = SHX_FUSED_LATE_REGISTER_FILLS;
+/* LATE IN REGISTERS (kFusedX at N = 16; kFusedLate at N = 24, 32, below): a down tile of
+ * one ring plus two K blocks (TP8 at the design dims: 12 blocks, 10 stages) has two
+ * "late" fills, which could only go into the stages of the first two down fills once
+ * those were consumed after the grid barrier: they landed 1.6-1.9 us after it and ended
+ * the down loop (perf/RESULTS.md run 50, run 51 call 2). Here the consumers load those
+ * two blocks' weights from global memory (asked into L2 before the barrier) straight into
+ * wgmma's A registers right after the h release (load_late_a; 32 registers a thread), and
+ * their h tiles go into the staging area (free from the reduction to the epilogue; two
+ * [16 x 64] tiles are exactly its 4 KB) on the full barriers of the fills that follow the
+ * ring's, armed for the h bytes alone. The sums are the same: the same k16 steps into the
+ * same chains in the same order, only A's source differs (fused = split bit for bit: the
+ * graphs/ GPU tests). With the whole down tile so resident, these CTAs trigger early
+ * (triggers_early). Measured (perf/RESULTS.md run 51 calls 3-6): the TP8 down loop 1.8 ->
+ * 1.21-1.37 us; alone (the trigger after the grid barrier) the step 0.18-0.29 us slower,
+ * since the next grid's first ring then landed later after its wait (fill 0: 0.57 -> 1.02
+ * us); with the early trigger TP8 B = 9, 16 0.30-0.40 us faster in call 4 (10.57-10.65 ->
+ * 10.22-10.34 us) and 0.17-0.23 in call 5's A/B (10.61-10.67 -> 10.38-10.49); TP16 and
+ * the DeepSeek dims have no kFusedX (their kernels' PTX is unchanged). The trigger after
+ * the exchange or after the h release instead gained 0.12-0.23 us (call 4).
+ * At N = 24, 32 (kFusedLate; run 95) the design TP8 tile overruns the 9- and 8-stage rings
+ * by 3 and 4 blocks, so those CTAs hold 3 and 4 late fills (48 and 64 registers a thread;
+ * 98 and 122 registers, no spills) and their h in a staging area grown to 9 and 16 KB
+ * (Geometry's kLateFills; the rings keep their stages). A diagnostic that simply
+ * dropped the blocks past the ring (DOWN RING ONLY, perf/RESULTS.md run 95 command 2)
+ * bounded the gain at 1.2-1.35 us a step on an H100; this form measured (commands 3-5
+ * and 8, four H100s) TP8 B = 17..24 0.63-0.82 us and B = 25..32 0.10-0.27 us faster: the four
+ * blocks of N = 32 (32 KB a CTA through the LSU after the release) delay h's landing
+ * (0.39 -> 0.75 us). Loaded right after the partials' push instead (EARLY LATE A) they
+ * lengthened the exchange and h's landing: 0.8-1.35 us slower; after a named barrier
+ * behind the release (RELEASE FIRST), 0.15-0.2 us slower at B = 17..24 (command 8).
+ * Measured in kFused itself (branch r95_late_regs), TP16 B = 17..24, which never takes the
+ * late path, was 0.13-0.21 us slower (the code and the larger staging area alone), so it
+ * is an instance of its own, kFusedLate, like kFusedX: every other instance's PTX is as
+ * before, and kFusedLate's is r95_late_regs's kFused at N = 24, 32 (tools/same_ptx.sh). */
+/* The instances that hold late fills, and how many (shx_fused_late_register_capacity):
+ * kFusedX at N = 16 (2), kFusedLate at N = 24, 32 (3, 4: the design TP8 at B = 17..32,
+ * whose 12-block down tile overruns the ring by that many). Their shared memory's staging
+ * area holds that many h tiles (SharedLayout's L). */
+template <int N, Mode kMode>
+__host__ __device__ constexpr int late_capacity() {
+  return (kMode == kFusedX && N == 16) || (kMode == kFusedLate && (N == 24 || N == 32))
+             ? N / 8
+             : 0;
+}
+/* The dynamic shared memory of a fused-family instance: its geometry's, with the staging
+ * area grown for LATE IN REGISTERS's h tiles in kFusedLate (late_capacity). */
+template <int N, int S, Mode kMode>
+constexpr int instance_smem_bytes() {
+  return Geometry<N, S, 1, late_capacity<N, kMode>()>::kSmemBytes;
+}
+
+template <int L>
 struct LateA {
-  uint32_t a[kLateRegisterFills][kBlockK / kMmaK][4]; /* wgmma_bf16_m64n16_a_regs's a */
+  uint32_t a[L][kBlockK / kMmaK][4]; /* wgmma_bf16_a_regs's a, L late fills */
 };
-static_assert(kLateRegisterFills * Geometry<16>::kActivationTileBytes <=
-                  Geometry<16>::kStagingBytes,
-              "LATE IN REGISTERS: the late h tiles fit the staging area");
-static_assert(Geometry<16>::kRingBytes % kSwizzleAtomBytes == 0 &&
-                  Geometry<16>::kActivationTileBytes % kSwizzleAtomBytes == 0,
-              "LATE IN REGISTERS: each late h tile starts on a swizzle atom");
+template <int N>
+constexpr bool late_tiles_fit() {
+  using G = Geometry<N, DefaultCtasPerSm<N>::value, 1, N / 8>;
+  return N / 8 * G::kActivationTileBytes <= G::kStagingBytes &&
+         G::kRingBytes % kSwizzleAtomBytes == 0 &&
+         G::kActivationTileBytes % kSwizzleAtomBytes == 0;
+}
+/* (shx_fused_late_register_capacity(N) is late_capacity's count for these instances.) */
+static_assert(late_tiles_fit<16>() && late_tiles_fit<24>() && late_tiles_fit<32>(),
+              "LATE IN REGISTERS: the late h tiles fit the staging area, each on a swizzle "
+              "atom");
 template <int N, Mode kMode, int S>
 __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
-  return kMode == kFusedX && N == 16 &&
+  return late_capacity<N, kMode>() > 0 &&
          shx_fused_late_register_fills(work.down_jobs, work.down_blocks,
-                                       Geometry<N, S>::kNumStages) > 0;
+                                       Geometry<N, S>::kNumStages, N) > 0;
 }
 
 /* Where this CTA lets the dependent grid launch (griddepcontrol.launch_dependents): as
  * soon as its gate/up MMAs are done (or its exchange, where the plan says so:
  * triggers_after_exchange; a down-only CTA: at once) if its whole down tile
  * fits in the ring before the grid barrier, and N <= kEarlyTriggerMaxN, or fits in the
- * ring and the late registers (kFusedX: LATE IN REGISTERS, run 51 call 4); otherwise
+ * ring and the late registers (kFusedX, kFusedLate: LATE IN REGISTERS, run 51 call 4;
+ * run 95); otherwise
  * after the grid barrier. The dependent grid (in a graph of steps, the next step's
  * kernel) then streams its first ring while this one exchanges, reduces, waits at the
  * barrier and runs the down loop, when HBM is otherwise idle. Where down weights are
- * still loaded after the barrier (TP8 at N = 32: 4 of 12 blocks; at N = 16 too, before
- * LATE IN REGISTERS) the next grid's loads compete with them, and the early trigger
- * measured slower
+ * still loaded after the barrier (TP8 at N = 16, 24, 32 before LATE IN REGISTERS took
+ * their 2, 3, 4 late blocks; TP8 at N >= 40) the next grid's loads compete with them,
+ * and the early trigger measured slower
  * (perf/RESULTS.md run 28: TP16 B=9 8.58 -> 7.84 us, TP8 B=1 11.24 -> 10.44; TP8 B=9
  * +0.16, TP8 B=32 +1.0 us). At TP16 N = 32 it was 0.4 us slower in run 28 and is 0.3-0.4
  * us faster (B = 24, 32) since the owners' scalars moved to shared memory (run 29 call
@@ -796,8 +856,9 @@ __device__ __forceinline__ bool triggers_after_exchange(const CtaWork &work) {
 /* The gate/up fills this CTA's consumers take in pairs (PAIRED FILLS, ops/ring.h): only
  * in the fused instances at N = 32 whose grid triggers early and whose share overruns
  * the 8-stage ring (the design TP16 and the DeepSeek TP8 at B = 25..32: 14 gate/up
- * blocks; not the DeepSeek TP16, whose 7 fit the ring, nor the design TP8, which does not
- * trigger early at N = 32). Measured (perf/RESULTS.md run 45): design TP16 B = 25, 32
+ * blocks; not the DeepSeek TP16, whose 7 fit the ring, nor the design TP8, whose 28
+ * blocks leave no first-ring fill to pair though its CTAs trigger early at N = 32 since
+ * LATE IN REGISTERS there). Measured (perf/RESULTS.md run 45): design TP16 B = 25, 32
  * 0.23-0.41 us a step faster (calls 3, 4: B=25 7.79-7.87 -> 7.44-7.49 us, B=32 7.58-7.68
  * -> 7.33-7.36), the DeepSeek TP8 B = 25, 32 up to 0.13; the DeepSeek TP16 B=25 (0.12-0.26)
  * and the design TP8 (up to 0.13), which take no pairs at today's plans, moved too. Yet the gate/up
@@ -811,10 +872,12 @@ __device__ __forceinline__ bool triggers_after_exchange(const CtaWork &work) {
 template <int N, Mode kMode, int S, bool kCluster16>
 __device__ __forceinline__ PairedFills paired_fills(const CtaWork &work) {
   constexpr int kStages = Geometry<N, S>::kNumStages;
-  /* At most 2 x kStages - 2 gate/up and kStages down fills (triggers_early): every fill of
-   * the launch has a barrier slot of its own, so the unused full barriers stay unused. */
-  static_assert(N != 32 || 3 * kStages <= kBarrierSlots, "a slot per fill");
-  if (kMode != kFused || N != 32 || !triggers_early<N, kMode, S, kCluster16>(work)) {
+  /* At most 2 x kStages - 2 gate/up and kStages down fills, plus the late fills where the
+   * CTA triggers early through LATE IN REGISTERS (triggers_early): every fill of the
+   * launch has a barrier slot of its own, so the unused full barriers stay unused. */
+  static_assert(N != 32 || 3 * kStages - 2 + N / 8 <= kBarrierSlots, "a slot per fill");
+  if ((kMode != kFused && kMode != kFusedLate) || N != 32 ||
+      !triggers_early<N, kMode, S, kCluster16>(work)) {
     PairedFills none = {0, 0};
     return none;
   }
@@ -947,9 +1010,9 @@ struct HeldX {
 
 /* Stores the held chunks of fills [begin, end) into their first-ring stages, then orders
  * them for wgmma (the async proxy) and across the consumer warpgroup. */
-template <int kHeld, int N, int S, int F>
+template <int kHeld, int N, int S, int F, int L>
 __device__ __forceinline__ void store_held_x(const HeldX<kHeld> &held,
-                                             const SharedLayout<N, S, F> &smem, int begin,
+                                             const SharedLayout<N, S, F, L> &smem, int begin,
                                              int end) {
 #pragma unroll
   for (int f = 0; f < kHeld; ++f)
@@ -960,9 +1023,10 @@ __device__ __forceinline__ void store_held_x(const HeldX<kHeld> &held,
 }
 
 /* Loads this thread's A elements of the CTA's down job's K blocks [first_block,
- * first_block + kLateRegisterFills) (wgmma's A register layout: ptx/wgmma.cuh). A warp's
+ * first_block + L) (wgmma's A register layout: ptx/wgmma.cuh). A warp's
  * 16 rows lie in one 32-row granule. */
-__device__ __forceinline__ void load_late_a(LateA &late, const CtaWork &work,
+template <int L>
+__device__ __forceinline__ void load_late_a(LateA<L> &late, const CtaWork &work,
                                             const shx_fused_plan &plan,
                                             const shx_fused_args &args, int first_block) {
   const shx_down_job job = shx_tile_job(work.cta, plan.down_granules);
@@ -973,7 +1037,7 @@ __device__ __forceinline__ void load_late_a(LateA &late, const CtaWork &work,
   const uint32_t *wd = static_cast<const uint32_t *>(args.down) +
                        static_cast<size_t>(kHalfRows * granule + row % kHalfRows) * pitch;
 #pragma unroll
-  for (int l = 0; l < kLateRegisterFills; ++l) {
+  for (int l = 0; l < L; ++l) {
 #pragma unroll
     for (int k = 0; k < kBlockK / kMmaK; ++k) {
       const uint32_t *at = wd + (kBlockK * (first_block + l) + kMmaK * k + 2 * (lane % 4)) / 2;
@@ -996,20 +1060,22 @@ __device__ __forceinline__ void load_late_a(LateA &late, const CtaWork &work,
  * first stage was ready (trace point `point`: 11 for the gate/up loop, 6 for the first
  * down job's). With `held` (HELD X, kFusedX only) the first ring's x comes from the
  * consumers' registers: fill 0's tile before fill 0's MMAs, the other fills' before fill
- * 1's. With kLate (LATE IN REGISTERS, kFusedX's down job) `kLate` more K blocks follow
+ * 1's. With kLate (LATE IN REGISTERS, kFusedX's or kFusedLate's down job) `kLate` more K
+ * blocks follow
  * the ring's: A from `late`, B from the staging area, and no fill is released (nothing
  * is refilled: every wgmma-group stays in flight to the end). Returns with every MMA of
  * this warp done (the other warps' shares of the warpgroup's MMAs may still run). */
-template <int N, int kCount, int S, int F, int kHeld = 0, int kLate = 0>
+template <int N, int kCount, int S, int F, int kHeld = 0, int kLate = 0, int L = 0>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
-                                           const SharedLayout<N, S, F> &smem,
+                                           const SharedLayout<N, S, F, L> &smem,
                                            RingCursor<Geometry<N, S, F>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog,
                                            unsigned long long *trace, int point,
                                            const HeldX<kHeld> *held = nullptr,
-                                           const LateA *late = nullptr) {
-  static_assert(kLate == 0 || (kLate == kLateRegisterFills && N == 16 && F == 1),
-                "LATE IN REGISTERS: kFusedX's down job");
+                                           const LateA<kLate == 0 ? 1 : kLate> *late = nullptr) {
+  static_assert(kLate == 0 || (kLate == N / 8 && F == 1 && kLate <= L),
+                "LATE IN REGISTERS: the down job of kFusedX or kFusedLate, its h tiles in "
+                "the staging area");
   /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
   constexpr int kGroupsInFlight = 1;
   float chains[kCount][N / 2];
@@ -1070,8 +1136,8 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
       const uint64_t b = ptx::make_smem_desc_sw128(smem.staging + l * N * kRowBytes);
 #pragma unroll
       for (int k = 0; k < kBlockK / kMmaK; ++k)
-        ptx::wgmma_bf16_m64n16_a_regs(chains[k % kCount], late->a[l][k],
-                                      b + static_cast<uint64_t>(k * kMmaK * 2 / 16));
+        ptx::wgmma_bf16_a_regs<N>(chains[k % kCount], late->a[l][k],
+                                  b + static_cast<uint64_t>(k * kMmaK * 2 / 16));
       ptx::wgmma_commit();
       fence_chains<N, kCount>(chains);
       cursor.advance();
@@ -1113,9 +1179,9 @@ __device__ __forceinline__ void mma_pair_issue(float (&chains)[kCount][N / 2],
 /* One unit of mma_blocks_paired: issues the fill at `cursor` (with the next one where
  * kPair), tests the next unit's full barrier ahead (`ready`), waits for the previous unit's
  * wgmma-group and releases its slots, and makes this unit the pending one. */
-template <int N, int kCount, int S, bool kPair>
+template <int N, int kCount, int S, bool kPair, int L>
 __device__ __forceinline__ void paired_unit(float (&chains)[kCount][N / 2],
-                                            const SharedLayout<N, S> &smem,
+                                            const SharedLayout<N, S, 1, L> &smem,
                                             RingCursor<Geometry<N, S>::kNumStages> &cursor,
                                             bool &ready, int &pending_slot, int &pending_fills,
                                             int lane, Watchdog &watchdog) {
@@ -1147,9 +1213,9 @@ __device__ __forceinline__ void paired_unit(float (&chains)[kCount][N / 2],
  * singles before and after. One wgmma-group stays in flight across the three parts:
  * after each issue the previous unit (a fill or a pair) is waited for and released. The
  * look-ahead test, the watchdog and the chains' sums are mma_blocks'. */
-template <int N, int kCount, int S>
+template <int N, int kCount, int S, int L>
 __device__ __forceinline__ void mma_blocks_paired(
-    float (&acc)[N / 2], int fills, PairedFills pairs, const SharedLayout<N, S> &smem,
+    float (&acc)[N / 2], int fills, PairedFills pairs, const SharedLayout<N, S, 1, L> &smem,
     RingCursor<Geometry<N, S>::kNumStages> &cursor, int lane, Watchdog &watchdog,
     unsigned long long *trace, int point) {
   float chains[kCount][N / 2];
@@ -1200,9 +1266,9 @@ struct PartialDestination {
   bool own; /* this CTA owns the column: `local`, a plain shared store */
 };
 
-template <int N, int S>
+template <int N, int S, int L>
 __device__ __forceinline__ PartialDestination partial_destination(
-    int column, int half, int token, const SharedLayout<N, S> &smem, const CtaWork &work) {
+    int column, int half, int token, const SharedLayout<N, S, 1, L> &smem, const CtaWork &work) {
   const uint32_t owner = static_cast<uint32_t>(column >> work.width_shift);
   const int cell = (work.cluster_rank * 2 + half) * work.width + (column & (work.width - 1));
   const uint32_t local = smem.staging + 4u * static_cast<uint32_t>(cell * N + token);
@@ -1210,9 +1276,9 @@ __device__ __forceinline__ PartialDestination partial_destination(
           owner == static_cast<uint32_t>(work.cluster_rank)};
 }
 
-template <int N, int S>
+template <int N, int S, int L>
 __device__ __forceinline__ void push_partials(const float (&acc)[N / 2],
-                                              const SharedLayout<N, S> &smem,
+                                              const SharedLayout<N, S, 1, L> &smem,
                                               const CtaWork &work) {
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   const int half = warp / 2; /* warps 0-1 hold the gate rows 0-31, warps 2-3 up rows */
@@ -1489,7 +1555,9 @@ __host__ __device__ constexpr int max_consumer_x_fills() {
 
 /* Never a paired fill (PAIRED FILLS: the fused kernel at N = 32 only), whose x copies
  * complete on its pair's barrier. */
-static_assert(max_consumer_x_fills<32, kFused, 2>() == 0, "consumer x beside pairs");
+static_assert(max_consumer_x_fills<32, kFused, 2>() == 0 &&
+                  max_consumer_x_fills<32, kFusedLate, 2>() == 0,
+              "consumer x beside pairs");
 
 /* The fills [0, consumer_x_fills) of the first ring whose x the consumers load. Producer
  * and consumers both call this. */
@@ -1515,8 +1583,8 @@ struct FirstRingX {
  * stage's activation tile (the 128-byte swizzle of a 1024-aligned tile); tokens past the
  * batch are zeros, as the tensor map's out-of-bounds fill gives them. All loads are issued
  * before the first store. */
-template <int N, Mode kMode, int S>
-__device__ __forceinline__ void load_consumer_x(const SharedLayout<N, S> &smem,
+template <int N, Mode kMode, int S, int L>
+__device__ __forceinline__ void load_consumer_x(const SharedLayout<N, S, 1, L> &smem,
                                                 const FirstRingX &x, int fills) {
   constexpr int kTileChunks = N * 8;
   constexpr int kMaxChunks = max_consumer_x_fills<N, kMode, S>() * kTileChunks;
@@ -1558,8 +1626,8 @@ __device__ __forceinline__ void load_held_x(HeldX<kHeld> &held, const FirstRingX
   }
 }
 
-template <int N, Mode kMode, int S, bool kCluster16>
-__device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const CtaWork &work,
+template <int N, Mode kMode, int S, bool kCluster16, int L>
+__device__ __forceinline__ void consumer(const SharedLayout<N, S, 1, L> &smem, const CtaWork &work,
                                          const shx_fused_plan &plan,
                                          const shx_fused_args &args,
                                          const OwnerScalars &owner_scalars,
@@ -1626,7 +1694,8 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
      * again after their acquire); the named barrier orders every thread's stores before
      * thread 0's gpu-scope release (cumulative, as in a cooperative grid sync). The
      * barrier also ends every read of the receive buffer before the epilogue (or, in
-     * kFusedX, the producer's late h copies: LATE IN REGISTERS) reuses it. */
+     * the late instances, kFusedX and kFusedLate, the producer's late h copies: LATE IN
+     * REGISTERS) reuses it. */
     ptx::fence_proxy_async_global();
     ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
     if (threadIdx.x == 0) trace_point<kMode>(args, 12);
@@ -1646,15 +1715,16 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S> &smem, const C
   /* 4. Down jobs: the producer feeds their h after the grid barrier. */
   const int jobs = work.down_jobs;
   const int shard = plan.hidden / plan.tp;
-  if constexpr (kMode == kFusedX) {
+  if constexpr (late_capacity<N, kMode>() > 0) {
     if (late_in_registers<N, kMode, S>(work)) { /* LATE IN REGISTERS */
       constexpr int kStages = Geometry<N, S>::kNumStages;
-      LateA late;
+      constexpr int kLate = late_capacity<N, kMode>();
+      LateA<kLate> late;
       load_late_a(late, work, plan, args, kStages);
       const MailboxRows rows =
           mailbox_rows(shx_down_job_of(work.cta, 0, &plan), shard, plan.tp, args);
       float acc[N / 2]; /* written whole by mma_blocks */
-      mma_blocks<N, DownChains<N>::kCount, S, 1, 0, kLateRegisterFills>(
+      mma_blocks<N, DownChains<N>::kCount, S, 1, 0, kLate>(
           acc, kStages, smem, cursor, lane, watchdog, args.trace, 6, nullptr, &late);
       if (threadIdx.x == 0) trace_point<kMode>(args, 7);
       /* The late MMAs of every warp read their h (B) in the staging area, which the
@@ -1770,8 +1840,8 @@ __device__ __forceinline__ bool refill_issuer_takes(const CtaWork &work) {
 
 /* A gate/up refill (the producer's or the REFILL ISSUER's): K block `column` of the CTA's
  * tile, weights and x, into `stage` on the full barrier `full`. */
-template <int N, int S>
-__device__ __forceinline__ void load_gate_up_refill(const SharedLayout<N, S> &smem, int stage,
+template <int N, int S, int L>
+__device__ __forceinline__ void load_gate_up_refill(const SharedLayout<N, S, 1, L> &smem, int stage,
                                                     uint32_t full,
                                                     const CUtensorMap *gate_up_map,
                                                     const CUtensorMap *x_map, int column,
@@ -1781,8 +1851,8 @@ __device__ __forceinline__ void load_gate_up_refill(const SharedLayout<N, S> &sm
   ptx::tma_load_2d(smem.activations(stage), x_map, full, column, 0);
 }
 
-template <int N, int S>
-__device__ __forceinline__ void issue_odd_refills(const SharedLayout<N, S> &smem,
+template <int N, int S, int L>
+__device__ __forceinline__ void issue_odd_refills(const SharedLayout<N, S, 1, L> &smem,
                                                   const CtaWork &work,
                                                   const CUtensorMap *gate_up_map,
                                                   const CUtensorMap *x_map,
@@ -1801,8 +1871,8 @@ __device__ __forceinline__ void issue_odd_refills(const SharedLayout<N, S> &smem
   }
 }
 
-template <int N, Mode kMode, int S, bool kCluster16>
-__device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const CtaWork &work,
+template <int N, Mode kMode, int S, bool kCluster16, int L>
+__device__ __forceinline__ void producer(const SharedLayout<N, S, 1, L> &smem, const CtaWork &work,
                                          const CUtensorMap *gate_up_map,
                                          const CUtensorMap *down_map, const CUtensorMap *x_map,
                                          const CUtensorMap *h_map, const shx_fused_plan &plan,
@@ -1944,7 +2014,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
   /* The down blocks the ring cannot hold before the grid barrier (TP8: 2, 4 or 5 of 12
    * at N = 16, 32, 128; none at TP16) are asked into L2 now, once the early ones are
    * issued (at the end of the gate/up stream), so that their loads after the barrier hit
-   * L2 (in kFusedX the consumers' loads after the h release: LATE IN REGISTERS): the TP8
+   * L2 (in the late instances the consumers' loads after the h release: LATE IN
+   * REGISTERS): the TP8
    * down loop waited about 1.5 us for them from HBM. Measured
    * (perf/RESULTS.md run 30 call 6): TP8 B = 9, 16, 32, 128 0.2-0.5 us faster, cells
    * without late blocks (TP16, the DeepSeek dims) up to 0.1 us slower (the code alone);
@@ -2030,9 +2101,10 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S> &smem, const C
  * maximum; docs/experiments/fill_stamps_lanes.patch stamps each fill on its own lane (it
  * costs about 0.15 us a step, run 52 calls 3-5). perf/profile_step prints what it found
  * ("fills |"). */
-template <int N, int S>
-__device__ __forceinline__ void stamp_fills(const SharedLayout<N, S> &smem, const CtaWork &work,
-                                            const shx_fused_args &args, Watchdog &watchdog) {
+template <int N, int S, int L>
+__device__ __forceinline__ void stamp_fills(const SharedLayout<N, S, 1, L> &smem,
+                                            const CtaWork &work, const shx_fused_args &args,
+                                            Watchdog &watchdog) {
   static_assert(SHX_FUSED_FILL_STAMPS <= kBarrierSlots, "one slot and phase 0 a fill");
   unsigned long long *out =
       args.trace + SHX_FUSED_FILL_STAMP_BASE + blockIdx.x * SHX_FUSED_FILL_STAMPS;
@@ -2061,8 +2133,10 @@ __global__ void __launch_bounds__(RefillIssuer<N, kMode, kCluster16>::kBlockThre
                         const __grid_constant__ shx_fused_plan plan,
                         const __grid_constant__ shx_fused_args args) {
   static_assert(kMode != kFusedX || (N == 16 && !kCluster16), "kFusedX's one instance");
+  static_assert(kMode != kFusedLate || ((N == 24 || N == 32) && !kCluster16),
+                "kFusedLate's two instances");
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
-  const SharedLayout<N, S> smem(dynamic_smem);
+  const SharedLayout<N, S, 1, late_capacity<N, kMode>()> smem(dynamic_smem);
   if (refuses_misaligned(smem, args)) return;
   const int warp = warp_index_uniform(), lane = threadIdx.x % 32;
 
@@ -2336,9 +2410,11 @@ int ring_stages(int n, int ctas_per_sm) {
     return Geometry<decltype(kN)::value, decltype(kS)::value>::kNumStages;
   });
 }
-int smem_bytes_of(int n, int ctas_per_sm) {
-  return with_shape(n, ctas_per_sm, [](auto kN, auto kS) {
-    return Geometry<decltype(kN)::value, decltype(kS)::value>::kSmemBytes;
+int smem_bytes_of(int n, int ctas_per_sm, Mode mode) {
+  return with_shape(n, ctas_per_sm, [mode](auto kN, auto kS) {
+    constexpr int N = decltype(kN)::value, S = decltype(kS)::value;
+    return mode == kFusedLate ? instance_smem_bytes<N, S, kFusedLate>()
+                              : instance_smem_bytes<N, S, kFused>();
   });
 }
 
@@ -2381,13 +2457,33 @@ bool aligned(const void *pointer, uintptr_t bytes) {
   return (reinterpret_cast<uintptr_t>(pointer) & (bytes - 1)) == 0;
 }
 
-template <int N, int S>
+/* Whether an instance of kFusedLate exists for the shape (kHasFusedLate) and whether the
+ * fused launch of a plan takes it: padded batch 24 or 32 in clusters of at most 8 where
+ * some CTA holds late fills (ops/fused_plan.h shx_fused_late_register_fills; the design
+ * TP8 at B = 17..32, every CTA of it). Where none does, kFused runs, as before the late
+ * instance (TP16, the DeepSeek dims). */
+template <int N, int S, bool kCluster16>
+constexpr bool has_fused_late() {
+  return (N == 24 || N == 32) && !kCluster16 && S == DefaultCtasPerSm<N>::value;
+}
+bool takes_late_registers(const shx_fused_plan &plan) {
+  if ((plan.n != 24 && plan.n != 32) || plan.cluster > kMaxPortableCluster ||
+      plan.inter / kBlockK != plan.stages + shx_fused_late_register_capacity(plan.n))
+    return false;
+  for (int cta = 0; cta < plan.grid; ++cta)
+    if (shx_fused_late_register_fills(shx_down_job_count(cta, &plan), plan.inter / kBlockK,
+                                      plan.stages, plan.n) > 0)
+      return true;
+  return false;
+}
+
+template <int N, int S, Mode kMode = kFused>
 cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStream_t stream,
                                  cudaLaunchAttribute *attributes, int pdl, int threads) {
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(grid, 1, 1);
   config.blockDim = dim3(threads, 1, 1);
-  config.dynamicSmemBytes = Geometry<N, S>::kSmemBytes;
+  config.dynamicSmemBytes = instance_smem_bytes<N, S, kMode>();
   config.stream = stream;
   attributes[0].id = cudaLaunchAttributeClusterDimension;
   attributes[0].val.clusterDim.x = plan.cluster;
@@ -2409,24 +2505,34 @@ cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStrea
 template <int N, int S, bool kCluster16>
 cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream,
                                  int *clusters) {
-  /* Both modes' attributes (shared-memory limit; the non-portable cluster size for the
-   * cluster-16 instances), here at plan time, so that the launches on ordinary streams
+  /* Every instance's attributes (kFused, kGate, and kFusedX or kFusedLate where the shape
+   * has one: the shared-memory limit; the non-portable cluster size for the cluster-16
+   * instances), here at plan time, so that the launches on ordinary streams
    * do no attribute calls; the query of a green context's stream sets them again (record
    * time only, where the launch's stream belongs to one: GREEN CONTEXTS). */
   constexpr bool kHasFusedX = N == 16 && !kCluster16;
-  auto set_attributes = [](const void *kernel) {
-    cudaError_t error = cudaFuncSetAttribute(
-        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Geometry<N, S>::kSmemBytes);
+  constexpr bool kHasFusedLate = has_fused_late<N, S, kCluster16>();
+  auto set_attributes = [](const void *kernel, int smem_bytes) {
+    cudaError_t error =
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
     if (error == cudaSuccess && kCluster16)
       error = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
     return error;
   };
-  cudaError_t error = set_attributes((const void *)shared_expert_fused<N, kFused, S, kCluster16>);
+  cudaError_t error = set_attributes((const void *)shared_expert_fused<N, kFused, S, kCluster16>,
+                                     instance_smem_bytes<N, S, kFused>());
   if (error == cudaSuccess)
-    error = set_attributes((const void *)shared_expert_fused<N, kGate, S, kCluster16>);
+    error = set_attributes((const void *)shared_expert_fused<N, kGate, S, kCluster16>,
+                           instance_smem_bytes<N, S, kGate>());
   if constexpr (kHasFusedX) {
     if (error == cudaSuccess)
-      error = set_attributes((const void *)shared_expert_fused<N, kFusedX, S, kCluster16>);
+      error = set_attributes((const void *)shared_expert_fused<N, kFusedX, S, kCluster16>,
+                             instance_smem_bytes<N, S, kFusedX>());
+  }
+  if constexpr (kHasFusedLate) {
+    if (error == cudaSuccess)
+      error = set_attributes((const void *)shared_expert_fused<N, kFusedLate, S, kCluster16>,
+                             instance_smem_bytes<N, S, kFusedLate>());
   }
   if (error != cudaSuccess) return error;
   cudaLaunchAttribute attributes[2];
@@ -2444,6 +2550,21 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream
     error = cudaOccupancyMaxActiveClusters(
         &fused_x_clusters, shared_expert_fused<N, kFusedX, S, kCluster16>, &fused_x_config);
     if (fused_x_clusters < *clusters) *clusters = fused_x_clusters;
+  }
+  /* And kFusedLate, with its larger staging area: for every plan of the shape, as kFusedX
+   * (plans that never launch it, TP16 and the DeepSeek dims, included: at two CTAs an SM
+   * its shared memory fits as kFused's does, so the count is the same). */
+  if constexpr (kHasFusedLate) {
+    if (error != cudaSuccess) return error;
+    int fused_late_clusters = 0;
+    cudaLaunchAttribute fused_late_attributes[2];
+    const cudaLaunchConfig_t fused_late_config = launch_config<N, S, kFusedLate>(
+        plan, plan.grid, stream, fused_late_attributes, 0,
+        RefillIssuer<N, kFusedLate, kCluster16>::kBlockThreads);
+    error = cudaOccupancyMaxActiveClusters(&fused_late_clusters,
+                                           shared_expert_fused<N, kFusedLate, S, kCluster16>,
+                                           &fused_late_config);
+    if (fused_late_clusters < *clusters) *clusters = fused_late_clusters;
   }
   return error;
 }
@@ -2549,7 +2670,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
     candidate.gate_up_ctas = gate_up_ctas;
     candidate.ctas_per_sm = fused_ctas_per_sm(n, blocks_per_cta);
     candidate.stages = ring_stages(n, candidate.ctas_per_sm);
-    candidate.smem_bytes = smem_bytes_of(n, candidate.ctas_per_sm);
+    candidate.smem_bytes = smem_bytes_of(n, candidate.ctas_per_sm, kFused);
     /* TWO GRIDS (kTwoGridsSlowerMaxN): on a partition, where the widest grid does not fit
      * twice, the widest grid of this cluster size that does is taken instead (the same
      * count proves it fits), so that the next step's grid is resident beside this one
@@ -2594,6 +2715,8 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
          * once, the next grid could not start before this one ends anyway). */
         candidate.early_trigger_overrun =
             g == 0 ? shx_fused_early_trigger_overrun(&candidate) : 0;
+        if (takes_late_registers(candidate)) /* the fused launch's instance: kFusedLate */
+          candidate.smem_bytes = smem_bytes_of(n, candidate.ctas_per_sm, kFusedLate);
         *plan = candidate;
         return SHX_SUCCESS;
       }
@@ -2742,6 +2865,14 @@ int step_sync_domain(int parity) {
 bool takes_consumer_x(const shx_fused_plan &plan) {
   return plan.n == 16 && plan.cluster <= kMaxPortableCluster &&
          shx_fused_most_gate_up_blocks(&plan) > kRefillPrefetchMaxGateUpBlocks;
+}
+
+/* The instance a fused launch of `plan` runs (a plan shx_fused_plan_make made): kFusedX
+ * where takes_consumer_x, kFusedLate where takes_late_registers, else kFused. */
+Mode fused_launch_mode(const shx_fused_plan &plan) {
+  if (takes_consumer_x(plan)) return kFusedX;
+  if (takes_late_registers(plan)) return kFusedLate;
+  return kFused;
 }
 
 /* A device pointer argument of a launch: present, and aligned to `alignment` bytes. */
@@ -2933,16 +3064,26 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
                                 : shared_expert_fused<N, kFused, S, kCluster16>;
     int threads = mode == kGate ? RefillIssuer<N, kGate, kCluster16>::kBlockThreads
                                 : RefillIssuer<N, kFused, kCluster16>::kBlockThreads;
+    const Mode launched = mode == kGate ? kGate : fused_launch_mode(*plan);
     if constexpr (N == 16 && !kCluster16) {
-      if (mode == kFused && takes_consumer_x(*plan)) {
+      if (launched == kFusedX) {
         kernel = shared_expert_fused<N, kFusedX, S, kCluster16>;
         threads = RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads;
+      }
+    }
+    bool late = false;
+    if constexpr (has_fused_late<N, S, kCluster16>()) {
+      if (launched == kFusedLate) {
+        kernel = shared_expert_fused<N, kFusedLate, S, kCluster16>;
+        threads = RefillIssuer<N, kFusedLate, kCluster16>::kBlockThreads;
+        late = true;
       }
     }
     cudaLaunchAttribute attributes[5];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     cudaLaunchConfig_t config = launch_config<N, S>(
         *plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl, threads);
+    if (late) config.dynamicSmemBytes = instance_smem_bytes<N, S, kFusedLate>();
     if (mode != kGate) { /* COOPERATIVE LAUNCH: the grid barrier's CTAs placed together */
       attributes[config.numAttrs].id = cudaLaunchAttributeCooperative;
       attributes[config.numAttrs].val.cooperative = 1;
@@ -2970,6 +3111,15 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
 }
 
 }  // namespace
+
+extern "C" const char *shx_fused_instance_name(const shx_fused_plan *plan) {
+  if (plan == nullptr) return "none";
+  switch (fused_launch_mode(*plan)) {
+    case kFusedX: return "kFusedX";
+    case kFusedLate: return "kFusedLate";
+    default: return "kFused";
+  }
+}
 
 extern "C" shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *args,
                                        void *stream, int pdl, char *message) {

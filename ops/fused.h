@@ -79,7 +79,9 @@ typedef struct shx_fused_plan {
                         n = 64 2 where a gate/up CTA streams at most 32 K blocks (TP8,
                         TP16), else 1; 1 at n > 64 */
   int stages;        /* ring stages of (64 x 64 weights + n x 64 activations) */
-  int smem_bytes;    /* dynamic shared memory per CTA */
+  int smem_bytes;    /* dynamic shared memory per CTA of the fused launch (where its
+                        CTAs hold late down blocks, LATE IN REGISTERS at n = 24, 32, its
+                        staging area is larger than the split variant's gate kernel's) */
   int down_granules; /* H / 32: 32-row granules of W_d; a down job is two adjacent
                         granules (a 64-row tile) stacked into one MMA */
   int trigger_after_exchange; /* 1: a CTA that lets the next grid in early does it
@@ -172,6 +174,13 @@ shx_status shx_fused_stream_room(const shx_fused_plan *plan, void *stream, int *
  * counters. */
 shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *args,
                             void *stream, int pdl, char *message);
+
+/* The kernel instance a fused launch of `plan` (made by shx_fused_plan_make) runs, for
+ * the record and the tests: "kFusedX" (n = 16 where a gate/up CTA has more than 16 K
+ * blocks: CONSUMER X, LATE IN REGISTERS), "kFusedLate" (n = 24, 32 where some CTA's one
+ * down job overruns the ring by n / 8 blocks: LATE IN REGISTERS) or "kFused"; "none" for
+ * NULL. The split variant's gate kernel is always its own (kGate). */
+const char *shx_fused_instance_name(const shx_fused_plan *plan);
 
 /* The split variant's first half with the same plan: gate/up and the activation into
  * args->h (the plan's first gate_up_ctas CTAs; no grid barrier, no down, no push:

@@ -327,6 +327,29 @@ int main(void) {
       }
     }
   }
+  { /* The instance a fused launch runs (shx_fused_instance_name, the launcher's own
+     * choice): at the design dims TP8 (I = 768, clusters of 4, 112 CTAs of one down job
+     * of 12 K blocks) kFusedX at n = 16 and kFusedLate at n = 24, 32, whose rings (9, 8
+     * stages) the job overruns by n / 8; TP16 (I = 384, clusters of 8, 6 blocks) kFused;
+     * kFusedLate still where only some CTAs hold late fills (the gate/up CTAs alone as the
+     * grid: its first 16 take two jobs), and kFused where none does (two jobs each). */
+    static const int ns[] = {16, 24, 32};
+    static const char *const tp8_instances[] = {"kFusedX", "kFusedLate", "kFusedLate"};
+    for (int i = 0; i < 3; ++i) {
+      shx_fused_plan tp8 = accepted_plan(ns[i], 768, 8, 4);
+      const shx_fused_plan tp16 = accepted_plan(ns[i], 384, 16, 8);
+      CHECK(tp8.stages == 10 - i && tp16.stages == 10 - i); /* the GEOMETRY table's rings */
+      CHECK(strcmp(shx_fused_instance_name(&tp8), tp8_instances[i]) == 0);
+      CHECK(strcmp(shx_fused_instance_name(&tp16), "kFused") == 0);
+      if (ns[i] == 16) continue;
+      tp8.grid = tp8.gate_up_ctas; /* 96: CTAs 0..15 two down jobs, 16..95 one */
+      shx_fused_balance_k_split(&tp8);
+      CHECK(strcmp(shx_fused_instance_name(&tp8), "kFusedLate") == 0);
+      tp8.grid = 56; /* every CTA two jobs (a narrower grid than any plan's, for the rule) */
+      CHECK(strcmp(shx_fused_instance_name(&tp8), "kFused") == 0);
+    }
+    CHECK(strcmp(shx_fused_instance_name(NULL), "none") == 0);
+  }
   printf("fused_launch_test: cluster 16 accepted at I = 128, refused at I = 256\n");
   printf("fused_launch_test: n = 16 plans with %d stages at 2 CTAs per SM; clusters 2, 4, "
          "8 accepted, 3, 5, 6, 7 and 0, 1, 3 CTAs per SM refused before any launch\n",

@@ -107,16 +107,25 @@ static inline int shx_fused_early_trigger_overrun(const shx_fused_plan *plan) {
              : 0;
 }
 
-/* LATE IN REGISTERS (ops/fused.cu; its fused TP8-like instance, kFusedX, only): the down
- * K blocks of a CTA of one down job past a ring of `stages` whose A operand the consumers
- * load into registers instead: two where the job is exactly two blocks longer than the
- * ring, else none (the ring takes them after the grid barrier). */
-#define SHX_FUSED_LATE_REGISTER_FILLS 2
+/* LATE IN REGISTERS (ops/fused.cu): the down K blocks of a CTA of one down job past a
+ * ring of `stages` whose A operand the consumers load into registers instead. An
+ * instance at padded batch n holds n / 8 of them (n = 16: 2, in its TP8-like instance
+ * kFusedX; n = 24, 32: 3, 4, in kFusedLate), so that their h tiles (n / 8 x n x 128
+ * bytes) fit the staging area, which the kernel sizes for them. The rule: exactly that
+ * many blocks past the ring (the design TP8: 12 blocks, 10, 9 or 8 stages), else none
+ * (the ring takes them after the grid barrier). It gives the count a late instance would
+ * hold for the plan's CTA; whether the launch runs one is the launcher's choice
+ * (ops/fused.cu: kFusedX at n = 16 where takes_consumer_x, which only TP8-like plans take;
+ * kFusedLate at n = 24, 32 where takes_late_registers, i.e. where some CTA of the plan has
+ * late fills by this rule; the kFused instances and the split variant's kernels hold
+ * none). */
+static inline SHX_HOST_DEVICE int shx_fused_late_register_capacity(int n) {
+  return n == 16 || n == 24 || n == 32 ? n / 8 : 0;
+}
 static inline SHX_HOST_DEVICE int shx_fused_late_register_fills(int down_jobs, int down_blocks,
-                                                               int stages) {
-  return down_jobs == 1 && down_blocks == stages + SHX_FUSED_LATE_REGISTER_FILLS
-             ? SHX_FUSED_LATE_REGISTER_FILLS
-             : 0;
+                                                               int stages, int n) {
+  const int late = shx_fused_late_register_capacity(n);
+  return late > 0 && down_jobs == 1 && down_blocks == stages + late ? late : 0;
 }
 
 /* Whether batches of the first bucket (1..8) run better on the n = 16 plan than on the

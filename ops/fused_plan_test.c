@@ -112,16 +112,27 @@ int main(void) {
         check_plan(7168, inters[i], clusters[k]);
   check_plan(4096, 512, 4); /* another model: H 4096, I_total 4096 at TP8 */
   check_plan(576, 2048, 2);  /* 9 down tiles: a cluster's CTAs with unequal down work */
-  /* LATE IN REGISTERS: exactly one down job two K blocks longer than the ring (the design
-   * TP8 at n = 16: 12 blocks, 10 stages, every CTA of the split plan one job). */
-  CHECK(shx_fused_late_register_fills(1, 12, 10) == 2);
-  CHECK(shx_fused_late_register_fills(1, 11, 10) == 0);
-  CHECK(shx_fused_late_register_fills(1, 6, 10) == 0);
-  CHECK(shx_fused_late_register_fills(2, 12, 10) == 0);
+  /* LATE IN REGISTERS's rule: exactly one down job n / 8 K blocks longer than the ring
+   * (the design TP8: 12 blocks; 10, 9, 8 stages at n = 16, 24, 32; every CTA of that plan
+   * shape, built here by split_plan, has one job), at n = 16, 24, 32 only. */
+  CHECK(shx_fused_late_register_fills(1, 12, 10, 16) == 2);
+  CHECK(shx_fused_late_register_fills(1, 12, 9, 24) == 3);
+  CHECK(shx_fused_late_register_fills(1, 12, 8, 32) == 4);
+  CHECK(shx_fused_late_register_fills(1, 11, 10, 16) == 0);
+  CHECK(shx_fused_late_register_fills(1, 12, 10, 24) == 0); /* 2 past: not n / 8 */
+  CHECK(shx_fused_late_register_fills(1, 13, 8, 32) == 0);
+  CHECK(shx_fused_late_register_fills(1, 6, 10, 16) == 0);
+  CHECK(shx_fused_late_register_fills(2, 12, 10, 16) == 0);
+  CHECK(shx_fused_late_register_fills(1, 12, 6, 48) == 0); /* no capacity at n = 48 */
+  CHECK(shx_fused_late_register_fills(1, 14, 12, 8) == 0);
   {
-    const shx_fused_plan tp8 = split_plan(7168, 768, 4, 16);
-    for (int cta = 0; cta < tp8.grid; ++cta)
-      CHECK(shx_fused_late_register_fills(shx_down_job_count(cta, &tp8), 768 / 64, 10) == 2);
+    const int ns[3] = {16, 24, 32}, stages[3] = {10, 9, 8};
+    for (int i = 0; i < 3; ++i) {
+      const shx_fused_plan tp8 = split_plan(7168, 768, 4, ns[i]);
+      for (int cta = 0; cta < tp8.grid; ++cta)
+        CHECK(shx_fused_late_register_fills(shx_down_job_count(cta, &tp8), 768 / 64,
+                                            stages[i], ns[i]) == ns[i] / 8);
+    }
   }
   /* The buckets (ops/fused.h) are ops/fused.cu's padded batches: every multiple of 8 up
    * to 64, then of 16 up to SHX_FUSED_MAX_N, ascending; a batch gets the smallest that

@@ -4,8 +4,9 @@
  *
  * Fill f of a CTA's stream of TMA loads goes into data stage f % kStages and uses the
  * full/empty mbarrier pair of slot f % kBarrierSlots, in phase (f / kBarrierSlots) & 1
- * (kFusedX's late down fills, LATE IN REGISTERS in ops/fused.cu, take their slot but no
- * stage: their h goes to the staging area).
+ * (the late down fills of LATE IN REGISTERS in ops/fused.cu, kFusedX's at N = 16 and
+ * kFusedLate's at N = 24, 32, take their slot but no stage: their h goes to the staging
+ * area).
  * The producer waits, before fill f, for the release of fill f - kStages.
  */
 #ifndef SHX_OPS_RING_H_

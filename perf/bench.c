@@ -302,7 +302,8 @@ static int floor_grid(const shx_config *config, int *grid, int *ctas_per_sm) {
 
 /* The fused plan each row's step ran (the op's bucket for the batch, planned for this
  * context's SMs), so that tables from partitions or other devices say which geometry
- * they timed ("early past the ring": ops/fused_plan.h EARLY PAST THE RING). */
+ * they timed, and its kernel instance (shx_fused_instance_name; "early past the ring":
+ * ops/fused_plan.h EARLY PAST THE RING). */
 static void print_fused_plans(const bench_dims *dims, const int *batches, int batch_count) {
   const int *tps = dims->tps;
   printf("fused plans (CTAs = clusters x size, CTAs an SM):");
@@ -319,8 +320,9 @@ static void print_fused_plans(const bench_dims *dims, const int *batches, int ba
                                      message) != SHX_SUCCESS)
         printf(" tp %d B %d none;", tps[t], batches[b]);
       else
-        printf(" tp %d B %d %d = %d x %d, %d%s;", tps[t], batches[b], plan.grid,
+        printf(" tp %d B %d %d = %d x %d, %d, %s%s;", tps[t], batches[b], plan.grid,
                plan.grid / plan.cluster, plan.cluster, plan.ctas_per_sm,
+               shx_fused_instance_name(&plan),
                plan.early_trigger_overrun > 0 ? ", early past the ring" : "");
     }
   }

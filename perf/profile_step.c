@@ -244,7 +244,7 @@ static void print_fills(const unsigned long long *stamps, int steps, const shx_f
         const int late_from =
             plan->k_count[c] + plan->stages +
             (shx_fused_late_register_fills(shx_down_job_count(c, plan), plan->inter / 64,
-                                           plan->stages) > 0
+                                           plan->stages, plan->n) > 0
                  ? 0
                  : SHX_FUSED_FILL_STAMPS);
         for (int f = 0; f < SHX_FUSED_FILL_STAMPS && t[f] != 0; ++f) {

@@ -2,9 +2,9 @@
  *
  * Only what the shared-expert kernels use: D[64 x N] (FP32, registers) += A[64 x 16] *
  * B[16 x N], BF16 operands read from shared memory through matrix descriptors (A also
- * from registers: wgmma_bf16_m64n16_a_regs), both K-major (each row of A and each column
- * of B holds 64 consecutive K elements = 128 bytes) in the 128-byte swizzle layout that
- * TMA writes.
+ * from registers: wgmma_bf16_a_regs at N = 16, 24, 32), both K-major (each row of A and
+ * each column of B holds 64 consecutive K elements = 128 bytes) in the 128-byte swizzle
+ * layout that TMA writes.
  *
  * Accumulator fragment of m64nN for thread t of the warpgroup (warp w = t / 32, lane l):
  * d[4 j + e] is row 16 w + l / 4 + 8 (e / 2), column 8 j + 2 (l % 4) + (e % 2), j < N / 8.
@@ -126,26 +126,44 @@ struct Wgmma;
     }                                                                                \
   };
 
-/* wgmma_bf16_m64n16_a_regs(d, a, b): d += A * B for one k16 step, N = 16, with A from
- * registers (LATE IN REGISTERS, ops/fused.cu) and B from shared memory as above. Thread
- * t (warp w = t / 32, lane l) holds A's elements a0..a7 in a[0..3] (two BF16 a register,
- * the lower column in the low half): a[0] row r = 16 w + l / 4, columns c = 2 (l % 4) and
- * c + 1; a[1] row r + 8, the same columns; a[2] row r, columns c + 8, c + 9; a[3] row
- * r + 8, columns c + 8, c + 9. Always accumulates; "1, 1, 0": scale-a, scale-b, B's
- * transpose flag (no transpose flag for A in registers). No "memory" clobber, as the
- * Wgmma shapes above: the epilogue's shared stores wait behind wgmma_wait and bar.sync. */
-__device__ __forceinline__ void wgmma_bf16_m64n16_a_regs(float (&d)[8], const uint32_t (&a)[4],
-                                                         uint64_t b) {
-  asm volatile(
-      "{\n"
-      ".reg .pred keep;\n"
-      "setp.ne.b32 keep, %13, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7}, {%8, %9, %10, %11}, %12, keep, 1, 1, 0;\n"
-      "}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
-        "+f"(d[7])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));
+/* wgmma_bf16_a_regs<N>(d, a, b): d += A * B for one k16 step at N = 16, 24 or 32, with A
+ * from registers (LATE IN REGISTERS, ops/fused.cu: kFusedX at N = 16, kFusedLate at N =
+ * 24, 32) and B from shared memory as above. Thread t (warp w = t / 32, lane l) holds A's
+ * elements a0..a7 in a[0..3] (two BF16 a register, the lower column in the low half):
+ * a[0] row r = 16 w + l / 4, columns c = 2 (l % 4) and c + 1; a[1] row r + 8, the same
+ * columns; a[2] row r, columns c + 8, c + 9; a[3] row r + 8, columns c + 8, c + 9. Always
+ * accumulates; "1, 1, 0": scale-a, scale-b, B's transpose flag (no transpose flag for A
+ * in registers). No "memory" clobber, as the Wgmma shapes above: the epilogue's shared
+ * stores wait behind wgmma_wait and bar.sync. The operands: the R accumulators, A's four
+ * registers (A_REGS), B's descriptor and scale-d. */
+template <int N>
+struct WgmmaARegs;
+
+#define SHX_DEFINE_WGMMA_BF16_A_REGS(N, R, A_REGS, DESC_B, SCALE_D)                    \
+  template <>                                                                         \
+  struct WgmmaARegs<N> {                                                              \
+    static __device__ __forceinline__ void mma(float (&d)[R], const uint32_t (&a)[4],   \
+                                               uint64_t b) {                          \
+      asm volatile(                                                                   \
+          "{\n"                                                                       \
+          ".reg .pred keep;\n"                                                        \
+          "setp.ne.b32 keep, " SCALE_D ", 0;\n"                                       \
+          "wgmma.mma_async.sync.aligned.m64n" #N "k16.f32.bf16.bf16 "                 \
+          "{" SHX_WGMMA_REGS_##R "}, {" A_REGS "}, " DESC_B ", keep, 1, 1, 0;\n"      \
+          "}\n"                                                                       \
+          : SHX_WGMMA_ACC_##R(d, 0)                                                   \
+          : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1u));             \
+    }                                                                                 \
+  };
+
+SHX_DEFINE_WGMMA_BF16_A_REGS(16, 8, "%8, %9, %10, %11", "%12", "%13")
+SHX_DEFINE_WGMMA_BF16_A_REGS(24, 12, "%12, %13, %14, %15", "%16", "%17")
+SHX_DEFINE_WGMMA_BF16_A_REGS(32, 16, "%16, %17, %18, %19", "%20", "%21")
+
+template <int N>
+__device__ __forceinline__ void wgmma_bf16_a_regs(float (&d)[N / 2], const uint32_t (&a)[4],
+                                                  uint64_t b) {
+  WgmmaARegs<N>::mma(d, a, b);
 }
 
 SHX_DEFINE_WGMMA_BF16(8, 4, "%4", "%5", "%6")
@@ -162,6 +180,7 @@ SHX_DEFINE_WGMMA_BF16(112, 56, "%56", "%57", "%58")
 SHX_DEFINE_WGMMA_BF16(128, 64, "%64", "%65", "%66")
 
 #undef SHX_DEFINE_WGMMA_BF16
+#undef SHX_DEFINE_WGMMA_BF16_A_REGS
 #undef SHX_WGMMA_ACC_64
 #undef SHX_WGMMA_ACC_56
 #undef SHX_WGMMA_ACC_48
