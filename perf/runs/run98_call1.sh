@@ -10,10 +10,12 @@
 # Build (here): tools/bundle.sh bundle_m ab on main (or on 519f5fd); tools/bundle.sh
 # bundle_xd ab on r97_exit_drain; tools/bundle.sh bundle_xn ab on r98_exit_drain_no_adopt;
 # rm -f bundle_pack/run98.tar.xz; tar cJf bundle_pack/run98.tar.xz bundle_m bundle_xd
-# bundle_xn.                                                      carry: bundle_pack
+# bundle_xn. A short form for little device time: BATCHES=9,16 LIMIT_CELLS= bash
+# perf/runs/run98_call1.sh.                                       carry: bundle_pack
 { date -u; nvidia-smi -L; } 2>&1 | tee $OUT/head.txt
 tar xJf bundle_pack/run98.tar.xz
 MAIN=bundle_m CANDIDATES="bundle_xd bundle_xn" TESTS_OF= AB_CARD=${AB_CARD:-H200} \
-  BATCHES=9,16,17,24,25,32,64 LIMIT_CELLS="8 9;8 16" timeout 300 tools/gpu_candidates.sh \
+  BATCHES=${BATCHES:-9,16,17,24,25,32,64} LIMIT_CELLS=${LIMIT_CELLS-8 9;8 16} timeout 300 \
+  tools/gpu_candidates.sh \
   $OUT/c 2>&1 | tee $OUT/call.txt | tail -12
 echo "done after $SECONDS s" | tee -a $OUT/call.txt
