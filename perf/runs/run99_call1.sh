@@ -15,10 +15,22 @@
 # Build (here): tools/bundle.sh NAME ab for bundle_m on main, bundle_xd on r97_exit_drain,
 # bundle_xn on r98_exit_drain_no_adopt, bundle_xc on r98_converged_exit; rm -f
 # bundle_pack/run99.tar.xz; tar cJf bundle_pack/run99.tar.xz bundle_m bundle_xd bundle_xn
-# bundle_xc. A short form for little device time: BATCHES=9,16,64 LIMIT_CELLS= bash
+# bundle_xc. First, on any card, the SASS of kFusedX<16> and kFused<64> of each build.
+# A short form for little device time: BATCHES=9,16,64 LIMIT_CELLS= bash
 # perf/runs/run99_call1.sh; AB_CARD="NVIDIA H" takes any card.   carry: bundle_pack
 { date -u; nvidia-smi -L; } 2>&1 | tee $OUT/head.txt
 tar xJf bundle_pack/run99.tar.xz
+# On any card (SASS does not depend on it): kFusedX<16> (TP8 B = 9..16) and kFused<64>'s
+# SASS of each build, gzipped, and same_sass.sh's kernel-by-kernel comparison of EXIT DRAIN
+# and CONVERGED EXIT with main, so that the moves can be read offline.
+for b in bundle_m bundle_xd bundle_xn bundle_xc; do
+  cuobjdump -sass $b/group_fused_1gpu_test |
+    awk '/Function : /{keep = ($3 ~ /ILi16ELNS1_4ModeE2E/ || $3 ~ /ILi64ELNS1_4ModeE0E/)} keep' |
+    gzip > $OUT/sass_${b#bundle_}.txt.gz
+done
+for b in bundle_xd bundle_xc; do
+  tools/same_sass.sh $b bundle_m > $OUT/same_sass_${b#bundle_}.txt 2>&1
+done
 MAIN=bundle_m CANDIDATES="bundle_xd bundle_xn bundle_xc" TESTS_OF= AB_CARD=${AB_CARD:-H200} \
   BATCHES=${BATCHES:-9,16,17,24,25,32,64} LIMIT_CELLS=${LIMIT_CELLS-8 9;8 16} timeout 400 \
   tools/gpu_candidates.sh $OUT/c 2>&1 | tee $OUT/call.txt | tail -12
