@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# tools/ab_table.sh on a two-build, two-round A/B in gpu_candidates.sh's output form:
+# columns in first-run order, each cell its build's fused medians in run order, other
+# lines (headers, the plans line, limits rows) ignored.
+set -euo pipefail
+table=$(dirname "$0")/ab_table.sh
+input=$(mktemp)
+trap 'rm -f "$input"' EXIT
+row() { # tp B fused
+  printf '%3s %4s |    7.65 1   96 |   18.65  0.10 |   %s  0.10   72   1.35  1.81 |   16.48  0.05   2.15  1.13\n' "$@"
+}
+{
+  echo "== bundle_m (93adf63)"
+  echo " tp    B |   floor   %HBM |    base  sprd |   fused  sprd %HBM xfloor xbase |   split"
+  row 8 9 10.29; row 16 64 8.55
+  echo "fused plans (CTAs = clusters x size, CTAs an SM): tp 8 B 9 112 = 28 x 4, 2;"
+  echo "== bundle_li (bf54baf)"
+  row 8 9 10.30; row 16 64 8.56
+  echo "== bundle_m (93adf63)"
+  row 8 9 10.26; row 16 64 8.57
+  echo "== bundle_li (bf54baf)"
+  row 8 9 10.31; row 16 64 8.58
+  echo "| 8 | 24 | 33.0 | 7.37 | 11.42 | 1.14 | 4.61 | m |"
+} > "$input"
+expected='| tp | B | bundle_m | bundle_li |
+|---:|---:|---:|---:|
+| 8 | 9 | 10.29, 10.26 | 10.30, 10.31 |
+| 16 | 64 | 8.55, 8.57 | 8.56, 8.58 |'
+actual=$("$table" "$input")
+if [ "$actual" != "$expected" ]; then
+  echo "ab_table.sh printed:"; echo "$actual"; echo "expected:"; echo "$expected"; exit 1
+fi
+echo "ab_table_test: passed"
