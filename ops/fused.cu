@@ -762,6 +762,11 @@ template <int N, int S, Mode kMode>
 constexpr int instance_smem_bytes() {
   return Geometry<N, S, 1, late_capacity<N, kMode>()>::kSmemBytes;
 }
+/* kFusedX's two late h tiles fill exactly the staging area the receive buffer sizes, so
+ * its shared memory is kFused's, which the plan records; only kFusedLate grows it. */
+static_assert(instance_smem_bytes<16, DefaultCtasPerSm<16>::value, kFusedX>() ==
+                  instance_smem_bytes<16, DefaultCtasPerSm<16>::value, kFused>(),
+              "kFusedX's shared memory is kFused's");
 
 template <int L>
 struct LateA {
@@ -2467,9 +2472,7 @@ constexpr bool has_fused_late() {
   return (N == 24 || N == 32) && !kCluster16 && S == DefaultCtasPerSm<N>::value;
 }
 bool takes_late_registers(const shx_fused_plan &plan) {
-  if ((plan.n != 24 && plan.n != 32) || plan.cluster > kMaxPortableCluster ||
-      plan.inter / kBlockK != plan.stages + shx_fused_late_register_capacity(plan.n))
-    return false;
+  if ((plan.n != 24 && plan.n != 32) || plan.cluster > kMaxPortableCluster) return false;
   for (int cta = 0; cta < plan.grid; ++cta)
     if (shx_fused_late_register_fills(shx_down_job_count(cta, &plan), plan.inter / kBlockK,
                                       plan.stages, plan.n) > 0)
@@ -2512,58 +2515,54 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream
    * time only, where the launch's stream belongs to one: GREEN CONTEXTS). */
   constexpr bool kHasFusedX = N == 16 && !kCluster16;
   constexpr bool kHasFusedLate = has_fused_late<N, S, kCluster16>();
-  auto set_attributes = [](const void *kernel, int smem_bytes) {
-    cudaError_t error =
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
+  /* The shared-memory limit (and the non-portable cluster size) of one instance. */
+  auto set_attributes = [](auto mode) {
+    constexpr Mode kMode = decltype(mode)::value;
+    const void *kernel = (const void *)shared_expert_fused<N, kMode, S, kCluster16>;
+    cudaError_t error = cudaFuncSetAttribute(
+        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, instance_smem_bytes<N, S, kMode>());
     if (error == cudaSuccess && kCluster16)
       error = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
     return error;
   };
-  cudaError_t error = set_attributes((const void *)shared_expert_fused<N, kFused, S, kCluster16>,
-                                     instance_smem_bytes<N, S, kFused>());
-  if (error == cudaSuccess)
-    error = set_attributes((const void *)shared_expert_fused<N, kGate, S, kCluster16>,
-                           instance_smem_bytes<N, S, kGate>());
+  /* How many of one instance's clusters fit at once, with its own shared memory and
+   * block size. */
+  auto count_clusters = [&](auto mode, int *count) {
+    constexpr Mode kMode = decltype(mode)::value;
+    cudaLaunchAttribute attributes[2];
+    const cudaLaunchConfig_t config = launch_config<N, S, kMode>(
+        plan, plan.grid, stream, attributes, 0, RefillIssuer<N, kMode, kCluster16>::kBlockThreads);
+    return cudaOccupancyMaxActiveClusters(count, shared_expert_fused<N, kMode, S, kCluster16>,
+                                          &config);
+  };
+  using FusedMode = std::integral_constant<Mode, kFused>;
+  using GateMode = std::integral_constant<Mode, kGate>;
+  using FusedXMode = std::integral_constant<Mode, kFusedX>;
+  using FusedLateMode = std::integral_constant<Mode, kFusedLate>;
+  cudaError_t error = set_attributes(FusedMode{});
+  if (error == cudaSuccess) error = set_attributes(GateMode{});
   if constexpr (kHasFusedX) {
-    if (error == cudaSuccess)
-      error = set_attributes((const void *)shared_expert_fused<N, kFusedX, S, kCluster16>,
-                             instance_smem_bytes<N, S, kFusedX>());
+    if (error == cudaSuccess) error = set_attributes(FusedXMode{});
   }
   if constexpr (kHasFusedLate) {
-    if (error == cudaSuccess)
-      error = set_attributes((const void *)shared_expert_fused<N, kFusedLate, S, kCluster16>,
-                             instance_smem_bytes<N, S, kFusedLate>());
+    if (error == cudaSuccess) error = set_attributes(FusedLateMode{});
   }
   if (error != cudaSuccess) return error;
-  cudaLaunchAttribute attributes[2];
-  const cudaLaunchConfig_t config = launch_config<N, S>(
-      plan, plan.grid, stream, attributes, 0, RefillIssuer<N, kFused, kCluster16>::kBlockThreads);
-  error = cudaOccupancyMaxActiveClusters(
-      clusters, shared_expert_fused<N, kFused, S, kCluster16>, &config);
-  if constexpr (kHasFusedX) { /* both fused instances must fit */
-    if (error != cudaSuccess) return error;
-    int fused_x_clusters = 0;
-    cudaLaunchAttribute fused_x_attributes[2];
-    const cudaLaunchConfig_t fused_x_config = launch_config<N, S>(
-        plan, plan.grid, stream, fused_x_attributes, 0,
-        RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads);
-    error = cudaOccupancyMaxActiveClusters(
-        &fused_x_clusters, shared_expert_fused<N, kFusedX, S, kCluster16>, &fused_x_config);
-    if (fused_x_clusters < *clusters) *clusters = fused_x_clusters;
-  }
-  /* And kFusedLate, with its larger staging area: for every plan of the shape, as kFusedX
+  error = count_clusters(FusedMode{}, clusters);
+  /* Every fused instance the shape has must fit: the count is the fewest. kFusedLate,
+   * with its larger staging area, is counted for every plan of the shape, as kFusedX
    * (plans that never launch it, TP16 and the DeepSeek dims, included: at two CTAs an SM
    * its shared memory fits as kFused's does, so the count is the same). */
+  if constexpr (kHasFusedX) {
+    if (error != cudaSuccess) return error;
+    int fused_x_clusters = 0;
+    error = count_clusters(FusedXMode{}, &fused_x_clusters);
+    if (fused_x_clusters < *clusters) *clusters = fused_x_clusters;
+  }
   if constexpr (kHasFusedLate) {
     if (error != cudaSuccess) return error;
     int fused_late_clusters = 0;
-    cudaLaunchAttribute fused_late_attributes[2];
-    const cudaLaunchConfig_t fused_late_config = launch_config<N, S, kFusedLate>(
-        plan, plan.grid, stream, fused_late_attributes, 0,
-        RefillIssuer<N, kFusedLate, kCluster16>::kBlockThreads);
-    error = cudaOccupancyMaxActiveClusters(&fused_late_clusters,
-                                           shared_expert_fused<N, kFusedLate, S, kCluster16>,
-                                           &fused_late_config);
+    error = count_clusters(FusedLateMode{}, &fused_late_clusters);
     if (fused_late_clusters < *clusters) *clusters = fused_late_clusters;
   }
   return error;
@@ -3065,25 +3064,26 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     int threads = mode == kGate ? RefillIssuer<N, kGate, kCluster16>::kBlockThreads
                                 : RefillIssuer<N, kFused, kCluster16>::kBlockThreads;
     const Mode launched = mode == kGate ? kGate : fused_launch_mode(*plan);
+    int smem_bytes = instance_smem_bytes<N, S, kFused>(); /* kGate's too */
     if constexpr (N == 16 && !kCluster16) {
       if (launched == kFusedX) {
         kernel = shared_expert_fused<N, kFusedX, S, kCluster16>;
         threads = RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads;
+        smem_bytes = instance_smem_bytes<N, S, kFusedX>();
       }
     }
-    bool late = false;
     if constexpr (has_fused_late<N, S, kCluster16>()) {
       if (launched == kFusedLate) {
         kernel = shared_expert_fused<N, kFusedLate, S, kCluster16>;
         threads = RefillIssuer<N, kFusedLate, kCluster16>::kBlockThreads;
-        late = true;
+        smem_bytes = instance_smem_bytes<N, S, kFusedLate>();
       }
     }
     cudaLaunchAttribute attributes[5];
     const int grid = mode == kGate ? plan->gate_up_ctas : plan->grid;
     cudaLaunchConfig_t config = launch_config<N, S>(
         *plan, grid, static_cast<cudaStream_t>(stream), attributes, pdl, threads);
-    if (late) config.dynamicSmemBytes = instance_smem_bytes<N, S, kFusedLate>();
+    config.dynamicSmemBytes = smem_bytes;
     if (mode != kGate) { /* COOPERATIVE LAUNCH: the grid barrier's CTAs placed together */
       attributes[config.numAttrs].id = cudaLaunchAttributeCooperative;
       attributes[config.numAttrs].val.cooperative = 1;
