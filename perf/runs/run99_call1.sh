@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Run 99 call 1 (prepared in stop 81): the H200 A/B of EXIT DRAIN that runs 97 and 98 could
 # not get (all their commands landed on H100s, where EXIT DRAIN was 0.18-0.37 us faster at
-# TP8 B = 9, 16 and 0.11-0.18 slower at B=64). Against main (bundle_m, 519f5fd: kFusedLate
-# merged; main's later commits change no kernel), twice in one run, with limits at TP8 B =
-# 9, 16, on an H200 only (AB_CARD), so name nvidia-h200 and read head.txt:
+# TP8 B = 9, 16 and 0.11-0.18 slower at B=64). Against main (bundle_m, 386bb7c: kFusedLate
+# merged, its device code as 519f5fd's; its host launch code refactored in 386bb7c and
+# run on no GPU before this call, so bundle_m's exit and numbers check that too), twice in
+# one run, with limits at TP8 B = 9, 16, on an H200 only (AB_CARD), so name nvidia-h200
+# and read head.txt:
 #  - bundle_xd: EXIT DRAIN (r97_exit_drain fa524ec; PTX as the branch's 7257621, whose
 #    review mends are comments and a deleted copy constructor); tests and memcheck passed
 #    in run 97 call 1;
