@@ -19,7 +19,8 @@
 # bundle_pack/run99.tar.xz; tar cJf bundle_pack/run99.tar.xz bundle_m bundle_xd bundle_xn
 # bundle_xc. First, on any card, the SASS of kFusedX<16> and kFused<64> of each build.
 # A short form for little device time: BATCHES=9,16,64 LIMIT_CELLS= bash
-# perf/runs/run99_call1.sh; AB_CARD="NVIDIA H" takes any card.   carry: bundle_pack
+# perf/runs/run99_call1.sh; AB_CARD="NVIDIA H" takes any card; CANDIDATES="bundle_xd" drops
+# the two diagnostics.   carry: bundle_pack
 { date -u; nvidia-smi -L; } 2>&1 | tee $OUT/head.txt
 tar xJf bundle_pack/run99.tar.xz
 # On any card (SASS does not depend on it): kFusedX<16> (TP8 B = 9..16) and kFused<64>'s
@@ -33,7 +34,7 @@ done
 for b in bundle_xd bundle_xc; do
   tools/same_sass.sh $b bundle_m > $OUT/same_sass_${b#bundle_}.txt 2>&1
 done
-MAIN=bundle_m CANDIDATES="bundle_xd bundle_xn bundle_xc" TESTS_OF= AB_CARD=${AB_CARD:-H200} \
+MAIN=bundle_m CANDIDATES=${CANDIDATES:-"bundle_xd bundle_xn bundle_xc"} TESTS_OF= AB_CARD=${AB_CARD:-H200} \
   BATCHES=${BATCHES:-9,16,17,24,25,32,64} LIMIT_CELLS=${LIMIT_CELLS-8 9;8 16} timeout 400 \
   tools/gpu_candidates.sh $OUT/c 2>&1 | tee $OUT/call.txt | tail -12
 echo "done after $SECONDS s" | tee -a $OUT/call.txt
