@@ -7,6 +7,9 @@
 # and of bundle_xd, and of bundle_xc (CONVERGED EXIT): compare the "no instruction" and
 # "branch resolving" stalls by phase (source.csv's SASS lines) and the Duration.
 # Bundles: bundle_pack/run99.tar.xz (run99_call1.sh's header).    carry: bundle_pack
+# Run 99 (stop 83, an H100): as written, ncu failed to launch the fused kernel in every
+# build (LaunchFailed, exit 9; RESULTS.md run 99), likely its cooperative cluster launch;
+# change the ncu mode or the launch on one build before spending a whole call on it.
 { date -u; nvidia-smi -L; } 2>&1 | tee $OUT/head.txt
 tar xJf bundle_pack/run99.tar.xz
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
