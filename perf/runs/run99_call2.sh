@@ -7,9 +7,10 @@
 # and of bundle_xd, and of bundle_xc (CONVERGED EXIT): compare the "no instruction" and
 # "branch resolving" stalls by phase (source.csv's SASS lines) and the Duration.
 # Bundles: bundle_pack/run99.tar.xz (run99_call1.sh's header).    carry: bundle_pack
-# Run 99 (stop 83, an H100): as written, ncu failed to launch the fused kernel in every
-# build (LaunchFailed, exit 9; RESULTS.md run 99), likely its cooperative cluster launch;
-# change the ncu mode or the launch on one build before spending a whole call on it.
+# Run 99 (stop 83, H100s): profiled as a kernel (-k), the fused kernel fails to launch
+# under ncu (LaunchFailed, exit 9, PDL on or off); profiled as a graph it runs, so this
+# script now profiles the graph of 4 steps (--graph-profiling graph; the samples cover its
+# 4 serialized launches). Run 99 call 3 ran this form on an H100 (RESULTS.md).
 { date -u; nvidia-smi -L; } 2>&1 | tee $OUT/head.txt
 tar xJf bundle_pack/run99.tar.xz
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
@@ -17,8 +18,7 @@ for b in bundle_m bundle_xd bundle_xc; do
   name=${b#bundle_}_8_9
   (cd $b && timeout 150 ncu --clock-control none --cache-control none \
      --import-source no --section SourceCounters --section WarpStateStats \
-     --warp-sampling-interval 0 --warp-sampling-buffer-size 536870912 \
-     -k regex:shared_expert_fused --launch-skip 2 --launch-count 1 \
+     --warp-sampling-interval 0 --graph-profiling graph --launch-skip 1 --launch-count 1 \
      -o $OUT/$name ./profile_step fused 8 9 4 1 > $OUT/$name.ncu.log 2>&1)
   echo "ncu $name exit $?" | tee -a $OUT/call.txt; tail -2 $OUT/$name.ncu.log
   timeout 60 ncu -i $OUT/$name.ncu-rep --page details > $OUT/$name.details.txt 2>&1
