@@ -3,14 +3,13 @@
 # and 98 showed the move too): why does EXIT DRAIN, which changes no healthy step's logic,
 # move TP8 B = 9, 16 by 0.2-0.35 us? One hypothesis is instruction fetch (the chain after
 # the gate/up MMAs runs code once a step; a new exit block moves the layout). Nsight
-# Compute's per-instruction warp-state samples of one kFusedX<16> launch (TP8 B=9) of main
-# and of bundle_xd, and of bundle_xc (CONVERGED EXIT): compare the "no instruction" and
-# "branch resolving" stalls by phase (source.csv's SASS lines) and the Duration.
+# Compute's per-instruction warp-state samples of one graph of 4 kFusedX<16> launches (TP8
+# B=9) of main, of bundle_xd, and of bundle_xc (CONVERGED EXIT): compare the "no
+# instruction" and "branch resolving" stalls by phase (source.csv's SASS lines). The graph
+# is profiled as one workload (--graph-profiling graph): profiled as a kernel (-k), the
+# fused kernel fails to launch under ncu (run 99 calls 2-3, LaunchFailed, PDL on or off).
+# Run 99 call 3 ran this form on an H100 (RESULTS.md).
 # Bundles: bundle_pack/run99.tar.xz (run99_call1.sh's header).    carry: bundle_pack
-# Run 99 (stop 83, H100s): profiled as a kernel (-k), the fused kernel fails to launch
-# under ncu (LaunchFailed, exit 9, PDL on or off); profiled as a graph it runs, so this
-# script now profiles the graph of 4 steps (--graph-profiling graph; the samples cover its
-# 4 serialized launches). Run 99 call 3 ran this form on an H100 (RESULTS.md).
 { date -u; nvidia-smi -L; } 2>&1 | tee $OUT/head.txt
 tar xJf bundle_pack/run99.tar.xz
 export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
