@@ -11,6 +11,8 @@ No relocatable device code: every kernel's device helpers are header-only.
 # headers beside its real location, which a sandboxed symlink would hide.
 NVCC = "/usr/local/cuda/bin/nvcc"
 
+# tools/nvcc_flags.sh reads this list (one quoted flag a line) for the scripts that
+# compile outside Bazel (tools/same_ptx.sh, tools/sass_sizes.sh).
 NVCC_FLAGS = [
     "-std=c++17",
     "-O3",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Whether a change leaves the CUDA kernels' code as it was: compiles each .cu under ops/
-# to PTX (compute_90a, the build's flags) at REV and in the working tree and compares
+# to PTX (the build's flags, tools/nvcc_flags.sh, for compute_90a) at REV and in the working tree and compares
 # the files byte for byte. Identical PTX means identical SASS from the same ptxas, so a
 # refactor that passes needs no device time to keep a measured kernel's results.
 #   tools/same_ptx.sh REV        (exit 0: every file identical; 1: some differ)
@@ -12,6 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: [FUNCTIONS=1] tools/same_ptx.sh REV}
 nvcc=/usr/local/cuda/bin/nvcc
+# The build's flags, for PTX: code=compute_90a in place of code=sm_90a.
+read -ra flags <<< "$(tools/nvcc_flags.sh | sed 's/code=sm_90a/code=compute_90a/')"
 scratch=$(mktemp -d)
 trap 'git worktree remove --force "$scratch/rev" >/dev/null 2>&1 || true; rm -rf "$scratch"' EXIT
 git worktree add --detach -q "$scratch/rev" "$rev"
@@ -19,10 +21,8 @@ status=0
 for src in ops/*.cu; do
   [ -f "$scratch/rev/$src" ] || { echo "$src: not at $rev"; status=1; continue; }
   out=$scratch/$(basename "$src" .cu)
-  "$nvcc" -std=c++17 -O3 -gencode=arch=compute_90a,code=compute_90a -I. -Iinclude -ptx \
-    "$src" -o "$out.now.ptx"
-  (cd "$scratch/rev" && "$nvcc" -std=c++17 -O3 -gencode=arch=compute_90a,code=compute_90a \
-    -I. -Iinclude -ptx "$src" -o "$out.rev.ptx")
+  "$nvcc" "${flags[@]}" -ptx "$src" -o "$out.now.ptx"
+  (cd "$scratch/rev" && "$nvcc" "${flags[@]}" -ptx "$src" -o "$out.rev.ptx")
   # The anonymous namespace's mangled name carries hashes of the file's path: zeroed, so
   # that the two checkouts' PTX compare.
   for f in "$out.now.ptx" "$out.rev.ptx"; do

@@ -11,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nvcc=/usr/local/cuda/bin/nvcc
+read -ra flags <<< "$(tools/nvcc_flags.sh)"   # the build's, from tools/cuda.bzl
 scratch=$(mktemp -d)
 trap 'for w in "$scratch"/rev*; do git worktree remove --force "$w" >/dev/null 2>&1 || true; done; rm -rf "$scratch"' EXIT
 names=(tree) trees=(.)
@@ -21,8 +22,7 @@ for rev in "$@"; do
   names+=("$rev") trees+=("$scratch/rev$i")
 done
 for j in "${!trees[@]}"; do
-  (cd "${trees[$j]}" && "$nvcc" -std=c++17 -O3 -gencode=arch=compute_90a,code=sm_90a -I. \
-    -Iinclude -cubin ops/fused.cu -o "$scratch/$j.cubin") &
+  (cd "${trees[$j]}" && "$nvcc" "${flags[@]}" -cubin ops/fused.cu -o "$scratch/$j.cubin") &
 done
 wait
 python3 - "$scratch" "${names[@]}" <<'PY'
