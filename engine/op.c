@@ -93,9 +93,11 @@ static shx_status check_reachable(const void *pointer, const char *name, int dev
                     "%s %p is memory of device %d; it must be on device %d", name,
                     pointer, attributes.device, device);
   if (attributes.type != cudaMemoryTypeUnregistered) return SHX_SUCCESS;
-  int current = 0, pageable_access = 0;
-  if (cudaGetDevice(&current) == cudaSuccess &&
-      cudaDeviceGetAttribute(&pageable_access, cudaDevAttrPageableMemoryAccess, current) ==
+  /* The exemption is the device's that reads the memory: the one named, else (other
+   * ranks' mailboxes) the current one. */
+  int reader = device, pageable_access = 0;
+  if ((reader != SHX_ANY_DEVICE || cudaGetDevice(&reader) == cudaSuccess) &&
+      cudaDeviceGetAttribute(&pageable_access, cudaDevAttrPageableMemoryAccess, reader) ==
           cudaSuccess &&
       pageable_access)
     return SHX_SUCCESS;
@@ -285,8 +287,10 @@ cleanup:
  * context back; *synced (if not NULL) is what the device reported. */
 static void release_op(shx_op *op, cudaError_t *synced) {
   caller_context saved;
-  enter_primary_context(op->device, &saved);
-  const cudaError_t result = cudaDeviceSynchronize(); /* freed whatever it says */
+  const cudaError_t entered = enter_primary_context(op->device, &saved);
+  /* Without the op's device current, a synchronization would wait for another device:
+   * its failure is what the caller hears. Freed whatever either says. */
+  const cudaError_t result = entered != cudaSuccess ? entered : cudaDeviceSynchronize();
   if (synced != NULL) *synced = result;
   shx_baseline_release(op);
   cudaFree(op->h);
@@ -649,8 +653,9 @@ static shx_status record_tail(shx_op *op, void *out, int batch, int parity,
                     op->peers[op->config.rank]);
   status = shx_op_launch_tail(op, out, batch, parity, stream);
   /* The tail consumes the push and re-arms its slots: a second tail would wait for rows
-   * nobody pushes. */
-  op->pushed_batch[parity] = 0;
+   * nobody pushes. A refusal launched nothing and leaves the push to a later tail; a
+   * failure forgets it (forget_on_failure). */
+  if (status == SHX_SUCCESS) op->pushed_batch[parity] = 0;
   return status;
 }
 

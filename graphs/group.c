@@ -79,19 +79,23 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
     return shx_fail(SHX_INVALID_ARGUMENT, "NULL argument");
   *out = NULL;
   if ((status = shx_check_config(base)) != SHX_SUCCESS) return status;
+  /* The ranks need no device; both checks compare before they subtract, so that no
+   * caller's value overflows. */
+  if (part->first_rank < 0 || part->last_rank <= part->first_rank ||
+      part->last_rank > base->tp)
+    return shx_fail(SHX_INVALID_ARGUMENT, "ranks [%d, %d) of tp %d", part->first_rank,
+                    part->last_rank, base->tp);
+  const int ranks = part->last_rank - part->first_rank;
   int visible = 0;
   if (cudaGetDeviceCount(&visible) != cudaSuccess || visible == 0) {
     (void)cudaGetLastError();
     return shx_fail(SHX_NO_DEVICE, "no CUDA device is visible");
   }
-  const int ranks = part->last_rank - part->first_rank;
-  if (part->first_rank < 0 || ranks < 1 || part->last_rank > base->tp)
-    return shx_fail(SHX_INVALID_ARGUMENT, "ranks [%d, %d) of tp %d", part->first_rank,
-                    part->last_rank, base->tp);
-  if (part->first_gpu < 0 || part->gpus < 1 || part->first_gpu + part->gpus > visible ||
-      part->gpus > SHX_GROUP_MAX_GPUS || part->gpus > ranks)
-    return shx_fail(SHX_INVALID_ARGUMENT, "GPUs [%d, %d): %d visible, %d ranks",
-                    part->first_gpu, part->first_gpu + part->gpus, visible, ranks);
+  if (part->first_gpu < 0 || part->first_gpu >= visible || part->gpus < 1 ||
+      part->gpus > visible - part->first_gpu || part->gpus > SHX_GROUP_MAX_GPUS ||
+      part->gpus > ranks)
+    return shx_fail(SHX_INVALID_ARGUMENT, "GPUs from %d, %d of them: %d visible, %d ranks",
+                    part->first_gpu, part->gpus, visible, ranks);
   g = calloc(1, sizeof *g);
   if (g == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for the group");
   g->config = *base;
@@ -311,8 +315,14 @@ shx_status shx_group_sync(shx_group *g) {
    * failure is returned, its message restored. */
   char first_message[SHX_LAST_ERROR_BYTES] = "";
   for (int r = g->first; r < g->last; ++r) {
-    SHX_CUDA(set_gpu(g, g->device_of[r]));
-    const shx_status checked = shx_check_device(g->ops[r]);
+    /* A GPU that cannot be made current fails its ranks; the others are still read. */
+    const cudaError_t current = set_gpu(g, g->device_of[r]);
+    if (current != cudaSuccess) (void)cudaGetLastError();
+    const shx_status checked =
+        current != cudaSuccess
+            ? shx_fail(SHX_CUDA_ERROR, "rank %d: cannot make GPU %d current: %s", r,
+                       g->device_of[r], cudaGetErrorString(current))
+            : shx_check_device(g->ops[r]);
     if (checked != SHX_SUCCESS && status == SHX_SUCCESS) {
       status = checked;
       snprintf(first_message, sizeof first_message, "%s", shx_last_error());

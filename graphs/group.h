@@ -72,7 +72,7 @@ shx_status shx_group_sync(shx_group *group);
  * devices (another stream's kernels), and no watchdog flag is read. */
 shx_status shx_group_wait(shx_group *group);
 
-/* Per-step time of the captured step over `steps` steps (after 5 warm-up steps),
+/* Per-step time of the captured step over `steps` steps (after 6 warm-up steps),
  * measured with events on the first GPU's stream, which waits for every GPU's last step. */
 shx_status shx_group_time_steps(shx_group *group, int steps, double *us_per_step);
 
