@@ -171,9 +171,9 @@
  *             for the CTA's own TMA copies: after a timeout the consumers' later ring
  *             waits return at once and the producer returns once its copies are
  *             issued, so the CTA may exit with copies into its shared memory in flight
- *             (a review in stop 79; not fixed: the fix, the producer waiting for its own
- *             fills before it returns, changes every instance's code and waits for an
- *             H200 A/B). Should the runtime fault there, shx_check_device reports
+ *             (a review in stop 79; not fixed: EXIT DRAIN, a drain as such a thread
+ *             leaves, made healthy steps slower at several shapes, docs/experiments/
+ *             README.md). Should the runtime fault there, shx_check_device reports
  *             SHX_CUDA_ERROR, not SHX_DEVICE_TIMEOUT. The
  *             cluster-barrier phase it replaced had no timeout: it would have hung
  *             instead.)
