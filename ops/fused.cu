@@ -634,6 +634,34 @@ struct Watchdog {
   }
 };
 
+/* EXIT DRAIN, in kFusedX only (kDrains): a thread that gave up sleeps kExitDrainNs as it
+ * leaves (the destructor, so that every return path has it), which keeps its CTA and
+ * shared memory alive past TMA copies into its ring and peers' st.async partials issued
+ * before it left (a review in stop 79). The copy issuers whose own waits all passed drain
+ * too if the op's error flag is set as they leave (adopt_grid_timeout): their consumers
+ * may have given up and left first. In every instance the drain made the healthy step
+ * 0.3 us faster at TP8 B = 9, 16 (kFusedX) and up to 0.27 slower elsewhere on three H100s
+ * (perf/RESULTS.md run 100), a layout effect of unknown cause; the other instances keep
+ * their exits' code, and the gap (docs/integration.md). A healthy kFusedX step pays one
+ * branch at each role's exit and the issuers' one load. */
+constexpr uint64_t kExitDrainNs = 100000; /* copies and stores land within microseconds */
+
+/* Out of line: the roles' exits keep their code but for one branch. */
+__device__ __noinline__ void sleep_exit_drain() {
+  const uint64_t until = ptx::globaltimer() + kExitDrainNs;
+  while (ptx::globaltimer() < until) __nanosleep(1000);
+}
+
+template <bool kDrains>
+struct ExitWatchdog : Watchdog {
+  __device__ __forceinline__ void adopt_grid_timeout() {
+    if (kDrains && *static_cast<volatile uint32_t *>(flag) != 0u) gave_up = true;
+  }
+  __device__ __forceinline__ ~ExitWatchdog() {
+    if (kDrains && gave_up) sleep_exit_drain();
+  }
+};
+
 /* This thread's warp, as a value the compiler knows to be the same in every lane (a
  * shuffle from lane 0): branching on threadIdx.x / 32 itself makes every role's code a
  * divergent region to ptxas, which then keeps the consumers' stage addresses, barrier
@@ -2190,11 +2218,12 @@ __global__ void __launch_bounds__(RefillIssuer<N, kMode, kCluster16>::kBlockThre
   }
   ptx::cluster_sync(); /* every CTA's barriers exist before anyone arrives remotely */
 
-  Watchdog watchdog = {args.error_flag, args.watchdog_ns, false};
+  ExitWatchdog<kMode == kFusedX> watchdog = {{args.error_flag, args.watchdog_ns, false}};
   if constexpr (RefillIssuer<N, kMode, kCluster16>::kHas) {
     if (warp == kRefillIssuerWarp) { /* REFILL ISSUER */
       if (lane == 0 && refill_issuer_takes<N, kMode, S, kCluster16>(work))
         issue_odd_refills<N, S>(smem, work, &gate_up_map, &x_map, plan, watchdog);
+      if (lane == 0) watchdog.adopt_grid_timeout(); /* EXIT DRAIN */
       return;
     }
   }
@@ -2209,6 +2238,7 @@ __global__ void __launch_bounds__(RefillIssuer<N, kMode, kCluster16>::kBlockThre
     if (lane == 0) {
       producer<N, kMode, S, kCluster16>(smem, work, &gate_up_map, &down_map, &x_map, &h_map,
                                         plan, args, watchdog);
+      watchdog.adopt_grid_timeout(); /* EXIT DRAIN */
     } else {
       ptx::griddep_wait();
     }
