@@ -23,10 +23,11 @@ for src in ops/*.cu; do
   out=$scratch/$(basename "$src" .cu)
   "$nvcc" "${flags[@]}" -ptx "$src" -o "$out.now.ptx"
   (cd "$scratch/rev" && "$nvcc" "${flags[@]}" -ptx "$src" -o "$out.rev.ptx")
-  # The anonymous namespace's mangled name carries hashes of the file's path: zeroed, so
-  # that the two checkouts' PTX compare.
+  # The anonymous namespace's mangled name, and an internal function's, carry hashes of
+  # the file's path: zeroed, so that the two checkouts' PTX compare.
   for f in "$out.now.ptx" "$out.rev.ptx"; do
     sed -i -e 's/_GLOBAL__N__[0-9a-f]\{8\}_/_GLOBAL__N__00000000_/g' \
+      -e 's/_INTERNAL_[0-9a-f]\{8\}_/_INTERNAL_00000000_/g' \
       -e 's/_cu_[0-9a-f]\{8\}/_cu_00000000/g' "$f"
   done
   if cmp -s "$out.now.ptx" "$out.rev.ptx"; then
