@@ -171,9 +171,10 @@
  *             for the CTA's own TMA copies: after a timeout the consumers' later ring
  *             waits return at once and the producer returns once its copies are
  *             issued, so the CTA may exit with copies into its shared memory in flight
- *             (a review in stop 79; not fixed: EXIT DRAIN, a drain as such a thread
- *             leaves, made healthy steps slower at several shapes, docs/experiments/
- *             README.md). Should the runtime fault there, shx_check_device reports
+ *             (a review in stop 79). kFusedX drains as such a thread leaves
+ *             (ExitWatchdog, EXIT DRAIN X); the other instances do not, since the same
+ *             drain in them made healthy steps slower (perf/RESULTS.md run 100). Where
+ *             no drain covers it, should the runtime fault, shx_check_device reports
  *             SHX_CUDA_ERROR, not SHX_DEVICE_TIMEOUT. The
  *             cluster-barrier phase it replaced had no timeout: it would have hung
  *             instead.)
@@ -203,7 +204,8 @@
  *             why neither can hang). (Gate mode has no grid barrier and triggers once
  *             its loads are issued.)
  *   Watchdog: every wait on other CTAs reads %globaltimer; after args.watchdog_ns
- *             (twice that for mbarrier waits) it sets *error_flag and stops waiting.
+ *             (twice that for mbarrier waits) it sets *error_flag and stops waiting
+ *             (in kFusedX the thread then stays 100 us more as it leaves: ExitWatchdog).
  *             The output is then garbage, but the kernel ends; the engine re-arms the
  *             counters when it reports SHX_DEVICE_TIMEOUT.
  *
