@@ -648,12 +648,6 @@ struct Watchdog {
  * branch at each role's exit and the issuers' one load. */
 constexpr uint64_t kExitDrainNs = 100000; /* copies and stores land within microseconds */
 
-/* Out of line: the roles' exits keep their code but for one branch. */
-__device__ __noinline__ void sleep_exit_drain() {
-  const uint64_t until = ptx::globaltimer() + kExitDrainNs;
-  while (ptx::globaltimer() < until) __nanosleep(1000);
-}
-
 template <bool kDrains>
 struct ExitWatchdog : Watchdog {
   __device__ __forceinline__ void adopt_grid_timeout() {
@@ -661,6 +655,14 @@ struct ExitWatchdog : Watchdog {
   }
   __device__ __forceinline__ ~ExitWatchdog() {
     if (kDrains && gave_up) sleep_exit_drain();
+  }
+  /* Out of line: the roles' exits keep their code but for one branch. A member of the
+   * template, not a function of the namespace: nvcc gives a namespace's __device__
+   * function a host body that calls exit(), which library code must not reference
+   * (tools/consumer_build_test.sh). */
+  static __device__ __noinline__ void sleep_exit_drain() {
+    const uint64_t until = ptx::globaltimer() + kExitDrainNs;
+    while (ptx::globaltimer() < until) __nanosleep(1000);
   }
 };
 
