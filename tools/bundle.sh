@@ -22,7 +22,8 @@ if [ "${2:-}" = ab ]; then
   extra="//perf:profile_step //perf:bench"
 else
   targets=$(bazel query 'attr(tags, "[\[ ]gpu[,\]]", tests(//...))')
-  extra="//perf:decode_step //perf:profile_step //perf:bench //engine:api_test //perf:capture_probe"
+  extra="//perf:decode_step //perf:profile_step //perf:bench //engine:api_test
+    //graphs:group_args_test //perf:capture_probe"
 fi
 # FILL_STAMPS=1: the diagnostic build (ops/fused.cu FILL STAMPS; profile_step's "fills |"
 # rows): its kernels have a sixth warp, so time candidates with a plain bundle.
@@ -38,7 +39,9 @@ done
 cp tools/run_gpu_tests.sh "$out/"
 # The tests this bundle holds, from the targets themselves (not from file names), so that
 # its runner runs exactly these and can tell one gone missing.
-tests=" $(echo $targets) //engine:api_test " # one line: the query's are newline-separated
+# The CPU tests that also have a GPU path (api_test creates an op, group_args_test checks
+# GPU ranges) run in the bundle too.
+tests=" $(echo $targets) //engine:api_test //graphs:group_args_test " # one line
 for target in $targets $extra; do
   case $tests in *" $target "*) echo "${target##*:}" ;; esac
 done > "$out/TESTS"

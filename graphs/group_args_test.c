@@ -1,0 +1,73 @@
+/* group_args_test.c: shx_group_create_part refuses a part's bad ranks before it asks
+ * CUDA anything, so with or without a GPU (SHX_INVALID_ARGUMENT naming the ranks, never
+ * SHX_NO_DEVICE), and compares caller values without overflowing them. Its GPU range
+ * needs the device count: refused as SHX_INVALID_ARGUMENT where a GPU is visible, as
+ * SHX_NO_DEVICE where none is. */
+#include <limits.h>
+#include <string.h>
+
+#include <cuda_runtime_api.h>
+
+#include "engine/check.h"
+#include "graphs/group.h"
+#include "shared_expert.h"
+
+static void expect(shx_status got, shx_status want, const char *named) {
+  if (got != want || strstr(shx_last_error(), named) == NULL) {
+    fprintf(stderr, "expected %s naming \"%s\", got %s: \"%s\"\n", shx_status_string(want),
+            named, shx_status_string(got), shx_last_error());
+    exit(1);
+  }
+}
+
+int main(void) {
+  const shx_config base = SHX_CONFIG_INIT; /* tp 8 */
+  shx_group *group = (shx_group *)1;       /* must be overwritten with NULL */
+  const shx_group_part whole = {0, 8, 0, 1, NULL};
+  expect(shx_group_create_part(NULL, &whole, &group), SHX_INVALID_ARGUMENT, "NULL");
+  expect(shx_group_create_part(&base, NULL, &group), SHX_INVALID_ARGUMENT, "NULL");
+
+  const struct {
+    shx_group_part part;
+    const char *named;
+  } bad_ranks[] = {
+      {{-1, 8, 0, 1, NULL}, "ranks [-1, 8) of tp 8"},
+      {{4, 4, 0, 1, NULL}, "ranks [4, 4) of tp 8"},
+      {{5, 2, 0, 1, NULL}, "ranks [5, 2) of tp 8"},
+      {{0, 9, 0, 1, NULL}, "ranks [0, 9) of tp 8"},
+      /* last - first overflows int: refused by comparison, not by the difference */
+      {{INT_MAX, INT_MIN, 0, 1, NULL}, "ranks [2147483647, -2147483648) of tp 8"},
+      {{INT_MIN + 1, 8, 0, 1, NULL}, "ranks [-2147483647, 8) of tp 8"},
+  };
+  for (size_t i = 0; i < sizeof bad_ranks / sizeof bad_ranks[0]; ++i) {
+    group = (shx_group *)1;
+    expect(shx_group_create_part(&base, &bad_ranks[i].part, &group), SHX_INVALID_ARGUMENT,
+           bad_ranks[i].named);
+    CHECK(group == NULL);
+  }
+
+  int visible = 0;
+  if (cudaGetDeviceCount(&visible) != cudaSuccess) visible = 0;
+  (void)cudaGetLastError();
+  const struct {
+    shx_group_part part;
+    const char *named;
+  } bad_gpus[] = {
+      {{0, 8, -1, 1, NULL}, "GPUs from -1, 1 of them"},
+      {{0, 8, 0, 0, NULL}, "GPUs from 0, 0 of them"},
+      {{0, 8, 0, 9, NULL}, "GPUs from 0, 9 of them"},       /* more GPUs than ranks */
+      {{0, 8, INT_MAX, 1, NULL}, "GPUs from 2147483647, 1"}, /* first + gpus overflows */
+      {{0, 8, 0, INT_MAX, NULL}, "GPUs from 0, 2147483647"},
+  };
+  for (size_t i = 0; i < sizeof bad_gpus / sizeof bad_gpus[0]; ++i) {
+    group = (shx_group *)1;
+    const shx_status got = shx_group_create_part(&base, &bad_gpus[i].part, &group);
+    if (visible > 0)
+      expect(got, SHX_INVALID_ARGUMENT, bad_gpus[i].named);
+    else
+      expect(got, SHX_NO_DEVICE, "no CUDA device is visible");
+    CHECK(group == NULL);
+  }
+  printf("group_args_test: ok (%d GPU(s) visible)\n", visible);
+  return 0;
+}
