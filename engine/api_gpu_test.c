@@ -38,18 +38,11 @@
 #include <cuda.h>
 
 #include "engine/check.h"
+#include "engine/expect.h"
 #include "engine/op.h" /* the binds' state, read after refused binds */
 #include "graphs/testbed.h"
 #include "ops/driver.h"
 #include "shared_expert.h"
-
-static void expect(shx_status got, shx_status want, const char *named) {
-  if (got != want || strstr(shx_last_error(), named) == NULL) {
-    fprintf(stderr, "expected %s naming \"%s\", got %s: \"%s\"\n", shx_status_string(want),
-            named, shx_status_string(got), shx_last_error());
-    exit(1);
-  }
-}
 
 /* Refused by the memory query, naming the argument: "<name> 0x... is not memory the GPU
  * can reach" (glibc's %p). */

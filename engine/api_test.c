@@ -12,16 +12,9 @@
 #include <cuda_runtime_api.h>
 
 #include "engine/check.h"
+#include "engine/expect.h"
 #include "engine/op.h"
 #include "shared_expert.h"
-
-static void expect(shx_status got, shx_status want, const char *named) {
-  if (got != want || strstr(shx_last_error(), named) == NULL) {
-    fprintf(stderr, "expected %s naming \"%s\", got %s: \"%s\"\n", shx_status_string(want),
-            named, shx_status_string(got), shx_last_error());
-    exit(1);
-  }
-}
 
 int main(void) {
   CHECK(strcmp(shx_status_string(SHX_DEVICE_TIMEOUT), "SHX_DEVICE_TIMEOUT") == 0);

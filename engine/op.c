@@ -93,8 +93,8 @@ static shx_status check_reachable(const void *pointer, const char *name, int dev
                     "%s %p is memory of device %d; it must be on device %d", name,
                     pointer, attributes.device, device);
   if (attributes.type != cudaMemoryTypeUnregistered) return SHX_SUCCESS;
-  /* The exemption is the device's that reads the memory: the one named, else (other
-   * ranks' mailboxes) the current one. */
+  /* The exemption belongs to the device that reads the memory: the one named, else
+   * (other ranks' mailboxes) the current one. */
   int reader = device, pageable_access = 0;
   if ((reader != SHX_ANY_DEVICE || cudaGetDevice(&reader) == cudaSuccess) &&
       cudaDeviceGetAttribute(&pageable_access, cudaDevAttrPageableMemoryAccess, reader) ==

@@ -9,16 +9,9 @@
 #include <cuda_runtime_api.h>
 
 #include "engine/check.h"
+#include "engine/expect.h"
 #include "graphs/group.h"
 #include "shared_expert.h"
-
-static void expect(shx_status got, shx_status want, const char *named) {
-  if (got != want || strstr(shx_last_error(), named) == NULL) {
-    fprintf(stderr, "expected %s naming \"%s\", got %s: \"%s\"\n", shx_status_string(want),
-            named, shx_status_string(got), shx_last_error());
-    exit(1);
-  }
-}
 
 int main(void) {
   const shx_config base = SHX_CONFIG_INIT; /* tp 8 */
