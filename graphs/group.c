@@ -317,12 +317,14 @@ shx_status shx_group_sync(shx_group *g) {
   for (int r = g->first; r < g->last; ++r) {
     /* A GPU that cannot be made current fails its ranks; the others are still read. */
     const cudaError_t current = set_gpu(g, g->device_of[r]);
-    if (current != cudaSuccess) (void)cudaGetLastError();
-    const shx_status checked =
-        current != cudaSuccess
-            ? shx_fail(SHX_CUDA_ERROR, "rank %d: cannot make GPU %d current: %s", r,
-                       g->device_of[r], cudaGetErrorString(current))
-            : shx_check_device(g->ops[r]);
+    shx_status checked;
+    if (current == cudaSuccess) {
+      checked = shx_check_device(g->ops[r]);
+    } else {
+      (void)cudaGetLastError();
+      checked = shx_fail(SHX_CUDA_ERROR, "rank %d: cannot make GPU %d current: %s", r,
+                         g->device_of[r], cudaGetErrorString(current));
+    }
     if (checked != SHX_SUCCESS && status == SHX_SUCCESS) {
       status = checked;
       snprintf(first_message, sizeof first_message, "%s", shx_last_error());

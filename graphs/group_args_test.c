@@ -13,6 +13,12 @@
 #include "graphs/group.h"
 #include "shared_expert.h"
 
+/* A part refused, and what the refusal's message must name. */
+typedef struct {
+  shx_group_part part;
+  const char *named;
+} refusal;
+
 int main(void) {
   const shx_config base = SHX_CONFIG_INIT; /* tp 8 */
   shx_group *group = (shx_group *)1;       /* must be overwritten with NULL */
@@ -20,10 +26,7 @@ int main(void) {
   expect(shx_group_create_part(NULL, &whole, &group), SHX_INVALID_ARGUMENT, "NULL");
   expect(shx_group_create_part(&base, NULL, &group), SHX_INVALID_ARGUMENT, "NULL");
 
-  const struct {
-    shx_group_part part;
-    const char *named;
-  } bad_ranks[] = {
+  const refusal bad_ranks[] = {
       {{-1, 8, 0, 1, NULL}, "ranks [-1, 8) of tp 8"},
       {{4, 4, 0, 1, NULL}, "ranks [4, 4) of tp 8"},
       {{5, 2, 0, 1, NULL}, "ranks [5, 2) of tp 8"},
@@ -42,10 +45,7 @@ int main(void) {
   int visible = 0;
   if (cudaGetDeviceCount(&visible) != cudaSuccess) visible = 0;
   (void)cudaGetLastError();
-  const struct {
-    shx_group_part part;
-    const char *named;
-  } bad_gpus[] = {
+  const refusal bad_gpus[] = {
       {{0, 8, -1, 1, NULL}, "GPUs from -1, 1 of them"},
       {{0, 8, 0, 0, NULL}, "GPUs from 0, 0 of them"},
       {{0, 8, 0, 9, NULL}, "GPUs from 0, 9 of them"},       /* more GPUs than ranks */

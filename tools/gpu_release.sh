@@ -23,10 +23,9 @@ source "$(dirname "$0")/gpu_env.sh" "${1:?usage: [ORIG=bundle_x] tools/gpu_relea
 tools=$(cd "$(dirname "$0")" && pwd)
 orig=${ORIG:-}
 gpus=$(nvidia-smi -L | wc -l)
-# Every test in the bundle (tools/bundle.sh copies each GPU test, api_test and
-# group_args_test), the two-GPU ones only where the host has two GPUs.
-tests=$(cd "$bundle" && ls api_test group_args_test *gpu_test 2>/dev/null |
-  { [ "$gpus" -ge 2 ] && cat || grep -v 2gpu_test; } | tr '\n' ' ')
+# Every test in the bundle (its TESTS, which tools/bundle.sh writes from the targets), the
+# two-GPU ones only where the host has two GPUs.
+tests=$({ [ "$gpus" -ge 2 ] && cat || grep -v 2gpu_test; } < "$bundle/TESTS" | tr '\n' ' ')
 echo "bundle $(cat "$bundle/COMMIT")${orig:+, orig $orig $(cat "$orig/COMMIT")}, $gpus GPU(s)"
 nvidia-smi -L
 
