@@ -47,8 +47,9 @@
  * op's h and barrier counters: run those graphs one after another (one stream, or
  * ordered by events), never at the same time, and destroy their executables before
  * shx_destroy. Bound weights, mailboxes, x and out (and shx_record_oproj's w_o, a and x)
- * must outlive every graph recorded with them. shx_create, shx_destroy and
- * shx_check_device synchronize the whole device (cudaDeviceSynchronize): do not call
+ * must outlive every graph recorded with them. shx_destroy and shx_check_device
+ * synchronize the op's whole device, shx_create the context current when it is called
+ * (cudaDeviceSynchronize): do not call
  * them while any stream of the op's device is being captured, in any capture mode and
  * from any thread (CUDA refuses the synchronization and invalidates that capture); nor
  * shx_mailbox_arm on the legacy stream (NULL) while a blocking stream is captured.
