@@ -128,6 +128,11 @@ shx_status shx_baseline_chain(shx_op *op, const void *x, int batch, cudaStream_t
     return shx_fail(SHX_UNSUPPORTED, "this op was created for the %s variant: it cannot "
                     "run the baseline", op->config.variant == SHX_VARIANT_FUSED ? "fused"
                                                                                : "split");
+  /* Its callers (the record calls; perf's tools) pass a checked batch: the plan array
+   * has capacity + 1 entries. */
+  if (batch < 1 || batch > op->config.capacity)
+    return shx_fail(SHX_INVALID_ARGUMENT, "batch %d is outside [1, capacity = %d]", batch,
+                    op->config.capacity);
   shx_status status = SHX_SUCCESS;
   const shx_config *c = &op->config;
   int hidden = c->hidden, inter = op->inter;
@@ -160,6 +165,11 @@ shx_status shx_baseline_algorithms(shx_op *op, int batch, int down,
                                    cublasLtMatmulAlgo_t *algorithms, int most, int *count) {
   if (op->lt == NULL) return shx_fail(SHX_UNSUPPORTED, "this op has no baseline");
   if (most < 1) return shx_fail(SHX_INVALID_ARGUMENT, "most %d is below 1", most);
+  if (algorithms == NULL || count == NULL)
+    return shx_fail(SHX_INVALID_ARGUMENT, "algorithms or count is NULL");
+  if (batch < 1 || batch > op->config.capacity)
+    return shx_fail(SHX_INVALID_ARGUMENT, "batch %d is outside [1, capacity = %d]", batch,
+                    op->config.capacity);
   shx_status status = SHX_SUCCESS;
   const int hidden = op->config.hidden, inter = op->inter;
   *count = 0;

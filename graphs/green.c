@@ -24,6 +24,11 @@ typedef CUresult (*StreamDestroy)(CUstream);
 
 int shx_green_rules(int device, int *sms, int *min_partition, int *alignment,
                     char *message, size_t size) {
+  if (message == NULL) size = 0; /* snprintf(NULL, 0, ...) writes nothing */
+  if (sms == NULL || min_partition == NULL || alignment == NULL) {
+    snprintf(message, size, "an output (sms, min_partition, alignment) is NULL");
+    return -1;
+  }
   DeviceGetDevResource get =
       (DeviceGetDevResource)shx_driver_function("cuDeviceGetDevResource");
   if (get == NULL) {
@@ -44,6 +49,11 @@ int shx_green_rules(int device, int *sms, int *min_partition, int *alignment,
 }
 
 int shx_green_make(int device, int sms, shx_green *green, char *message, size_t size) {
+  if (message == NULL) size = 0; /* snprintf(NULL, 0, ...) writes nothing */
+  if (green == NULL) {
+    snprintf(message, size, "green (the output) is NULL");
+    return -1;
+  }
   memset(green, 0, sizeof *green);
   DeviceGetDevResource get =
       (DeviceGetDevResource)shx_driver_function("cuDeviceGetDevResource");
@@ -134,6 +144,7 @@ int shx_green_make(int device, int sms, shx_green *green, char *message, size_t 
 }
 
 void shx_green_free(shx_green *green) {
+  if (green == NULL) return;
   StreamDestroy destroy_stream = (StreamDestroy)shx_driver_function("cuStreamDestroy");
   GreenCtxDestroy destroy = (GreenCtxDestroy)shx_driver_function("cuGreenCtxDestroy");
   /* Current on this thread: unbind it, so that the thread's next runtime call binds the
@@ -148,11 +159,13 @@ void shx_green_free(shx_green *green) {
 }
 
 int shx_green_make_current(const shx_green *green) {
+  if (green == NULL || green->context == NULL) return -1;
   ShxCtxSetCurrent set = (ShxCtxSetCurrent)shx_driver_function("cuCtxSetCurrent");
   return set != NULL && set((CUcontext)green->context) == CUDA_SUCCESS ? 0 : -1;
 }
 
 int shx_green_is_current(const shx_green *green) {
+  if (green == NULL) return 0;
   ShxCtxGetCurrent get = (ShxCtxGetCurrent)shx_driver_function("cuCtxGetCurrent");
   CUcontext current = NULL;
   return get != NULL && get(&current) == CUDA_SUCCESS && current != NULL &&

@@ -1,4 +1,6 @@
 /* green.h: an SM partition of a GPU (a CUDA green context) for tests and tools.
+ * message may be NULL (no reason written); a NULL green or output is refused (-1), and
+ * shx_green_free(NULL) does nothing.
  *
  * Engines give a kernel part of a GPU by creating a green context of some SMs and a
  * stream in it (cuDevSmResourceSplitByCount, cuGreenCtxCreate, cuGreenCtxStreamCreate);

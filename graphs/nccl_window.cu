@@ -33,9 +33,10 @@ extern "C" int shx_nccl_window_is_symmetric(ncclWindow_t window) {
 extern "C" cudaError_t shx_nccl_window_addresses(ncclWindow_t window, const int *ranks,
                                                  const size_t *offsets, int count,
                                                  void **addresses, cudaStream_t stream) {
-  if (!shx_nccl_window_is_symmetric(window) || count < 1 ||
+  if (ranks == nullptr || offsets == nullptr || addresses == nullptr ||
+      !shx_nccl_window_is_symmetric(window) || count < 1 ||
       count > SHX_NCCL_WINDOW_MAX_POINTERS)
-    return cudaErrorInvalidValue;
+    return cudaErrorInvalidValue; /* before any allocation or launch */
   Request request = {};
   request.count = count;
   for (int i = 0; i < count; ++i) {

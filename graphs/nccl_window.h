@@ -24,7 +24,8 @@ int shx_nccl_window_is_symmetric(ncclWindow_t window);
  * ranks[i]'s part of `window` (registered with NCCL_WIN_COLL_SYMMETRIC; every rank in
  * the window's load/store team). NCCL hands these out on the device only
  * (ncclGetPeerPointer), so a one-warp kernel writes them where the host can read them.
- * count <= SHX_NCCL_WINDOW_MAX_POINTERS; cudaErrorInvalidValue where the window is not
+ * count <= SHX_NCCL_WINDOW_MAX_POINTERS; cudaErrorInvalidValue (nothing allocated or
+ * launched) where an array is NULL, count is out of range or the window is not
  * symmetric (shx_nccl_window_is_symmetric). Synchronizes `stream`, and its cudaFree the
  * whole device, so it is set-up work: never inside a stream capture. */
 cudaError_t shx_nccl_window_addresses(ncclWindow_t window, const int *ranks,

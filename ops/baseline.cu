@@ -165,6 +165,27 @@ shx_status launched(const char *what, char *message) {
 
 unsigned blocks_for(size_t items) { return (unsigned)((items + kThreads - 1) / kThreads); }
 
+/* The route and batch of a push or tail, which the op's public checks have already
+ * bounded: a failure here is a bug of the caller in this library (SHX_INTERNAL_ERROR),
+ * caught before a launch could write outside a mailbox. `what` names the launcher. */
+shx_status check_route(const shx_mailbox_route *route, int batch, const void *buffer,
+                       const char *what, char *message) {
+  if (route->shard % 8 != 0 || route->tp < 1 || route->tp > SHX_MAX_TP) {
+    snprintf(message, SHX_MESSAGE_BYTES, "%s: shard %d / tp %d unsupported", what,
+             route->shard, route->tp);
+    return SHX_UNSUPPORTED;
+  }
+  if (route->rank < 0 || route->rank >= route->tp || (route->parity & ~1) != 0 ||
+      batch < 1 || batch > route->capacity || buffer == nullptr) {
+    snprintf(message, SHX_MESSAGE_BYTES,
+             "%s: rank %d of tp %d, parity %d, batch %d of capacity %d or a NULL buffer "
+             "(a bug: the op's checks should have refused it)", what, route->rank,
+             route->tp, route->parity, batch, route->capacity);
+    return SHX_INTERNAL_ERROR;
+  }
+  return SHX_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" shx_status shx_launch_activation(const void *gu, void *h, int batch, int inter,
@@ -185,11 +206,8 @@ extern "C" shx_status shx_launch_activation(const void *gu, void *h, int batch, 
 
 extern "C" shx_status shx_launch_push(const void *y, const shx_mailbox_route *route,
                                       int batch, void *stream, char *message) {
-  if (route->shard % 8 != 0 || route->tp < 1 || route->tp > SHX_MAX_TP) {
-    snprintf(message, SHX_MESSAGE_BYTES, "push: shard %d / tp %d unsupported",
-             route->shard, route->tp);
-    return SHX_UNSUPPORTED;
-  }
+  const shx_status checked = check_route(route, batch, y, "push", message);
+  if (checked != SHX_SUCCESS) return checked;
   (void)cudaGetLastError(); /* a stale error is not this launch's */
   push_kernel<<<blocks_for((size_t)batch * route->tp * route->shard / 8), kThreads, 0,
                 (cudaStream_t)stream>>>(static_cast<const uint16_t *>(y), *route, batch);
@@ -199,11 +217,8 @@ extern "C" shx_status shx_launch_push(const void *y, const shx_mailbox_route *ro
 extern "C" shx_status shx_launch_tail(const shx_mailbox_route *route, void *out, int batch,
                                       uint32_t *error_flag, uint64_t watchdog_ns,
                                       void *stream, char *message) {
-  if (route->shard % 8 != 0 || route->tp < 1 || route->tp > SHX_MAX_TP) {
-    snprintf(message, SHX_MESSAGE_BYTES, "tail: shard %d / tp %d unsupported",
-             route->shard, route->tp);
-    return SHX_UNSUPPORTED;
-  }
+  const shx_status checked = check_route(route, batch, out, "tail", message);
+  if (checked != SHX_SUCCESS) return checked;
   (void)cudaGetLastError(); /* a stale error is not this launch's */
   tail_kernel<<<blocks_for((size_t)batch * route->shard / 8), kThreads, 0,
                 (cudaStream_t)stream>>>(*route, static_cast<uint16_t *>(out), batch,
@@ -213,6 +228,14 @@ extern "C" shx_status shx_launch_tail(const shx_mailbox_route *route, void *out,
 
 extern "C" shx_status shx_launch_arm(void *mailbox, size_t bytes, void *stream,
                                      char *message) {
+  /* The op's shx_check_mailbox bounds bytes by 2^40, so the block count fits a grid. */
+  if (mailbox == nullptr || bytes == 0 || bytes % 16 != 0 ||
+      bytes / 16 > (size_t)0x7fffffff * kThreads) {
+    snprintf(message, SHX_MESSAGE_BYTES,
+             "arm: mailbox %p, %zu bytes (a bug: the op's checks should have refused it)",
+             mailbox, bytes);
+    return SHX_INTERNAL_ERROR;
+  }
   size_t vectors = bytes / 16;
   (void)cudaGetLastError(); /* a stale error is not this launch's */
   arm_kernel<<<blocks_for(vectors), kThreads, 0, (cudaStream_t)stream>>>(

@@ -1,6 +1,9 @@
 /* baseline.h: C launchers of the small kernels around cuBLASLt (ops/baseline.cu):
  * the activation between the two GEMMs, the mailbox push, the tail consumer and the
- * mailbox arm. Each validates its own geometry, records one launch on `stream` (a
+ * mailbox arm. The push, tail and arm check what would let them write outside a
+ * mailbox (SHX_UNSUPPORTED for a shard or tp they cannot serve, SHX_INTERNAL_ERROR for a
+ * rank, parity, batch, size or NULL buffer that the op's public checks should have
+ * refused); the activation trusts its caller. Each records one launch on `stream` (a
  * cudaStream_t), and returns SHX_CUDA_ERROR with the CUDA message on failure. */
 #ifndef SHX_OPS_BASELINE_H_
 #define SHX_OPS_BASELINE_H_

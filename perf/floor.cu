@@ -198,6 +198,13 @@ extern "C" shx_status shx_spinner_launch(int sms, int shared_bytes, int many_reg
              shared_bytes);
     return SHX_INVALID_ARGUMENT;
   }
+  /* Checked before any attribute is set. Negative or NaN microseconds would convert to
+   * an undefined (in practice huge) count of nanoseconds: a spinner that never ends. */
+  if (!(microseconds >= 0.0 && microseconds <= 1e9) || carveout < -1 || carveout > 100) {
+    snprintf(message, 256, "spinner: %g us or carveout %d out of range (0..1e9 us, -1..100)",
+             microseconds, carveout);
+    return SHX_INVALID_ARGUMENT;
+  }
   auto kernel = many_registers ? spinner<kSpinnerLive> : spinner<0>;
   cudaError_t error =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes);
