@@ -3,7 +3,8 @@
  * mailbox arm. The push, tail and arm check what would let them write outside a
  * mailbox (SHX_UNSUPPORTED for a shard or tp they cannot serve, SHX_INTERNAL_ERROR for a
  * rank, parity, batch, size or NULL buffer that the op's public checks should have
- * refused); the activation trusts its caller. Each records one launch on `stream` (a
+ * refused); the activation checks only its inter and batch (SHX_UNSUPPORTED), its buffers
+ * are the op's own. Each records one launch on `stream` (a
  * cudaStream_t), and returns SHX_CUDA_ERROR with the CUDA message on failure. */
 #ifndef SHX_OPS_BASELINE_H_
 #define SHX_OPS_BASELINE_H_
