@@ -3,10 +3,9 @@
 # run102s.tar.xz is the full bundle at 363ebeb: main with stop 85's host checks (the
 # push, tail and arm launchers, the baseline chain, nccl_window, green.c, the spinner);
 # the kernels' PTX is 54b06ad's (tools/same_ptx.sh).
-#  - On an H200: run 100 call 4's A/B first (EXIT DRAIN X, bundle_xx, against main before
-#    it, bundle_m; run99/run100x packs) into $OUT/ab; then issue 3's table, bench --repeat
-#    2 of the run102s bundle, into $OUT/bench.txt and bench.csv; then as much of the suite
-#    as the call's time leaves (into $OUT/suite).
+#  - On an H200: run 101 call 4 with this pack (EXIT DRAIN X's A/B into $OUT/ab, then
+#    issue 3's table, bench --repeat 2, into $OUT/bench.txt and bench.csv); then as much
+#    of the suite as the call's time leaves (into $OUT/suite).
 #  - Elsewhere: the one-GPU suite of the run102s bundle (tools/gpu_suite.sh, about 400 s).
 # Build (here): tools/bundle.sh bundle; tar cJf bundle_pack/run102s.tar.xz bundle.
 #                                                                   carry: bundle_pack
@@ -21,14 +20,7 @@ if ! nvidia-smi -L | grep -q H200; then
   tail -30 $top/suite/call.txt
   exit 0
 fi
-mkdir -p $top/ab
-OUT=$top/ab timeout 200 bash perf/runs/run100_call4.sh
-tar xJf bundle_pack/run102s.tar.xz && cat bundle/COMMIT | tee -a $top/head.txt
-export NCCL_NVLS_ENABLE=0
-export LD_LIBRARY_PATH=/usr/local/cuda/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
-(cd bundle && timeout 220 ./bench --repeat 2 --csv $top/bench.csv) > $top/bench.txt 2> $top/bench.err
-echo "bench exit $? after $SECONDS s" | tee -a $top/head.txt
-tail -45 $top/bench.txt
+PACK=bundle_pack/run102s.tar.xz OUT=$top bash perf/runs/run101_call4.sh
 left=$((560 - SECONDS))
 if [ $left -gt 60 ]; then
   BUNDLE=bundle timeout $left tools/gpu_suite.sh $top/suite > /dev/null 2>&1
