@@ -86,6 +86,13 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
     return shx_fail(SHX_INVALID_ARGUMENT, "ranks [%d, %d) of tp %d", part->first_rank,
                     part->last_rank, base->tp);
   const int ranks = part->last_rank - part->first_rank;
+  /* The caller's mailboxes too, before any GPU is touched (peer access enabled, streams
+   * and ops made): their sizes and reach are shx_mailbox_arm's to check. */
+  for (int r = 0; part->mailboxes != NULL && r < ranks; ++r)
+    if (part->mailboxes[r] == NULL || (uintptr_t)part->mailboxes[r] % 16 != 0)
+      return shx_fail(SHX_INVALID_ARGUMENT,
+                      "mailboxes[%d] (rank %d's) %p is NULL or not 16-byte aligned", r,
+                      part->first_rank + r, part->mailboxes[r]);
   int visible = 0;
   if (cudaGetDeviceCount(&visible) != cudaSuccess || visible == 0) {
     (void)cudaGetLastError();

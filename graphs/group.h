@@ -30,7 +30,8 @@ void shx_group_destroy(shx_group *group);
  * the group allocates each hosted rank's mailbox (cudaMalloc; shx_group_mailbox reads
  * them back, e.g. to export them); else mailboxes[r - first_rank] is rank r's, owned by
  * the caller (e.g. carved from an NCCL window), shx_mailbox_bytes(base) bytes on the
- * rank's GPU and 16-byte aligned. Either way the group arms them before it returns. */
+ * rank's GPU and 16-byte aligned (a NULL or misaligned one is refused before any GPU is
+ * touched). Either way the group arms them before it returns. */
 typedef struct shx_group_part {
   int first_rank, last_rank;
   int first_gpu, gpus;

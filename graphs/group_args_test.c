@@ -1,9 +1,11 @@
-/* group_args_test.c: shx_group_create_part refuses a part's bad ranks before it asks
- * CUDA anything, so with or without a GPU (SHX_INVALID_ARGUMENT naming the ranks, never
- * SHX_NO_DEVICE), and compares caller values without overflowing them. Its GPU range
+/* group_args_test.c: shx_group_create_part refuses a part's bad ranks and caller
+ * mailboxes (NULL or misaligned) before it asks CUDA anything, so with or without a GPU
+ * (SHX_INVALID_ARGUMENT naming them, never SHX_NO_DEVICE), and compares caller values
+ * without overflowing them. Its GPU range
  * needs the device count: refused as SHX_INVALID_ARGUMENT where a GPU is visible, as
  * SHX_NO_DEVICE where none is. */
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <cuda_runtime_api.h>
@@ -41,6 +43,20 @@ int main(void) {
            bad_ranks[i].named);
     CHECK(group == NULL);
   }
+
+  /* Caller-owned mailboxes: a NULL or misaligned one is refused before the device count
+   * (so SHX_INVALID_ARGUMENT with or without a GPU), naming its rank. */
+  static uint16_t slots[64] __attribute__((aligned(16)));
+  void *const with_null[2] = {slots, NULL};
+  void *const misaligned[2] = {(char *)slots + 2, slots};
+  const shx_group_part null_mailbox = {6, 8, 0, 1, with_null};
+  const shx_group_part odd_mailbox = {6, 8, 0, 1, misaligned};
+  group = (shx_group *)1;
+  expect(shx_group_create_part(&base, &null_mailbox, &group), SHX_INVALID_ARGUMENT,
+         "mailboxes[1] (rank 7's)");
+  CHECK(group == NULL);
+  expect(shx_group_create_part(&base, &odd_mailbox, &group), SHX_INVALID_ARGUMENT,
+         "mailboxes[0] (rank 6's)");
 
   int visible = 0;
   if (cudaGetDeviceCount(&visible) != cudaSuccess) visible = 0;
