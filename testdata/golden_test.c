@@ -89,9 +89,10 @@ int main(int argc, char **argv) {
     }
   }
   /* The golden itself is sane: finite, not all zero, no -0. */
-  int nan_count = 0;
-  CHECK(shx_rel_l2(golden.reduced, golden.reduced, elements, &nan_count) == 0.0);
-  CHECK(nan_count == 0);
+  for (size_t i = 0; i < elements; ++i) {
+    const uint16_t exponent = (uint16_t)(golden.reduced[i] & 0x7F80u);
+    CHECK(exponent != 0x7F80u); /* all-ones exponent: Inf or NaN */
+  }
   size_t zeros = 0;
   for (size_t i = 0; i < elements; ++i) {
     zeros += golden.reduced[i] == 0;

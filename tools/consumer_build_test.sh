@@ -45,6 +45,13 @@ done < <(awk 'NF >= 2 && $1 !~ /:$/ { print $1, $2 }' "$scratch/symbols")
 echo "$count global symbols, $bad outside the project's names"
 if [ "$count" -eq 0 ] || [ "$bad" -ne 0 ]; then exit 1; fi
 declared=$(sed -n 's/^[a-z_ ]*[ *]\(shx_[a-z_]*\)(.*/\1/p' "$header")
+# The same count by the return types the header uses, so that a change of declaration
+# style that this sed no longer reads fails here instead of checking nothing.
+by_type=$(grep -cE '^(shx_status|size_t|const char \*) ?\*?shx_[a-z_]+\(' "$header")
+if [ -z "$declared" ] || [ "$(echo "$declared" | wc -l)" -ne "$by_type" ]; then
+  echo "read $(echo "$declared" | grep -c .) function declarations, $by_type by return type"
+  exit 1
+fi
 for function in $declared; do
   grep -q "^$function T " "$scratch/symbols" || { echo "$function is not defined"; exit 1; }
 done
