@@ -11,12 +11,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: [FUNCTIONS=1] tools/same_ptx.sh REV}
-nvcc=/usr/local/cuda/bin/nvcc
+source tools/rev_trees.sh
 # The build's flags, for PTX: code=compute_90a in place of code=sm_90a.
 read -ra flags <<< "$(tools/nvcc_flags.sh | sed 's/code=sm_90a/code=compute_90a/')"
-scratch=$(mktemp -d)
-trap 'git worktree remove --force "$scratch/rev" >/dev/null 2>&1 || true; rm -rf "$scratch"' EXIT
-git worktree add --detach -q "$scratch/rev" "$rev"
+add_rev_tree "$scratch/rev" "$rev"
 status=0
 for src in ops/*.cu; do
   [ -f "$scratch/rev/$src" ] || { echo "$src: not at $rev"; status=1; continue; }

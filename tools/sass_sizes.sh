@@ -10,15 +10,13 @@
 # split variant's down) are left out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-nvcc=/usr/local/cuda/bin/nvcc
+source tools/rev_trees.sh
 read -ra flags <<< "$(tools/nvcc_flags.sh)"   # the build's, from tools/cuda.bzl
-scratch=$(mktemp -d)
-trap 'for w in "$scratch"/rev*; do git worktree remove --force "$w" >/dev/null 2>&1 || true; done; rm -rf "$scratch"' EXIT
 names=(tree) trees=(.)
 i=0
 for rev in "$@"; do
   i=$((i + 1))
-  git worktree add --detach -q "$scratch/rev$i" "$rev"
+  add_rev_tree "$scratch/rev$i" "$rev"
   names+=("$rev") trees+=("$scratch/rev$i")
 done
 for j in "${!trees[@]}"; do
