@@ -86,13 +86,13 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
     return shx_fail(SHX_INVALID_ARGUMENT, "ranks [%d, %d) of tp %d", part->first_rank,
                     part->last_rank, base->tp);
   const int ranks = part->last_rank - part->first_rank;
-  /* The caller's mailboxes too, before any GPU is touched (peer access enabled, streams
-   * and ops made): their sizes and reach are shx_mailbox_arm's to check. */
+  /* The caller's mailboxes too, by shx_mailbox_arm's own host checks, before any GPU is
+   * touched (peer access enabled, streams and ops made); their reach is the arm's. */
+  const size_t mailbox_bytes = shx_mailbox_bytes(base); /* the config is valid: not 0 */
   for (int r = 0; part->mailboxes != NULL && r < ranks; ++r)
-    if (part->mailboxes[r] == NULL || (uintptr_t)part->mailboxes[r] % 16 != 0)
-      return shx_fail(SHX_INVALID_ARGUMENT,
-                      "mailboxes[%d] (rank %d's) %p is NULL or not 16-byte aligned", r,
-                      part->first_rank + r, part->mailboxes[r]);
+    if ((status = shx_check_mailbox(part->mailboxes[r], mailbox_bytes)) != SHX_SUCCESS)
+      return shx_fail_with_context(status, "mailboxes[%d] (rank %d's)", r,
+                                   part->first_rank + r);
   int visible = 0;
   if (cudaGetDeviceCount(&visible) != cudaSuccess || visible == 0) {
     (void)cudaGetLastError();
@@ -112,11 +112,7 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
   g->gpus = part->gpus;
   g->owns_mailboxes = part->mailboxes == NULL;
   g->shard = base->hidden / base->tp;
-  g->mailbox_bytes = shx_mailbox_bytes(base);
-  if (g->mailbox_bytes == 0) {
-    status = shx_fail_with_context(SHX_INVALID_ARGUMENT, "config");
-    goto cleanup;
-  }
+  g->mailbox_bytes = mailbox_bytes;
   int inter = base->intermediate_total / base->tp;
   size_t capacity = (size_t)base->capacity;
   for (int d = 0; d < g->gpus; ++d) {
