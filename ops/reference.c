@@ -183,6 +183,26 @@ cleanup:
   return result;
 }
 
+int shx_ref_linear(int rows, int in, int out, const uint16_t *x, const uint16_t *w,
+                   uint16_t *y) {
+  if (rows <= 0 || in <= 0 || out <= 0 || x == NULL || w == NULL || y == NULL) return -1;
+  const int m_pad = (rows + kTileM - 1) / kTileM * kTileM;
+  double *x64 = calloc((size_t)m_pad * (size_t)in, sizeof(double));
+  double *y64 = malloc(sizeof(double) * (size_t)m_pad * (size_t)out);
+  double *w_block = malloc(sizeof(double) * kBlockK * kTileN);
+  int result = -1;
+  if (x64 && y64 && w_block) {
+    for (size_t i = 0; i < (size_t)rows * (size_t)in; ++i) x64[i] = shx_bf16_value(x[i]);
+    gemm_nt(x64, m_pad, in, w, out, y64, w_block);
+    for (size_t i = 0; i < (size_t)rows * (size_t)out; ++i) y[i] = shx_bf16_round(y64[i]);
+    result = 0;
+  }
+  free(x64);
+  free(y64);
+  free(w_block);
+  return result;
+}
+
 void shx_ref_reduce(const shx_ref_problem *problem, const uint16_t *const *y_ranks,
                     int rank_p, uint16_t *out) {
   const int hidden = problem->hidden;

@@ -63,6 +63,13 @@ int shx_ref_problem_check(const shx_ref_problem *problem);
 int shx_ref_rank(const shx_ref_problem *problem, int rank, const uint16_t *x,
                  const uint16_t *gate_up, const uint16_t *down, uint16_t *y);
 
+/* One BF16 linear layer, as the attention o-proj that feeds x (perf/oproj_step,
+ * graphs/dims_gpu_test): y [rows, out] = BF16(x [rows, in] . w [out, in]^T), each element
+ * the FP64 sequential sum over k (as shx_ref_rank's products) rounded once to nearest
+ * even, -0 kept. All BF16 bits, row-major. Returns 0, or -1 (nothing written) if a size
+ * is not positive, an array is NULL or a host allocation fails. */
+int shx_ref_linear(int rows, int in, int out, const uint16_t *x, const uint16_t *w,
+                   uint16_t *y);
 /* The tail of rank `rank_p`: out [B, S] (row stride S = H / tp),
  *   out[t][c] = BF16(sum over r = 0 .. tp-1 in order of y_ranks[r][t][rank_p S + c]),
  * the sum in FP64 of the BF16 values, rounded once (plain rounding, no -0 flush: a

@@ -346,6 +346,39 @@ static void test_against_naive(shx_ref_problem p) {
   free(ranks);
 }
 
+/* shx_ref_linear == the naive sequential FP64 sum from +0.0 rounded once, bit for bit, at
+ * sizes past the kernel's 4-row tiles and K blocks; bad arguments refused with nothing
+ * written. */
+static void test_linear(int rows, int in, int out) {
+  uint16_t *x = malloc(2 * (size_t)rows * in), *w = malloc(2 * (size_t)out * in);
+  uint16_t *y = malloc(2 * (size_t)rows * out);
+  CHECK(x && w && y);
+  fill(x, (size_t)rows * in, 1.0);
+  fill(w, (size_t)out * in, 1.0 / sqrt(in));
+  for (int k = 0; k < in; ++k) x[k] = 0x8000; /* row 0 all -0: its sums stay +0.0 */
+  for (size_t i = 0; i < (size_t)rows * out; ++i) y[i] = 0x7FC1; /* poison */
+  CHECK(shx_ref_linear(rows, in, out, x, w, y) == 0);
+  int nonzero = 0;
+  for (int t = 0; t < rows; ++t) {
+    for (int o = 0; o < out; ++o) {
+      double sum = 0.0;
+      for (int k = 0; k < in; ++k)
+        sum += shx_bf16_value(x[(size_t)t * in + k]) * shx_bf16_value(w[(size_t)o * in + k]);
+      CHECK_BITS(y[(size_t)t * out + o], shx_bf16_round(sum));
+      nonzero += y[(size_t)t * out + o] != 0;
+    }
+  }
+  CHECK(nonzero > (rows - 1) * out / 2); /* the test is not vacuous */
+  for (size_t i = 0; i < (size_t)rows * out; ++i) y[i] = 0x7FC1;
+  CHECK(shx_ref_linear(0, in, out, x, w, y) == -1);
+  CHECK(shx_ref_linear(rows, in, out, x, NULL, y) == -1);
+  CHECK(shx_ref_linear(rows, -1, out, x, w, y) == -1);
+  CHECK_BITS(y[0], 0x7FC1);
+  free(x);
+  free(w);
+  free(y);
+}
+
 /* The tests' tolerance (SHX_REF_REL_L2_MAX) against what it must tell apart, at the
  * design dims (H 7168, I_total 6144, TP8, SiTU; SwiGLU at I_total 2048), rank 0, B = 9,
  * with testdata's scales: a reference that sums in FP32, as the kernels do (in another
@@ -456,6 +489,8 @@ int main(void) {
   test_against_naive((shx_ref_problem){20, 12, 2, 5, SHX_ACT_SITU, 4.0, 25.0});
   test_against_naive((shx_ref_problem){640, 384, 4, 9, SHX_ACT_SITU, 4.0, 25.0});
   test_against_naive((shx_ref_problem){576, 256, 1, 13, SHX_ACT_SWIGLU, 4.0, 25.0});
+  test_linear(7, 600, 9);
+  test_linear(4, 256, 4);
   test_tolerance_sees_roundings(SHX_ACT_SITU, 6144);
   test_tolerance_sees_roundings(SHX_ACT_SWIGLU, 2048);
   printf("reference_test: OK\n");
