@@ -70,6 +70,7 @@ int shx_ref_rank(const shx_ref_problem *problem, int rank, const uint16_t *x,
  * is not positive, an array is NULL or a host allocation fails. */
 int shx_ref_linear(int rows, int in, int out, const uint16_t *x, const uint16_t *w,
                    uint16_t *y);
+
 /* The tail of rank `rank_p`: out [B, S] (row stride S = H / tp),
  *   out[t][c] = BF16(sum over r = 0 .. tp-1 in order of y_ranks[r][t][rank_p S + c]),
  * the sum in FP64 of the BF16 values, rounded once (plain rounding, no -0 flush: a
