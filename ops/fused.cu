@@ -1,7 +1,8 @@
 /* fused.cu: the shared-expert kernel family for Hopper (sm_90a) and its C launchers:
- * the fused kernel (with kFusedX, its N = 16 instance for TP8-like grids: CONSUMER X),
- * its gate mode (the split variant's first half) and SharedDown (the split variant's
- * second half). ops/fused.h is the interface; SPEC.md "Variants".
+ * the fused kernel (with kFusedX, its N = 16 instance for TP8-like grids: CONSUMER X, and
+ * kFusedLate, its N = 24, 32 instances: LATE IN REGISTERS), its gate mode (the split
+ * variant's first half) and SharedDown (the split variant's second half). ops/fused.h is
+ * the interface; SPEC.md "Variants".
  *
  *   g, u = x Wg^T, x Wu^T     gate/up GEMM, K = H split over the CTAs of a cluster
  *   h    = BF16(act(BF16(g), BF16(u)))   owners reduce the split K through DSMEM
@@ -126,27 +127,32 @@
  *   f % kBarrierSlots (48): while a CTA makes at most 48 fills each mbarrier completes
  *   one phase per launch, so no thread ever arrives on a phase k >= 1. That holds for
  *   the H200 TP8 and TP16 plans of the fused kernel with its down-only CTAs (at most
- *   28 + 12 fills) and for SharedDown on >= 28 SMs (TP8) or >= 14 (TP16); on fewer SMs,
+ *   28 + 12 fills) and for SharedDown on >= 28 SMs (TP8) or >= 14 (TP16) at one K block
+ *   a fill, half as many where its fills carry two (FILLS OF 128 K); on fewer SMs,
  *   or in the fused fallback without down-only CTAs and the partitions' TWO GRIDS plans
  *   (CTAs of two down jobs: up to 28 + 24 fills at TP8), the slots are reused one phase
  *   later: still correct, but synccheck reports again.
  *   compute-sanitizer synccheck requires a thread that does so to have waited for
  *   phase k - 1 itself ("Missing wait"), which a stage-indexed ring breaks at every
  *   refill (perf/RESULTS.md runs 17-20 and 24; run it with --num-cuda-barriers, since
- *   its automatic count is smaller than 96). Pairing each arrival with a wait cost
+ *   its automatic count is smaller than the 97 a CTA initializes: 96 ring barriers and
+ *   `received`). Pairing each arrival with a wait cost
  *   0.8-1.8 us a step (runs 19-20); the slots cost 0.2-0.45 us (fused) and 0.6-1.5 us
  *   (split: SharedDown's pace is set by its ring, and it starts without PDL, so its
  *   per-fill counter and 96 initializations show), against the same division-free
  *   producer without them (run 24).
- *   full[f]   (count 1 + TMA bytes) the producer's arrive.expect_tx and all bytes of
- *             the fill (weights, and x or h; a late fill, LATE IN REGISTERS:
- *             its h alone, in the staging area, no stage): the consumer may run its
+ *   full[f]   (count 1 + TMA bytes) the producer's (or, for its refills, the REFILL
+ *             ISSUER's) arrive.expect_tx and all bytes of the fill (weights, and x or h;
+ *             a CONSUMER X fill: its weights alone, its x stored by the consumers; a
+ *             late fill, LATE IN REGISTERS: its h alone, in the staging area, no
+ *             stage): the consumer may run its
  *             wgmma. The consumers test it one fill ahead with the non-blocking
  *             test_wait and wait (try_wait) only if it had not completed then
  *             (mma_blocks).
  *   empty[f]  (count 4: lane 0 of each consumer warp, after the fill's wgmma-group is
  *             complete; one group stays in flight) the stage may be refilled: the
- *             producer waits for empty[f] before fill f + kNumStages (not before a
+ *             producer (or the REFILL ISSUER, for its own refills) waits for empty[f]
+ *             before fill f + kNumStages (not before a
  *             late fill, which takes no stage). Not arrived on in the
  *             LATE IN REGISTERS down job, which refills nothing (mma_blocks, kLate).
  *   PAIRED FILLS (at N = 32 where the grid triggers early; paired_fills): two first-ring
@@ -184,20 +190,25 @@
  *             the epilogue writes there.
  *   grid barrier (counters[0]): each CTA adds 1 (red.release.gpu) once its owned h
  *             columns are stored (down-only CTAs at once); the producer spins
- *             (ld.acquire.gpu) until it reads `grid`, issues its h loads (the late
- *             ones first), then counts through counters[1]; the last one re-arms
- *             both to 0 for the next launch.
+ *             (ld.acquire.gpu) until it reads `grid`, issues the h loads of the down
+ *             fills loaded before the barrier (the late fills' first), then counts
+ *             through counters[1] (the last one re-arms both to 0 for the next
+ *             launch), then loads its down fills past the ring, weights and h.
  *   griddepcontrol.wait: every thread before reading x, h, the counters or writing
  *             anything global (the consumers read the x pointer, batch and H from the
  *             parameter bank before it, CONSUMER X). Only weights are loaded before
- *             it: the first ring, and where the grid triggers early the refills asked
- *             into L2 (producer step 0). With a debug trace buffer the entry stamp is
- *             written too (trace point 8).
+ *             it: the first ring (a down-only CTA's: its down weights, and its later
+ *             down blocks asked into L2), and where the grid triggers early and a CTA
+ *             has at most 16 gate/up blocks its refills asked into L2 (producer step
+ *             0). With a debug trace buffer the entry and SM stamps are written too
+ *             (trace point 8, the SM point), and the FILL STAMPS build's stamp warp
+ *             never waits.
  *   griddepcontrol.launch_dependents: by each CTA, once its gate/up MMAs are done
  *             (at N >= 40 with 12 MiB of weights or more, once its cluster's partials
- *             arrived: triggers_after_exchange) where its whole down tile fits in the
- *             ring and N <= 32 (64 in clusters of 16 and where two CTAs share an SM),
- *             or fits in the ring and the late registers (LATE IN REGISTERS),
+ *             arrived: triggers_after_exchange) where all its down fills (jobs x
+ *             blocks) fit in the ring and N <= 32 (64 in clusters of 16 and where two
+ *             CTAs share an SM), or fit in the ring and the late registers (LATE IN
+ *             REGISTERS),
  *             or, on a partition's TWO GRIDS plan at N = 16, overruns the ring by at
  *             most the plan's two fills (EARLY PAST THE RING, ops/fused_plan.h),
  *             else once it passed the grid barrier (triggers_early, which also says
@@ -205,7 +216,8 @@
  *             its loads are issued.)
  *   Watchdog: every wait on other CTAs reads %globaltimer; after args.watchdog_ns
  *             (twice that for mbarrier waits) it sets *error_flag and stops waiting
- *             (in kFusedX the thread then stays 100 us more as it leaves: ExitWatchdog).
+ *             (in kFusedX the thread then stays 100 us more as it leaves, as does a
+ *             copy issuer that finds the error flag set as it leaves: ExitWatchdog).
  *             The output is then garbage, but the kernel ends; the engine re-arms the
  *             counters when it reports SHX_DEVICE_TIMEOUT.
  *
@@ -1986,7 +1998,8 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S, 1, L> &smem, c
    * where two CTAs share an SM (triggers_early). Not in gate mode: the split variant's gate
    * kernel measured 0.1-0.2 us slower with it (TP16 B = 9..32, calls 1, 2). Nor for a CTA of
    * more than 16 gate/up blocks (TP8 at the design dims, 28, whose gate/up stream is
-   * HBM-bound; it triggers early at N = 8 and, since run 51, in kFusedX): 16 refills a CTA
+   * HBM-bound; it triggers early at N = 8, since run 51 in kFusedX and since run 96 in
+   * kFusedLate): 16 refills a CTA
    * made TP8 B = 1..8 1 us slower (call 4: 10.5 -> 11.5 us). Nor after the wait from the
    * CTA's own SM (OWN PREFETCH, runs 92-94: 8 refills 1024 cycles after it): at TP8 B =
    * 9, 16 0.09-0.18 us faster on H100s but 0.26-0.28 slower on an H200, and 0.4-1.8 slower
