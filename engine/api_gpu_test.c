@@ -6,7 +6,9 @@
  * out poisoned (0xFFFF) and must leave both as they were. The valid calls that follow do
  * write (their exact rows are checked: the valid tail's out rows [0, batch) only).
  * Covered: an op not yet bound; NULL, misaligned and unreachable (pageable host memory, an
- * address no allocation covers) pointers at bind, arm, record and tail; a peer count
+ * address no allocation covers) pointers at bind (weights and peers: NULL and misaligned,
+ * weights and peers[3] unreachable), record and tail, an unreachable mailbox at arm (its
+ * NULL and misaligned cases are api_test's, CPU only); a peer count
  * other than tp; batch 0 or over capacity; parity 2 and -1; a split down whose batch is
  * not its gate's; a tail at a parity this op never pushed at, or of another batch than
  * the push (after a push; a launched one would time out, which the valid tail's watchdog
@@ -20,8 +22,8 @@
  * its valid call writes exactly the batch's rows; buffers whose allocation ends before
  * what the call touches (x of a step and a gate, out, a peer's mailbox, gate_up, down,
  * the arm's bytes, the o-proj's w_o, a and x) are refused
- * naming the room left and the bytes needed, and one that ends exactly there is taken,
- * a stream-ordered allocation of exactly x's size too (too_small_buffers); an x across
+ * naming the room left and the bytes needed, and a step's x that ends exactly there is
+ * taken, a stream-ordered allocation of exactly x's size too (too_small_buffers); an x across
  * two handles mapped into one virtual-memory reservation is taken, and one that runs past
  * the reservation's end refused (vmm_buffers);
  * every variant's pushes of a y_r that rounds to BF16 -0 are +0 (negative_zero_pushes). On
@@ -50,6 +52,14 @@ static void expect_unreachable(shx_status got, const char *name) {
   char named[64];
   snprintf(named, sizeof named, "%s 0x", name);
   expect(got, SHX_INVALID_ARGUMENT, "is not memory the GPU can reach");
+  expect(got, SHX_INVALID_ARGUMENT, named);
+}
+
+/* Refused for alignment, naming the argument: "<name> 0x... is not 16-byte aligned". */
+static void expect_misaligned(shx_status got, const char *name) {
+  char named[64];
+  snprintf(named, sizeof named, "%s 0x", name);
+  expect(got, SHX_INVALID_ARGUMENT, "is not 16-byte aligned");
   expect(got, SHX_INVALID_ARGUMENT, named);
 }
 
@@ -157,9 +167,21 @@ static char *const kUnallocated = (char *)(uintptr_t)0x10000;
 static void refused_steps(shx_op *op, const shx_config *config, const char *gate_up,
                           const char *down, char *x, void *const *peers, char *mailbox,
                           size_t mailbox_bytes, uint16_t *host, int pageable_access) {
+  expect(shx_bind_weights(op, gate_up, NULL), SHX_INVALID_ARGUMENT, "down is NULL");
+  expect_misaligned(shx_bind_weights(op, gate_up + 8, down), "gate_up");
+  expect_misaligned(shx_bind_weights(op, gate_up, down + 8), "down");
+  void *with_bad_peer[16];
+  memcpy(with_bad_peer, peers, (size_t)config->tp * sizeof *peers);
+  with_bad_peer[5] = NULL;
+  expect(shx_bind_peers(op, with_bad_peer, config->tp), SHX_INVALID_ARGUMENT,
+         "peers[5] is NULL");
+  with_bad_peer[5] = mailbox + 8;
+  expect_misaligned(shx_bind_peers(op, with_bad_peer, config->tp), "peers[5]");
   if (!pageable_access) {
     expect_unreachable(shx_bind_weights(op, g_pageable, down), "gate_up");
     expect_unreachable(shx_bind_weights(op, gate_up, g_pageable), "down");
+    expect_unreachable(shx_bind_weights(op, kUnallocated, down), "gate_up");
+    expect_unreachable(shx_bind_weights(op, gate_up, kUnallocated), "down");
     void *with_host_peer[16];
     memcpy(with_host_peer, peers, (size_t)config->tp * sizeof *peers);
     with_host_peer[3] = g_pageable;
@@ -190,8 +212,8 @@ static void refused_tails(shx_op *op, const shx_config *config, void *out, char 
   /* Nothing pushed at either parity yet: a tail would wait for this op's own rows. */
   expect(shx_tail(op, out, 9, 0, NULL), SHX_INVALID_ARGUMENT, "parity 0");
   expect(shx_tail(op, out, 9, 1, NULL), SHX_INVALID_ARGUMENT, "recorded no push");
-  expect(shx_tail(op, (char *)out + 8, 9, 0, NULL), SHX_INVALID_ARGUMENT,
-         "not 16-byte aligned");
+  expect(shx_tail(op, NULL, 9, 0, NULL), SHX_INVALID_ARGUMENT, "out is NULL");
+  expect_misaligned(shx_tail(op, (char *)out + 8, 9, 0, NULL), "out");
   if (!pageable_access) {
     expect_unreachable(shx_tail(op, g_pageable, 9, 0, NULL), "out");
     expect_unreachable(shx_tail(op, kUnallocated, 9, 0, NULL), "out");
@@ -438,8 +460,13 @@ static void oproj_calls(shx_op *op, const shx_config *config, int pageable_acces
   CHECK_CUDA(cudaMemset(x, 0xFF, x_bytes));
   expect(shx_record_oproj(op, NULL, a, kAttention, x, kBatch, NULL), SHX_INVALID_ARGUMENT,
          "w_o is NULL");
-  expect(shx_record_oproj(op, w, a + 8, kAttention, x, kBatch, NULL), SHX_INVALID_ARGUMENT,
-         "not 16-byte aligned");
+  expect(shx_record_oproj(op, w, NULL, kAttention, x, kBatch, NULL), SHX_INVALID_ARGUMENT,
+         "a is NULL");
+  expect(shx_record_oproj(op, w, a, kAttention, NULL, kBatch, NULL), SHX_INVALID_ARGUMENT,
+         "x is NULL");
+  expect_misaligned(shx_record_oproj(op, w, a + 8, kAttention, x, kBatch, NULL), "a");
+  expect_misaligned(shx_record_oproj(op, w + 8, a, kAttention, x, kBatch, NULL), "w_o");
+  expect_misaligned(shx_record_oproj(op, w, a, kAttention, x + 8, kBatch, NULL), "x");
   expect(shx_record_oproj(op, w, a, 100, x, kBatch, NULL), SHX_INVALID_ARGUMENT,
          "attention 100");
   expect(shx_record_oproj(op, w, a, kAttention, x, 0, NULL), SHX_INVALID_ARGUMENT, "batch 0");
@@ -449,6 +476,10 @@ static void oproj_calls(shx_op *op, const shx_config *config, int pageable_acces
     expect_unreachable(shx_record_oproj(op, w, a, kAttention, g_pageable, kBatch, NULL), "x");
     expect_unreachable(shx_record_oproj(op, g_pageable, a, kAttention, x, kBatch, NULL), "w_o");
     expect_unreachable(shx_record_oproj(op, w, kUnallocated, kAttention, x, kBatch, NULL), "a");
+    expect_unreachable(shx_record_oproj(op, w, a, kAttention, kUnallocated, kBatch, NULL), "x");
+    expect_unreachable(shx_record_oproj(op, kUnallocated, a, kAttention, x, kBatch, NULL),
+                       "w_o");
+    expect_unreachable(shx_record_oproj(op, w, g_pageable, kAttention, x, kBatch, NULL), "a");
   }
   CHECK_CUDA(cudaDeviceSynchronize());
   CHECK_CUDA(cudaMemcpy(host, x, x_bytes, cudaMemcpyDeviceToHost));

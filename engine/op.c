@@ -1,7 +1,8 @@
-/* op.c: the public entry points (include/shared_expert.h): create, bind, record,
- * tail, destroy. Every argument is validated (engine/validate.c, and the geometry
- * against the device) before any allocation or launch; a refused call leaves outputs
- * and mailboxes untouched. */
+/* op.c: the public entry points (include/shared_expert.h): create, bind, record, tail,
+ * destroy, and the mailbox, variant and device-check calls. Every argument is validated
+ * (engine/validate.c, and the geometry against the device) before any device allocation
+ * or launch (shx_create's host allocation of the op and its plans' occupancy queries come
+ * before its geometry refusals); a refused call leaves outputs and mailboxes untouched. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,6 @@
 /* validate_test.c: one case per row of SPEC "Behaviour on bad input": each bad value
- * is refused with SHX_INVALID_ARGUMENT and a message that names it. CPU only. */
+ * is refused with SHX_INVALID_ARGUMENT (a device that is not sm_90: SHX_UNSUPPORTED) and
+ * a message that names it. CPU only. */
 #include <float.h>
 #include <math.h>
 #include <stddef.h>

@@ -6,9 +6,10 @@
  *   SiTU:   act = silu(beta tanh(g / beta)) * (lambda tanh(u / lambda))
  *   SwiGLU: act = silu(g) * u,                silu(z) = z / (1 + exp(-z))
  *
- * FP32 with the hardware exponential (ex2.approx through __expf) and explicitly rounded
- * operations: accurate to about 2^-20 relative, far below BF16's rounding, and
- * deterministic in every kernel that includes it.
+ * FP32 with the hardware exponential (ex2.approx through __expf), the fast division
+ * (__fdividef) and explicitly rounded multiplies and adds: accurate to about 2^-18
+ * relative at worst (fast_tanh), far below BF16's 2^-9 rounding, and deterministic in
+ * every kernel that includes it.
  */
 #ifndef SHX_OPS_ACTIVATION_CUH_
 #define SHX_OPS_ACTIVATION_CUH_
@@ -19,10 +20,12 @@
 
 namespace shx {
 
-/* tanh(x) to about 2^-20 relative: x (1 - x^2 / 3 + 2 x^4 / 15) below |x| = 1/16, else
- * 1 - 2 / (e^(2|x|) + 1) with the hardware exponential (relative error ~2^-21; the
- * subtraction loses at most 4 bits at |x| = 1/16). Far below BF16's 2^-9 rounding, and
- * about a tenth of the cost of the library tanhf, which dominated the owners' time. */
+/* tanh(x): x (1 - x^2 / 3 + 2 x^4 / 15) below |x| = 1/16 (truncation about 2^-28
+ * relative there, so FP32 rounding dominates), else 1 - 2 / (e^(2|x|) + 1) with the
+ * hardware exponential and the fast division (the quotient within about 2^-21
+ * relative; the subtraction loses up to 4 bits just above |x| = 1/16, so about 2^-18
+ * there, less as |x| grows). Far below BF16's 2^-9 rounding, and about a tenth of the
+ * cost of the library tanhf, which dominated the owners' time. */
 __device__ __forceinline__ float fast_tanh(float x) {
   const float magnitude = fabsf(x);
   /* Both forms, then a select: no divergent branch in a warp whose lanes straddle 1/16
@@ -45,8 +48,8 @@ __device__ __forceinline__ float silu(float z) {
 }
 
 /* act(g, u) in FP32; g and u are already BF16-rounded values. Every operation is an
- * explicitly rounded intrinsic, so no caller's compilation context can contract or
- * reorder it: the fused and split kernels give identical h. The activation is a template
+ * intrinsic (__fmul_rn, __fadd_rn, __expf, __fdividef), which no caller's compilation
+ * context can contract or reorder: the fused and split kernels give identical h. The activation is a template
  * parameter for callers that choose it once, outside a loop (the fused kernel's owners,
  * whose items then have no branch on it); gated_activation chooses per call. */
 template <shx_activation kActivation>

@@ -13,8 +13,9 @@
  *
  * Mailbox protocol (SPEC "Mailboxes"): an empty BF16 slot holds 0x8000 (-0); a
  * producer never writes -0; each element is its own arrival flag, so torn 16-byte
- * stores are harmless. Stores to peers are volatile (relaxed, system scope in PTX),
- * loads in the tail are volatile so that every spin reads memory again. A tail thread
+ * stores are harmless. Stores to peers, and the tail's re-arm, are 16-byte
+ * st.relaxed.sys stores; loads in the tail are volatile so that every spin reads memory
+ * again. A tail thread
  * whose watchdog fired, or that found the op's error flag set, writes NaN (0x7FC0) to its
  * out vector instead of the sum.
  */

@@ -20,7 +20,7 @@
  * store in place of the mailbox push.
  *
  * The ring takes at most kRingBudget bytes (6-11 stages, 8 + N / 8 KB each), so that a
- * fused CTA (about 110 KB of shared memory, 160 threads) fits beside this kernel's CTA on
+ * fused CTA (105-113 KB of shared memory, 160 or 192 threads) fits beside this kernel's CTA on
  * its SM: the step after the o-proj is placed while the o-proj runs. In flight: up to
  * 88 KB of weights a CTA (11 stages at N = 8), about 10 MB over the grid at H = 7168.
  *
