@@ -26,7 +26,8 @@ int shx_green_rules(int device, int *sms, int *min_partition, int *alignment,
  * non-blocking stream in it. Makes `device` the thread's current device (its primary
  * context initialized first, as cuGreenCtxCreate advises); the green context is not made
  * current. 0, or with the reason in message SHX_GREEN_NO_DRIVER (the
- * driver has no green contexts) or -1 (sms < 1, or a step refused). */
+ * driver has no green contexts; checked first, so also for sms < 1 there) or -1 (sms <
+ * 1, or a step refused). */
 #define SHX_GREEN_NO_DRIVER (-2)
 int shx_green_make(int device, int sms, shx_green *green, char *message, size_t size);
 /* Destroys the stream and the green context (synchronize first). If it is current on this

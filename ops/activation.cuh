@@ -41,8 +41,9 @@ __device__ __forceinline__ float fast_tanh(float x) {
   return magnitude < 0.0625f ? small : large;
 }
 
-/* silu(z) = z / (1 + e^-z). For z below about -88, e^-z is +inf and the quotient 0 (the
- * true value is below 1e-36). */
+/* silu(z) = z / (1 + e^-z). For z below about -87 the denominator is past 2^126 (or
+ * +inf) and __fdividef gives zero, where the true value lies between -1e-36 and 0: far
+ * below any tolerance. (SiTU's capped gate never gets there: |beta tanh| <= beta.) */
 __device__ __forceinline__ float silu(float z) {
   return __fdividef(z, __fadd_rn(1.0f, __expf(-z)));
 }
