@@ -50,9 +50,10 @@ __device__ __forceinline__ float silu(float z) {
 
 /* act(g, u) in FP32; g and u are already BF16-rounded values. Every operation is an
  * intrinsic (__fmul_rn, __fadd_rn, __expf, __fdividef), which no caller's compilation
- * context can contract or reorder: the fused and split kernels give identical h. The activation is a template
- * parameter for callers that choose it once, outside a loop (the fused kernel's owners,
- * whose items then have no branch on it); gated_activation chooses per call. */
+ * context can contract or reorder: the fused and split kernels give identical h. The
+ * activation is a template parameter for callers that choose it once, outside a loop (the
+ * fused kernel's owners, whose items then have no branch on it); gated_activation chooses
+ * per call. */
 template <shx_activation kActivation>
 __device__ __forceinline__ float gated_activation_of(float g, float u, float beta,
                                                      float lambda) {
