@@ -395,33 +395,32 @@ static void count_pushes(const shx_config *c, const uint16_t *mailboxes, size_t 
 
 /* A serial form (the others' reference) against the CPU, after its last replay: x (the
  * last layer's o-proj output, read back) against BF16(a W_o^T) summed on the host from
- * the last layer's `a` (the stand-in's, read back) and the seeded W_o; then rank 0's
- * pushes against shx_ref_rank's y_0 on that x and the bench's seeded weights (owner p's
- * slots of source 0 hold y_0's columns [p S, (p + 1) S)). Relative L2 within
- * SHX_REF_REL_L2_MAX, no element beyond SHX_REF_ELEMENT_MAX, no NaN. Returns 1 if it
- * passed. x_want: the host o-proj, computed on the first call of a cell (*have_x_want 0)
- * and reused by the other serial form, whose `a` is the same. */
+ * the last layer's `a` (the stand-in's, read back) and the seeded W_o (every set holds
+ * the same values); then rank 0's pushes against shx_ref_rank's y_0 on that x and the
+ * bench's seeded weights (owner p's slots of source 0 hold y_0's columns [p S, (p + 1)
+ * S)). Each of x and the pushes: relative L2 within SHX_REF_REL_L2_MAX, no element beyond
+ * SHX_REF_ELEMENT_MAX, no NaN. Returns 1 if it passed. */
 static int serial_against_host(const shx_config *c, const oproj *o, const shx_bench *b,
                                const uint16_t *pushed, int batch, int parity,
-                               uint16_t *x_want, int *have_x_want, const char *name) {
+                               const char *name) {
   const int inter = c->intermediate_total / c->tp, shard = c->hidden / c->tp;
   const size_t x_count = (size_t)batch * c->hidden;
   const size_t a_count = (size_t)batch * o->attention;
-  uint16_t *x = malloc(x_count * 2), *y0 = malloc(x_count * 2), *got = malloc(x_count * 2);
-  uint16_t *a = malloc(a_count * 2), *w_o = malloc(o->weight_bytes);
+  uint16_t *x = malloc(x_count * 2), *x_want = malloc(x_count * 2), *y0 = malloc(x_count * 2);
+  uint16_t *got = malloc(x_count * 2), *a = malloc(a_count * 2), *w_o = malloc(o->weight_bytes);
   uint16_t *gate_up = malloc(b->gate_up_bytes), *down = malloc(b->down_bytes);
-  int ok = x && y0 && got && a && w_o && gate_up && down &&
+  int ok = x && x_want && y0 && got && a && w_o && gate_up && down &&
            cudaMemcpy(x, b->x, x_count * 2, cudaMemcpyDeviceToHost) == cudaSuccess &&
            cudaMemcpy(a, o->a, a_count * 2, cudaMemcpyDeviceToHost) == cudaSuccess;
-  if (ok && !*have_x_want) {
+  if (ok) {
     shx_fill_down(SHX_GOLDEN_SEED + 1, 0, c->hidden, o->attention, kAttentionTotal, w_o);
     ok = shx_ref_linear(batch, o->attention, c->hidden, a, w_o, x_want) == 0;
-    *have_x_want = ok;
   }
   int x_nans = 0, y_nans = 0;
-  double x_error = INFINITY, y_error = INFINITY, y_worst = INFINITY;
+  double x_error = INFINITY, x_worst = INFINITY, y_error = INFINITY, y_worst = INFINITY;
   if (ok) {
     x_error = shx_rel_l2(x, x_want, x_count, &x_nans);
+    x_worst = shx_max_element_error(x, x_want, x_count, NULL);
     shx_fill_gate_up(SHX_GOLDEN_SEED, 0, inter, c->hidden, gate_up);
     shx_fill_down(SHX_GOLDEN_SEED, 0, c->hidden, inter, c->intermediate_total, down);
     const shx_ref_problem problem = {c->hidden, c->intermediate_total, c->tp, batch,
@@ -440,14 +439,18 @@ static int serial_against_host(const shx_config *c, const oproj *o, const shx_be
       y_worst = shx_max_element_error(got, y0, x_count, NULL);
     }
   }
-  const int pass = ok && x_nans == 0 && x_error <= SHX_REF_REL_L2_MAX && y_nans == 0 &&
+  const int pass = ok && x_nans == 0 && x_error <= SHX_REF_REL_L2_MAX &&
+                   x_worst <= SHX_REF_ELEMENT_MAX && y_nans == 0 &&
                    y_error <= SHX_REF_REL_L2_MAX && y_worst <= SHX_REF_ELEMENT_MAX;
-  printf("%s tp %d B %d %-11s against the host: x rel L2 %.3e, pushes rel L2 %.3e, "
-         "worst element %.3e, %d NaN\n",
-         pass ? "ok  " : "FAIL", c->tp, batch, name, x_error, y_error, y_worst,
+  printf("%s tp %d B %d %-11s against the host: x rel L2 %.3e, worst element %.3e; "
+         "pushes rel L2 %.3e, worst element %.3e; %d NaN\n",
+         pass ? "ok  " : "FAIL", c->tp, batch, name, x_error, x_worst, y_error, y_worst,
          x_nans + y_nans);
-  if (!ok) fprintf(stderr, "%s against the host: no host memory or a failed copy\n", name);
+  if (!ok)
+    fprintf(stderr, "%s against the host: no host memory, a failed copy or a host reference "
+                    "refused\n", name);
   free(x);
+  free(x_want);
   free(y0);
   free(got);
   free(a);
@@ -541,9 +544,7 @@ static int check_cell(int tp, int batch, int replays) {
   uint16_t *want = malloc(bytes), *want_own = malloc(bytes), *got = malloc(bytes),
            *first = malloc(bytes);
   const int last_parity = (setup.layers - 1) % 2;
-  uint16_t *x_want = malloc((size_t)batch * config.hidden * 2);
-  int have_x_want = 0;
-  if (want == NULL || want_own == NULL || got == NULL || first == NULL || x_want == NULL) {
+  if (want == NULL || want_own == NULL || got == NULL || first == NULL) {
     fprintf(stderr, "FAIL no host memory\n");
     failures = 1;
     goto done;
@@ -580,8 +581,7 @@ static int check_cell(int tp, int batch, int replays) {
                          edges.launch_port == want_launch;
     /* The serial forms, which the others must equal, against the host's own step. */
     const int host_ok = !reference || serial_against_host(&config, &o, &b, pushed, batch,
-                                                          last_parity, x_want, &have_x_want,
-                                                          kEdgeNames[form]);
+                                                          last_parity, kEdgeNames[form]);
     const int ok = equal && replays_equal && nans == 0 && unwritten == 0 && edges_ok &&
                    host_ok;
     printf("%s tp %d B %d %-11s: pushes %s its serial form's, %d replays %s, %d NaN, "
@@ -615,7 +615,6 @@ static int check_cell(int tp, int batch, int replays) {
     shx_destroy(op);
   }
 done:
-  free(x_want);
   free(want);
   free(want_own);
   free(got);
