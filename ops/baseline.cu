@@ -179,9 +179,9 @@ shx_status check_route(const shx_mailbox_route *route, int batch, const void *bu
   if (route->rank < 0 || route->rank >= route->tp || (route->parity & ~1) != 0 ||
       batch < 1 || batch > route->capacity || buffer == nullptr) {
     snprintf(message, SHX_MESSAGE_BYTES,
-             "%s: rank %d of tp %d, parity %d, batch %d of capacity %d or a NULL buffer "
-             "(a bug: the op's checks should have refused it)", what, route->rank,
-             route->tp, route->parity, batch, route->capacity);
+             "%s: rank %d of tp %d, parity %d, batch %d of capacity %d, buffer %s (a bug: "
+             "the op's checks should have refused it)", what, route->rank, route->tp,
+             route->parity, batch, route->capacity, buffer == nullptr ? "NULL" : "set");
     return SHX_INTERNAL_ERROR;
   }
   return SHX_SUCCESS;

@@ -65,7 +65,7 @@ int main(void) {
                        "batch 0");
   expect_route_refused(good_route(), 17, dummy_buffer, SHX_INTERNAL_ERROR,
                        "batch 17 of capacity 16", "batch over capacity");
-  expect_route_refused(good_route(), 9, NULL, SHX_INTERNAL_ERROR, "NULL buffer",
+  expect_route_refused(good_route(), 9, NULL, SHX_INTERNAL_ERROR, "buffer NULL",
                        "NULL y / out");
   route = good_route();
   route.shard = 900;

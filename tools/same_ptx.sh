@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Whether a change leaves the CUDA kernels' code as it was: compiles each .cu under ops/
 # to PTX (the build's flags, tools/nvcc_flags.sh, for compute_90a) at REV and in the
-# working tree and compares the files byte for byte. Identical PTX means identical SASS from the same ptxas, so a
-# refactor that passes needs no device time to keep a measured kernel's results.
+# working tree and compares the files byte for byte. Identical PTX means identical SASS
+# from the same ptxas, so a refactor that passes needs no device time to keep a measured
+# kernel's results.
 #   tools/same_ptx.sh REV        (exit 0: every file identical; 1: some differ)
 # With FUNCTIONS=1 a file that differs is also compared function by function (each
 # .entry and .func of both PTX files by name): which are identical, which differ, which
