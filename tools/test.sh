@@ -21,10 +21,16 @@ if [ "$query_failed" -ne 0 ] || [ "$cpu_tests" -eq 0 ] || [ -z "$gpu_tests" ]; t
   echo "FAILED  bazel query: the workspace's tests could not be listed"
   query_failed=1
 fi
-# A failed `bazel test` counts each CPU test failed, and at least one where none were
-# listed (the build could not start).
-if bazel test //... ; then cpu_passed=$cpu_tests; cpu_failed=0
-else cpu_passed=0; cpu_failed=$((cpu_tests > 0 ? cpu_tests : 1)); fi
+# A CPU test passed where Bazel's summary says so ("PASSED in", cached or not); every
+# other listed test counts failed. A failed `bazel test` fails at least one (the build
+# could not start), and a passing one with tests missing from its summary fails them.
+bazel_log=$(mktemp)
+bazel test //... 2>&1 | tee "$bazel_log"; bazel_code=${PIPESTATUS[0]}
+cpu_passed=$(grep -cE '^//[^ ]+ +(\(cached\) )?PASSED in' "$bazel_log")
+rm -f "$bazel_log"
+cpu_failed=$((cpu_tests - cpu_passed))
+[ "$cpu_failed" -ge 0 ] || cpu_failed=0
+[ "$bazel_code" -eq 0 ] || [ "$cpu_failed" -gt 0 ] || cpu_failed=1
 
 passed=$cpu_passed failed=$((cpu_failed + query_failed)) skipped=0
 # GPU tests whose build failed are failed, not run: bazel-bin may still hold binaries
