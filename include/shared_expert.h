@@ -318,9 +318,11 @@ shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int atte
  * shx_record_step with the split variant records both on `stream`. Both are
  * capturable; the op's h is reused, so one op's gate must not overtake its previous
  * down. Any variant's op may call them (every op plans both halves): 1 <= batch <=
- * capacity, and SHX_UNSUPPORTED (nothing launched) for a batch over 128 or one whose
- * half has no plan on this device. shx_record_gate needs the weights bound, not the
- * peers; shx_record_down needs both. */
+ * capacity (SHX_INVALID_ARGUMENT otherwise), and SHX_UNSUPPORTED (nothing launched) for
+ * a batch over 128 (where the capacity allows one: an auto or baseline op) or one whose
+ * half has no plan on this device; shx_record_down's batch, that of the last gate or
+ * step, is over 128 only after a baseline step. shx_record_gate needs the weights bound,
+ * not the peers; shx_record_down needs both. */
 shx_status shx_record_gate(shx_op *op, const void *x, int batch, shx_stream stream);
 shx_status shx_record_down(shx_op *op, int batch, int parity, shx_stream stream);
 
