@@ -13,8 +13,10 @@
 #    and with CMake through find_package(shared_expert), a C++17 program with the same
 #    header links (-pedantic -Werror), and each runs its checks that need
 #    no GPU (`consumer api`: a bad config is refused with its message; shx_create
-#    reports SHX_NO_DEVICE where no device is visible). The GPU half of the same
-#    program is //docs/example:consumer_gpu_test;
+#    reports SHX_NO_DEVICE where no device is visible); the pkg-config and CMake
+#    builds carry a RUNPATH to the toolkit's lib64, so that they find libcublasLt.so.13
+#    where the system's library cache does not. The GPU half of the same program is
+#    //docs/example:consumer_gpu_test;
 # 3. a cudaStream_t and a CUstream pass as shx_stream in C and C++, the CUDA headers
 #    included before or after the header, and a pointer to a cudaStream_t is refused.
 set -euo pipefail
@@ -47,7 +49,7 @@ if [ "$count" -eq 0 ] || [ "$bad" -ne 0 ]; then exit 1; fi
 declared=$(sed -n 's/^[a-z_ ]*[ *]\(shx_[a-z_]*\)(.*/\1/p' "$header")
 # The same count by the return types the header uses, so that a change of declaration
 # style that this sed no longer reads fails here instead of checking nothing.
-by_type=$(grep -cE '^(shx_status|size_t|const char \*) ?\*?shx_[a-z_]+\(' "$header")
+by_type=$(grep -cE '^(shx_status|size_t|const char \*) ?\*?shx_[a-z_]+\(' "$header" || true)
 if [ -z "$declared" ] || [ "$(echo "$declared" | wc -l)" -ne "$by_type" ]; then
   echo "read $(echo "$declared" | grep -c .) function declarations, $by_type by return type"
   exit 1
@@ -77,6 +79,10 @@ cp "$example/consumer.c" "$scratch/consumer.c"
 cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags shared_expert) "$scratch/consumer.c" \
   $(pkg-config --libs shared_expert) -o "$scratch/consumer_pc"
 LD_LIBRARY_PATH=$cuda/lib64 "$scratch/consumer_pc" api
+# The runtime search path that finds libcublasLt.so.13 without the system's library cache.
+runpath() { readelf -d "$1" | grep -E '\((RUNPATH|RPATH)\)' || true; }
+runpath "$scratch/consumer_pc" | grep -qF "$cuda/lib64" ||
+  { echo "consumer_pc: no RUNPATH to $cuda/lib64: $(runpath "$scratch/consumer_pc")"; exit 1; }
 
 echo "== C++"
 # C++ engines include the same header (extern "C", SHX_CONFIG_INIT as an aggregate).
@@ -136,4 +142,8 @@ cmake -S "$scratch/cmake_source" -B "$scratch/cmake_build" -DCMAKE_PREFIX_PATH="
   -DCMAKE_C_FLAGS="-Wall -Wextra -Werror" >/dev/null
 cmake --build "$scratch/cmake_build" >/dev/null
 LD_LIBRARY_PATH=$cuda/lib64 "$scratch/cmake_build/consumer" api
+runpath "$scratch/cmake_build/consumer" | grep -qF "$cuda/lib64" || {
+  echo "cmake consumer: no RUNPATH to $cuda/lib64: $(runpath "$scratch/cmake_build/consumer")"
+  exit 1
+}
 echo "consumer_build_test: passed"

@@ -5,6 +5,9 @@
 # The link line in both package files: the archive, then cuBLASLt (shared) and the
 # static CUDA runtime with what it needs (dl, pthread, rt), and libstdc++, which the
 # kernels' nvcc-generated host code calls (static-local guards, the C++ personality).
+# pkg-config's also sets a RUNPATH to the toolkit's lib64, so that libcublasLt.so.13 is
+# found where the system's library cache does not list it (CMake's build tree gets the
+# same for a library named by its path; consumer_build_test checks both).
 set -euo pipefail
 [ $# -eq 3 ] || { echo "usage: tools/install_files.sh PREFIX ARCHIVE HEADER" >&2; exit 2; }
 prefix=$(realpath -m "$1") archive=$2 header=$3
@@ -28,7 +31,7 @@ Name: shared_expert
 Description: fused shared-expert MoE decode operator for Hopper (sm_90a)
 Version: $version
 Cflags: -I\${includedir} -I\${cudadir}/include
-Libs: -L\${libdir} -lshared_expert -L\${cudadir}/lib64 -lcublasLt -lcudart_static -ldl -lpthread -lrt -lm -lstdc++
+Libs: -L\${libdir} -lshared_expert -L\${cudadir}/lib64 -Wl,-rpath,\${cudadir}/lib64 -lcublasLt -lcudart_static -ldl -lpthread -lrt -lm -lstdc++
 PC
 cat > "$prefix/lib/cmake/shared_expert/shared_expertConfig.cmake" <<CMAKE
 # shared_expert: find_package(shared_expert) gives the target shared_expert::shared_expert.
