@@ -23,9 +23,12 @@ if [ "$query_failed" -ne 0 ] || [ "$cpu_tests" -eq 0 ] || [ -z "$gpu_tests" ]; t
 fi
 # A listed CPU test passed where Bazel's summary says so ("PASSED in", cached or not);
 # every other listed test counts failed, and a failed `bazel test` at least one (the
-# build could not start).
+# build could not start). --keep_going: one target that does not compile fails its own
+# tests, not every test after it; the GPU tests are built below, one by one, so that
+# one of them that does not compile is counted there, once.
 bazel_log=$(mktemp)
-bazel test //... 2>&1 | tee "$bazel_log"; bazel_code=${PIPESTATUS[0]}
+bazel test --keep_going --build_tag_filters=-gpu //... 2>&1 | tee "$bazel_log"
+bazel_code=${PIPESTATUS[0]}
 cpu_passed=$(grep -E '^//[^ ]+ +(\(cached\) )?PASSED in' "$bazel_log" |
   awk '{ print $1 }' | grep -cFx -f <(echo "$cpu_list"))
 rm -f "$bazel_log"
@@ -33,13 +36,12 @@ cpu_failed=$((cpu_tests - cpu_passed))
 [ "$bazel_code" -eq 0 ] || [ "$cpu_failed" -gt 0 ] || cpu_failed=1
 
 passed=$cpu_passed failed=$((cpu_failed + query_failed)) skipped=0
-# GPU tests whose build failed are failed, not run: bazel-bin may still hold binaries
-# from an earlier build, which would otherwise run in their place.
-gpu_built=1
-[ -z "$gpu_tests" ] || bazel build $gpu_tests || gpu_built=0
+# A GPU test whose build failed is failed, not run: bazel-bin may still hold its binary
+# from an earlier build, which would otherwise run in its place.
 for target in $gpu_tests; do
-  if [ "$gpu_built" -eq 0 ]; then
-    failed=$((failed + 1)); echo "FAILED  $target: not built"; continue
+  if ! built=$(bazel build "$target" 2>&1); then
+    failed=$((failed + 1)); echo "FAILED  $target: not built"; echo "$built" | tail -20
+    continue
   fi
   binary="bazel-bin/$(echo "${target#//}" | tr ':' '/')"
   # Outside Bazel no test timeout applies: a hung GPU test fails here after GPU_TEST_TIMEOUT.
