@@ -80,7 +80,21 @@ int main(void) {
   manual->gate_batch = 9;
   expect(shx_record_down(manual, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
   expect(shx_record_down(manual, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
+  expect(shx_record_down(manual, 9, -1, NULL), SHX_INVALID_ARGUMENT, "parity -1");
   expect(shx_variant_for(manual, 9, NULL), SHX_INVALID_ARGUMENT, "variant (the output)");
+  /* Batches outside [1, capacity = 128], in every call that takes one, before any device
+   * query (the capacity's rule comes before the down's same-batch rule). */
+  shx_variant chosen;
+  expect(shx_variant_for(manual, 129, &chosen), SHX_INVALID_ARGUMENT,
+         "batch 129 is outside [1, capacity = 128]");
+  expect(shx_record_gate(manual, aligned, 129, NULL), SHX_INVALID_ARGUMENT,
+         "batch 129 is outside [1, capacity = 128]");
+  expect(shx_record_down(manual, 0, 0, NULL), SHX_INVALID_ARGUMENT,
+         "batch 0 is outside [1, capacity = 128]");
+  expect(shx_record_down(manual, 129, 0, NULL), SHX_INVALID_ARGUMENT,
+         "batch 129 is outside [1, capacity = 128]");
+  expect(shx_tail(manual, aligned, 129, 0, NULL), SHX_INVALID_ARGUMENT,
+         "batch 129 is outside [1, capacity = 128]");
 
   /* A valid config: an op on a Hopper GPU, a clear refusal elsewhere. Whether there is
    * one is asked of the runtime, not read from the refusal. */

@@ -195,8 +195,10 @@ static void test_step_and_tail(void) {
   expect_refused(shx_check_step(&c, x, 9, 0, 1, 0), "peers are not bound");
 
   CHECK(shx_check_tail(&c, x, 64, 1, 1) == SHX_SUCCESS);
+  CHECK(shx_check_tail(&c, x, 128, 0, 1) == SHX_SUCCESS);
   expect_refused(shx_check_tail(&c, NULL, 9, 0, 1), "out is NULL");
   expect_refused(shx_check_tail(&c, x, 0, 0, 1), "batch 0");
+  expect_refused(shx_check_tail(&c, x, 129, 0, 1), "batch 129");
   expect_refused(shx_check_tail(&c, x, 9, 3, 1), "parity 3");
   expect_refused(shx_check_tail(&c, x, 9, 0, 0), "peers are not bound");
 }
