@@ -13,7 +13,7 @@
  * not its gate's; a tail at a parity this op never pushed at, or of another batch than
  * the push (after a push; a launched one would time out, which the valid tail's watchdog
  * check would report), or after peers[rank] was rebound to another mailbox; with two
- * GPUs, a step, gate, tail, o-proj or shx_check_device made with another device current,
+ * GPUs, a step, gate, down, tail, o-proj or shx_check_device made with another device current,
  * and weights, x, out, the o-proj's w_o, a and x, this rank's own mailbox and an armed
  * mailbox on the other device (another rank's mailbox there is taken); a second tail
  * after the one that consumed its parity's push;
@@ -26,7 +26,10 @@
  * taken, a stream-ordered allocation of exactly x's size too (too_small_buffers); an x across
  * two handles mapped into one virtual-memory reservation is taken, and one that runs past
  * the reservation's end refused (vmm_buffers);
- * every variant's pushes of a y_r that rounds to BF16 -0 are +0 (negative_zero_pushes). On
+ * every variant's pushes of a y_r that rounds to BF16 -0 are +0 (negative_zero_pushes);
+ * a refused arm (too small, another device's memory) leaves that memory as it was; on an
+ * op whose capacity allows a batch over 128, a gate of one and a down after a baseline
+ * step of one are SHX_UNSUPPORTED, nothing launched (over_128_batches). On
  * a device that reads pageable memory itself (HMM, ATS) the unreachable cases are
  * skipped: the library accepts such pointers there. Exits 77 (skipped) without a Hopper
  * GPU. */
@@ -281,6 +284,8 @@ static void too_small_buffers(shx_op *op, const shx_config *config, const char *
   CHECK(op->gate_up == gate_up && op->down == down && op->peers[5] == peers[5]);
   char *arm = with_room(small, small_size, 4096);
   expect_too_small(shx_mailbox_arm(arm, 4096 + 16, NULL), "mailbox", 4096, 4096 + 16);
+  read_mailbox(arm, 4096, host); /* the refused arm wrote nothing: still zeros */
+  for (size_t i = 0; i < 4096 / 2; ++i) CHECK(host[i] == 0);
   enum { kAttention = 64 };
   const size_t a_needs = kBatch * kAttention * 2;
   char *a = with_room(small, small_size, a_needs - 16);
@@ -493,6 +498,46 @@ static void oproj_calls(shx_op *op, const shx_config *config, int pageable_acces
   free(host);
 }
 
+/* Where the capacity allows a batch over 128 (an auto op of capacity 256 here), the split
+ * halves answer SHX_UNSUPPORTED for it, launching nothing: no fused kernel or SharedDown
+ * takes more than 128 rows. The gate is refused outright; the down, which takes only the
+ * last gate's or step's batch, meets such a batch after a baseline step, and its refusal
+ * at parity 1 leaves the mailbox as the step's push left it. */
+static void over_128_batches(void) {
+  enum { kBatch = 200 };
+  shx_config config = SHX_CONFIG_INIT;
+  config.capacity = 256;
+  shx_op *op = NULL;
+  SHX_CHECK_OK(shx_create(&config, &op));
+  const size_t inter = (size_t)config.intermediate_total / config.tp;
+  const size_t weight_bytes = 3 * inter * (size_t)config.hidden * 2;
+  const size_t x_bytes = (size_t)kBatch * config.hidden * 2;
+  const size_t mailbox_bytes = shx_mailbox_bytes(&config);
+  char *device = NULL; /* gate_up | down | x | mailbox, zeros but the armed mailbox */
+  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + x_bytes + mailbox_bytes));
+  CHECK_CUDA(cudaMemset(device, 0, weight_bytes + x_bytes));
+  char *const x = device + weight_bytes, *const mailbox = x + x_bytes;
+  uint16_t *host = malloc(mailbox_bytes);
+  CHECK(host != NULL);
+  void *peers[8];
+  for (int p = 0; p < 8; ++p) peers[p] = mailbox;
+  SHX_CHECK_OK(shx_bind_weights(op, device, device + 2 * inter * (size_t)config.hidden * 2));
+  SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
+  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  expect(shx_record_gate(op, x, kBatch, NULL), SHX_UNSUPPORTED,
+         "batch 200 is over the fused kernels' 128");
+  shx_variant chosen = SHX_VARIANT_FUSED;
+  SHX_CHECK_OK(shx_variant_for(op, kBatch, &chosen));
+  CHECK(chosen == SHX_VARIANT_BASELINE);
+  SHX_CHECK_OK(shx_record_step(op, x, kBatch, 0, NULL));
+  expect(shx_record_down(op, kBatch, 1, NULL), SHX_UNSUPPORTED,
+         "no SharedDown plan for batch 200");
+  expect_pushed(mailbox, mailbox_bytes, host, &config, kBatch);
+  SHX_CHECK_OK(shx_destroy(op));
+  CHECK_CUDA(cudaFree(device));
+  free(host);
+}
+
 int main(void) {
   shx_testbed_skip_without_gpu(1);
   uint16_t *host = NULL;
@@ -547,17 +592,23 @@ int main(void) {
   int devices = 0;
   CHECK_CUDA(cudaGetDeviceCount(&devices));
   if (devices >= 2) {
+    /* h holds a gate's 9 rows, so that the down's own state checks pass and only its
+     * device check can refuse it (the gate pushes nothing). */
+    SHX_CHECK_OK(shx_record_gate(op, x, 9, NULL));
     CHECK_CUDA(cudaSetDevice(1));
     expect(shx_record_step(op, x, 9, 0, NULL), SHX_INVALID_ARGUMENT,
            "current CUDA device 1 is not the op's device 0");
     expect(shx_check_device(op), SHX_INVALID_ARGUMENT, "current CUDA device 1");
     const char *const named = "current CUDA device 1 is not the op's device 0";
     expect(shx_record_gate(op, x, 9, NULL), SHX_INVALID_ARGUMENT, named);
+    expect(shx_record_down(op, 9, 0, NULL), SHX_INVALID_ARGUMENT, named);
     expect(shx_tail(op, out, 9, 0, NULL), SHX_INVALID_ARGUMENT, named);
     expect(shx_record_oproj(op, device, x, 64, x, 9, NULL), SHX_INVALID_ARGUMENT, named);
     /* Device 1's memory, with the op's device current: refused naming both devices. */
     char *elsewhere = NULL;
     CHECK_CUDA(cudaMalloc((void **)&elsewhere, weight_bytes + x_bytes + mailbox_bytes));
+    CHECK_CUDA(cudaMemset(elsewhere + weight_bytes + x_bytes, 0x5A, mailbox_bytes));
+    CHECK_CUDA(cudaDeviceSynchronize());
     CHECK_CUDA(cudaSetDevice(0));
     const char *const other = "is memory of device 1; it must be on device 0";
     char *const other_x = elsewhere + weight_bytes;
@@ -575,6 +626,8 @@ int main(void) {
            other);
     expect(shx_mailbox_arm(other_x + x_bytes, mailbox_bytes, NULL), SHX_INVALID_ARGUMENT,
            other);
+    read_mailbox(other_x + x_bytes, mailbox_bytes, host); /* the refused arm wrote nothing */
+    for (size_t i = 0; i < mailbox_bytes / 2; ++i) CHECK(host[i] == 0x5A5A);
     /* Another rank's mailbox may live on another GPU; this rank's own may not. */
     void *spread_peers[8];
     memcpy(spread_peers, peers, sizeof spread_peers);
@@ -646,6 +699,7 @@ int main(void) {
   negative_zero_pushes(SHX_VARIANT_FUSED);
   negative_zero_pushes(SHX_VARIANT_SPLIT);
   negative_zero_pushes(SHX_VARIANT_BASELINE);
+  over_128_batches();
   printf("api_gpu_test: ok\n");
   return 0;
 }
