@@ -45,8 +45,9 @@ tests=" $(echo $targets) //engine:api_test //graphs:group_args_test " # one line
 for target in $targets $extra; do
   case $tests in *" $target "*) echo "${target##*:}" ;; esac
 done > "$out/TESTS"
-# Which sources the binaries are: the commit, and "+changes" if the tree differed.
-changes=$(git diff --quiet HEAD || echo +changes)
+# Which sources the binaries are: the commit, and "+changes" if the tree differed
+# (untracked files too: a new source a glob picks up is built in).
+changes=$([ -z "$(git status --porcelain)" ] || echo +changes)
 echo "$(git rev-parse --short HEAD)$changes${define:++fill_stamps}" > "$out/COMMIT"
 chmod -R u+w "$out"
 echo "bundle: $(ls "$out" | wc -l) files in $out/"

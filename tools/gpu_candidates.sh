@@ -45,13 +45,15 @@ cat "$out/ab.txt"
 if [ -n "${DEEPSEEK_BATCHES:-}" ]; then
   BENCH_ARGS="--dims deepseek" BATCHES=$DEEPSEEK_BATCHES "$(dirname "$0")/gpu_ab.sh" \
     "$out/abds" $main $candidates $main $candidates > "$out/abds.txt" 2>&1
+  echo "== deepseek dims" # tools/ab_table.sh keeps these cells apart from the above
   cat "$out/abds.txt"
 fi
 if [ -n "${LIMIT_CELLS:-}" ]; then
   header=1
   for b in $main $candidates; do
     BUNDLE=$b CELLS=$LIMIT_CELLS timeout ${LIMITS_TIMEOUT:-60} "$(dirname "$0")/limits.sh" \
-      "$out/limits_$b" > "$out/limits_$b.txt" 2>&1
+      "$out/limits_$b" > "$out/limits_$b.txt" 2>&1 ||
+      echo "limits.sh for $b: exit $? (124: past LIMITS_TIMEOUT), its cells may be missing"
     if [ $header = 1 ]; then  # limits.sh's own header, with the build column
       grep -E "^\| tp |^\|---" "$out/limits_$b.txt" | sed '1s/$/ build |/;2s/$/---|/'
       header=0

@@ -11,13 +11,16 @@
 # largest relative L2 errors printed, the skip reasons and the main job's last lines;
 # OUTDIR/tests_full.txt.gz every test's output, OUTDIR/tests_runner.txt the runner's own
 # lines, OUTDIR/decode_step.txt the main job's.
-# Exit 0 only where no test failed, at least one ran, and the main job passed; call.txt
-# ends "gpu_suite exit N".
+# Exit 0 only where no test failed, at least one ran, and the main job passed on a Hopper
+# GPU; call.txt ends "gpu_suite exit N".
 set -u
 source "$(dirname "$0")/gpu_env.sh" "${1:?usage: [BUNDLE=bundle] tools/gpu_suite.sh OUTDIR}"
 if [ -n "${PACK:-}" ]; then
-  { date -u; tar xJf "$PACK" && cat "$bundle/COMMIT"; nvidia-smi -L; } 2>&1 |
-    tee "$out/head.txt"
+  # A pack that does not unpack whole ends the suite: a bundle left by an earlier call
+  # (or part of one) would otherwise be validated under the new pack's name.
+  rm -rf "$bundle"
+  tar xJf "$PACK" || { echo "gpu_suite: cannot unpack $PACK" | tee "$out/call.txt"; exit 1; }
+  { date -u; cat "$bundle/COMMIT"; nvidia-smi -L; } 2>&1 | tee "$out/head.txt"
 fi
 rm -f "$out"/tests_* # a rerun into OUTDIR starts afresh
 echo "bundle $bundle of $(cat "$bundle/COMMIT")" | tee "$out/call.txt"
@@ -45,6 +48,12 @@ tests_ok=0 # the runner's summary read, no test failed, at least one ran
   > "$out/decode_step.txt" 2>&1
 main=$?
 echo "decode_step exit $main at $SECONDS s" | tee -a "$out/call.txt"
+# Where the runtime sees no Hopper GPU every GPU test skips and the main job runs the CPU
+# reference, all with exit 0: nothing was validated.
+if grep -q "^No Hopper" "$out/decode_step.txt"; then
+  echo "no Hopper GPU visible: nothing validated" | tee -a "$out/call.txt"
+  main=1
+fi
 tail -16 "$out/decode_step.txt" | tee -a "$out/call.txt"
 [ -f "$out/tests_full.txt" ] && gzip -f "$out/tests_full.txt"
 [ "$tests_ok" -eq 1 ] && [ "$main" -eq 0 ]

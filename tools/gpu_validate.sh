@@ -33,7 +33,10 @@ for tool in ${SANITIZERS:-synccheck memcheck racecheck}; do
       compute-sanitizer --tool "$tool" $extra --error-exitcode 9 --print-limit 20 \
       ./profile_step $variant $shape ${SANITIZER_STEPS:-2} > "$log" 2>&1
     echo "exit $? after $SECONDS s"
-    grep -E "ERROR SUMMARY|RACECHECK SUMMARY|us per step|timed out|TIMEOUT|error detected|Warning" \
-      "$log" | sort | uniq -c | tail -6
+    # The summary lines on their own, so that many distinct hazard lines cannot push them
+    # out of the six lines shown after them.
+    grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log"
+    grep -E "us per step|timed out|TIMEOUT|error detected|Warning" "$log" | sort | uniq -c |
+      tail -6
   done
 done

@@ -31,5 +31,5 @@ for shape in "${shapes[@]}"; do
     echo "| $tp | $batch | no breakdown: $(tail -1 <<< "$traced") |"
     continue
   fi
-  echo "$row $stamped | $unstamped |"
+  echo "$row $stamped | ${unstamped:-no time: $(tail -1 <<< "$plain")} |"
 done
