@@ -265,8 +265,11 @@ shx_status shx_group_capture(shx_group *g, int batch, int with_tail) {
       }
       SHX_CUDA(ended);
       SHX_CUDA(cudaGraphInstantiate(&g->step[d][parity], graph, 0));
-      SHX_CUDA(cudaGraphDestroy(graph));
+      /* Forgotten before its status is read: a destroy that reports an error (a sticky
+       * one of an earlier fault) has still freed it, and cleanup must not free it again. */
+      const cudaError_t destroyed = cudaGraphDestroy(graph);
       graph = NULL;
+      SHX_CUDA(destroyed);
     }
   }
   g->batch = batch;

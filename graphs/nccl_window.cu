@@ -46,6 +46,7 @@ extern "C" cudaError_t shx_nccl_window_addresses(ncclWindow_t window, const int 
   void **device_addresses = nullptr;
   cudaError_t error = cudaMalloc(&device_addresses, sizeof(void *) * count);
   if (error != cudaSuccess) return error;
+  (void)cudaGetLastError(); /* an earlier call's error is not this launch's */
   window_addresses<<<1, 32, 0, stream>>>(window, request, device_addresses);
   error = cudaGetLastError();
   if (error == cudaSuccess)

@@ -230,6 +230,11 @@ extern "C" shx_status shx_standin_launch(const void *weights, size_t bytes, int 
     snprintf(message, 256, "standin: %d SMs over %zu bytes unsupported", sms, bytes);
     return SHX_INVALID_ARGUMENT;
   }
+  /* As the spinner's: a negative or NaN hold would convert to a bound it never reaches. */
+  if (!(microseconds >= 0.0 && microseconds <= 1e9)) {
+    snprintf(message, 256, "standin: %g us out of range (0..1e9 us)", microseconds);
+    return SHX_INVALID_ARGUMENT;
+  }
   cudaError_t error = cudaFuncSetAttribute(routed_standin,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            kSmemBytes);
