@@ -101,7 +101,8 @@ static const int kAllBatches[] = {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96
 #define MAX_BATCHES ((int)(sizeof kAllBatches / sizeof *kAllBatches))
 #define MAX_TPS 5 /* 1, 2, 4, 8, 16 */
 /* The most steps a timed graph holds here (part 2's events a step): weights of at least
- * 2 x L2 / MAX_LAYERS a rank (about 0.5 MB on an H200) keep L2 cold (perf/timing.h). */
+ * 4 x L2 / MAX_LAYERS a rank (about 1 MB on an H200; an odd count of sets takes two
+ * steps a set) keep L2 cold (perf/timing.h). */
 #define MAX_LAYERS 256
 #define MAX_ROWS (MAX_TPS * MAX_BATCHES)
 /* write_policy writes at most a rule a row: the loader must take that many. */
@@ -870,7 +871,8 @@ int main(int argc, char **argv) {
       fprintf(csv, "%d,%d,run_spread,%.3f,,,,,,\n", rows[i].tp, rows[i].batch,
               rows[i].run_spread_us);
   fprintf(stderr, "\n");
-  printf("One rank's step (us, median of 20 graph replays of 40 steps; spread = max-min)\n");
+  printf("One rank's step (us, median of 20 graph replays, each of the steps below; "
+         "spread = max-min)\n");
   {
     shx_config config = bench_config(tps[0], &dims);
     printf("dims: H %d, I_total %d, %s; ", config.hidden, config.intermediate_total,
@@ -884,9 +886,10 @@ int main(int argc, char **argv) {
     const int l2_bytes = shx_timing_l2_bytes();
     if (l2_bytes > 0) printf("L2 %d bytes; ", l2_bytes);
     printf("weight sets (perf/timing.h):");
-    for (int t = 0; t < dims.tp_count; ++t)
-      printf("%s tp %d %d", t > 0 ? "," : "", tps[t],
-             shx_timing_standard(bench_config(tps[t], &dims)).sets);
+    for (int t = 0; t < dims.tp_count; ++t) {
+      const shx_timing_setup setup = shx_timing_standard(bench_config(tps[t], &dims));
+      printf("%s tp %d %d in %d steps", t > 0 ? "," : "", tps[t], setup.sets, setup.layers);
+    }
     printf("\n");
   }
   if (repeat > 1) {

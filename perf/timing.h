@@ -38,7 +38,8 @@ typedef struct shx_step_time {
 typedef struct shx_timing_setup {
   shx_config config;   /* dims, tp, capacity, activation, PDL; rank 0 */
   int sets;            /* weight sets, >= 8 */
-  int layers;          /* steps per graph, >= 40 (>= sets in shx_timing_standard) */
+  int layers;          /* steps per graph, >= 40 (an even multiple of sets in
+                          shx_timing_standard) */
   int replays;         /* timed replays */
   unsigned long long *fused_trace; /* debug: device buffer of traced_steps x
                                       SHX_FUSED_TRACE_STEP_STAMPS for the fused
@@ -57,9 +58,11 @@ typedef struct shx_timing_setup {
 
 /* The timing every table of this project uses (SPEC "Speed targets"): rotating weight
  * sets of at least twice the current device's L2 in all and at least 10 (10 at the design
- * dims; 22-23 at the DeepSeek dims' TP16 for an L2 of 60 MB to 60 MiB), graphs of 40
- * steps or one step a set where there are more sets (weights under about 3 MB a rank), 20
- * timed replays, no trace. bench prints the L2 and the sets. */
+ * dims; 22-23 at the DeepSeek dims' TP16 for an L2 of 60 MB to 60 MiB), graphs of at
+ * least 40 steps and at least one step a set, rounded up to an even multiple of the sets
+ * so that the replay boundary keeps every set's reads sets - 1 apart (40 at the design
+ * dims; at the DeepSeek dims on an H200 48 at TP8, 46 at TP16), 20 timed replays, no
+ * trace. bench prints the L2, the sets and the steps. */
 shx_timing_setup shx_timing_standard(shx_config config);
 /* The current device's L2 in bytes, as it reports it; 0 where it cannot say. */
 int shx_timing_l2_bytes(void);

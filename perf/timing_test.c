@@ -1,0 +1,48 @@
+/* timing_test.c: shx_timing_standard's weight sets and steps (perf/timing.h), CPU only.
+ * Replays run back to back, so the sequence of sets a timing reads is the graph's steps
+ * over and over; every read of a set must have every other set between it and that set's
+ * previous read, across the replay boundary too, and the parity must alternate there.
+ * Without a GPU the L2 is taken as the H200's 60 MiB, and the counts are checked as they
+ * follow from it (design dims 10 sets in 40 steps; DeepSeek TP8 12 in 48, TP16 23 in 46). */
+#include <stdio.h>
+
+#include "engine/check.h"
+#include "perf/dims.h"
+#include "perf/timing.h"
+
+static void expect_cold(const char *dims, int tp, int want_sets, int want_layers) {
+  shx_config config = SHX_CONFIG_INIT;
+  CHECK(shx_set_dims(&config, dims) == 1);
+  config.tp = tp;
+  const shx_timing_setup setup = shx_timing_standard(config);
+  int l2_bytes = shx_timing_l2_bytes();
+  const int no_gpu = l2_bytes == 0;
+  if (no_gpu) l2_bytes = 60 << 20;
+  printf("%s tp %d: %d sets in %d steps (L2 %d bytes)\n", dims, tp, setup.sets, setup.layers,
+         l2_bytes);
+  CHECK(setup.sets >= 10 && setup.layers >= 40 && setup.layers >= setup.sets);
+  CHECK(setup.sets * shx_weight_bytes(&config) >= 2.0 * l2_bytes);
+  CHECK(setup.layers % 2 == 0); /* parity l % 2 alternates from one replay to the next */
+  /* Two replays' steps in a row: each set read again exactly `sets` steps later. */
+  for (int step = 0; step < 2 * setup.layers; ++step) {
+    const int set = step % setup.layers % setup.sets;
+    const int next = (step + setup.sets) % setup.layers % setup.sets;
+    if (set != next) {
+      fprintf(stderr, "step %d reads set %d, step %d set %d: not every other set between\n",
+              step, set, step + setup.sets, next);
+      CHECK(0);
+    }
+    for (int between = 1; between < setup.sets; ++between)
+      CHECK((step + between) % setup.layers % setup.sets != set);
+  }
+  if (no_gpu) CHECK(setup.sets == want_sets && setup.layers == want_layers);
+}
+
+int main(void) {
+  expect_cold("design", 8, 10, 40);
+  expect_cold("design", 16, 10, 40);
+  expect_cold("deepseek", 8, 12, 48);
+  expect_cold("deepseek", 16, 23, 46);
+  printf("timing_test: every set's reads a full rotation apart, across replays too\n");
+  return 0;
+}
