@@ -112,6 +112,9 @@ int main(void) {
         check_plan(7168, inters[i], clusters[k]);
   check_plan(4096, 512, 4); /* another model: H 4096, I_total 4096 at TP8 */
   check_plan(576, 2048, 2);  /* 9 down tiles: a cluster's CTAs with unequal down work */
+  /* 144 down tiles, more than the device holds CTAs: the widest grid is clamped to whole
+   * clusters within SHX_FUSED_MAX_CTAS (the only shape here that reaches the clamp). */
+  check_plan(9216, 256, 8);
   /* LATE IN REGISTERS's rule: exactly one down job n / 8 K blocks longer than the ring
    * (the design TP8: 12 blocks; 10, 9, 8 stages at n = 16, 24, 32; every CTA of that plan
    * shape, built here by split_plan, has one job), at n = 16, 24, 32 only. */

@@ -440,6 +440,10 @@ int main() {
     for (int k_count = 0; k_count <= 3 * stages; ++k_count) {
       const PairedFills pairs = shx::ring::paired_fills(k_count, stages);
       const int ring = k_count < stages ? k_count : stages;
+      /* No pairs where the ring holds the whole share: nothing is refilled then. */
+      EXPECT(k_count > stages || pairs.count == 0,
+             "paired_fills(%d, %d) = {%d, %d} without refills", k_count, stages, pairs.begin,
+             pairs.count);
       if (pairs.count == 0) continue;
       EXPECT(pairs.begin == k_count - ring && pairs.count % 2 == 0 &&
                  pairs.begin + pairs.count <= ring && pairs.count >= 2,

@@ -3,7 +3,8 @@
  * over and over; every read of a set must have every other set between it and that set's
  * previous read, across the replay boundary too, and the parity must alternate there.
  * Without a GPU the L2 is taken as the H200's 60 MiB, and the counts are checked as they
- * follow from it (design dims 10 sets in 40 steps; DeepSeek TP8 12 in 48, TP16 23 in 46). */
+ * follow from it (design dims 10 sets in 40 steps; DeepSeek TP8 12 in 48, TP16 23 in 46;
+ * H 1024, I_total 1408 at TP1 15 in 60, an odd count of sets). */
 #include <stdio.h>
 
 #include "engine/check.h"
@@ -43,6 +44,8 @@ int main(void) {
   expect_cold("design", 16, 10, 40);
   expect_cold("deepseek", 8, 12, 48);
   expect_cold("deepseek", 16, 23, 46);
+  /* An odd count of sets (15): two steps a set, so that the count of steps is even. */
+  expect_cold("1024,1408", 1, 15, 60);
   printf("timing_test: every set's reads a full rotation apart, across replays too\n");
   return 0;
 }
