@@ -82,8 +82,9 @@ int main(void) {
   expect(shx_record_down(manual, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
   expect(shx_record_down(manual, 9, -1, NULL), SHX_INVALID_ARGUMENT, "parity -1");
   expect(shx_variant_for(manual, 9, NULL), SHX_INVALID_ARGUMENT, "variant (the output)");
-  /* Batches outside [1, capacity = 128], in every call that takes one, before any device
-   * query (the capacity's rule comes before the down's same-batch rule). */
+  /* Batches outside [1, capacity = 128] in the step, gate, down, tail and variant_for,
+   * before any device query (the capacity's rule comes before the down's same-batch
+   * rule); the o-proj's limit is validate_test's. */
   shx_variant chosen;
   expect(shx_variant_for(manual, 129, &chosen), SHX_INVALID_ARGUMENT,
          "batch 129 is outside [1, capacity = 128]");
@@ -94,6 +95,8 @@ int main(void) {
   expect(shx_record_down(manual, 129, 0, NULL), SHX_INVALID_ARGUMENT,
          "batch 129 is outside [1, capacity = 128]");
   expect(shx_tail(manual, aligned, 129, 0, NULL), SHX_INVALID_ARGUMENT,
+         "batch 129 is outside [1, capacity = 128]");
+  expect(shx_record_step(manual, aligned, 129, 0, NULL), SHX_INVALID_ARGUMENT,
          "batch 129 is outside [1, capacity = 128]");
 
   /* A valid config: an op on a Hopper GPU, a clear refusal elsewhere. Whether there is

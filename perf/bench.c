@@ -7,8 +7,8 @@
  *
  * Part 1, for tp in {8, 16} (--tps: the listed tps) and B in {1, 4, 8, 9, 13, 16, 24, 32,
  * 40, 48, 56, 64, 96, 128} (--quick: B in {9, 64}; --batches: the listed B): one rank's
- * step time (perf/timing.h: 40 steps per graph, or one a set where there are more, on
- * rotating weight sets of twice the L2, 3 warm-up
+ * step time (perf/timing.h: at least 40 steps per graph and one a set, an even multiple
+ * of the sets, on rotating weight sets of twice the L2, 3 warm-up
  * and 20 timed replays back to back, median and spread) of the baseline (cuBLASLt), fused
  * and split variants, all in this run, beside the floor timed in the same row: the pure
  * weight stream of the same bytes with the fused kernel's CTAs and PDL, in two

@@ -411,7 +411,7 @@ extern "C" shx_status shx_attention_standin_launch(void *a, size_t a_count, void
                                                    size_t x_count, uint32_t seed,
                                                    double microseconds, void *stream,
                                                    char *message) {
-  if (a == nullptr || x == nullptr || microseconds < 0) {
+  if (a == nullptr || x == nullptr || !(microseconds >= 0.0 && microseconds <= 1e9)) {
     snprintf(message, 256, "attention stand-in: a %p, x %p, %g us", a, x, microseconds);
     return SHX_INVALID_ARGUMENT;
   }

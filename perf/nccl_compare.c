@@ -88,8 +88,10 @@ static shx_status time_nccl(const shx_testbed *bed, int gpus, int batch, int ste
   for (int g = 0; g < gpus; ++g) {
     SHX_CUDA(cudaSetDevice(g));
     SHX_CUDA(cudaGraphInstantiate(&steps_exec[g], graphs[g], 0));
-    SHX_CUDA(cudaGraphDestroy(graphs[g]));
+    /* Forgotten before its status is read, so that cleanup does not free it again. */
+    const cudaError_t destroyed = cudaGraphDestroy(graphs[g]);
     graphs[g] = NULL;
+    SHX_CUDA(destroyed);
   }
   for (int i = 0; i < 5 + steps; ++i) {
     if (i == 5) {

@@ -56,8 +56,9 @@
  *
  * time: per (tp, B) each o-proj alone, the step alone (PDL between steps, as bench), and
  * o-proj + step in each edge form (the own forms at B <= 64, SHX_MAX_OPROJ_BATCH); graphs
- * of `layers` (40) layers, each on its own weight set of the o-proj and of the step,
- * rotated over `sets` sets (L2 cold), as perf/timing.h.
+ * of `layers` layers (40 at the design dims; an even multiple of the sets, perf/timing.h),
+ * each on its own weight set of the o-proj and of the step, rotated over `sets` sets (L2
+ * cold).
  */
 #include <cublasLt.h>
 #include <cuda_runtime_api.h>
@@ -686,7 +687,10 @@ static int time_all(int argc, char **argv) {
       config.tp = tps[t];
       if (deepseek) shx_use_deepseek_dims(&config);
       shx_timing_setup setup = shx_timing_standard(config);
-      if (sets > 0) setup.sets = sets;
+      if (sets > 0) { /* --sets: the steps fitted to it, as for the standard count */
+        setup.sets = sets;
+        setup.layers = shx_timing_fit_layers(40, sets);
+      }
       /* Both weight streams rotate over the same count of sets: twice L2 for the step
        * alone is more than enough with the o-proj's bytes beside it. */
       oproj o;

@@ -72,18 +72,23 @@ shx_timing_setup shx_timing_standard(shx_config config) {
   const double set_bytes = shx_weight_bytes(&config);
   /* set_bytes is 0 only for a config shx_create refuses (I_total < tp): no loop then. */
   while (set_bytes > 0 && setup.sets * set_bytes < 2.0 * l2_bytes) ++setup.sets;
+  setup.layers = shx_timing_fit_layers(40, setup.sets);
+  return setup;
+}
+
+int shx_timing_fit_layers(int layers, int sets) {
+  if (sets < 1) return layers;
   /* Step l streams set l % sets: with more sets than steps the sets a graph streams would
    * not fill twice the L2 (weights under about 3 MB a rank), so every set gets a step. */
-  if (setup.layers < setup.sets) setup.layers = setup.sets;
+  if (layers < sets) layers = sets;
   /* Replays run back to back, so the steps at a graph's end and the next replay's first
    * steps follow each other too: with steps a multiple of sets, every two reads of one
    * set have the other sets - 1 between them there as well (12 sets at 40 steps, the
    * DeepSeek TP8 on an H200, read sets 0-3 at both sides of the boundary with 33 MB
    * between: in L2). Even too, so that the parity alternates across replays. At the
    * design dims (10 sets) this is 40. */
-  const int unit = setup.sets % 2 ? 2 * setup.sets : setup.sets;
-  setup.layers = (setup.layers + unit - 1) / unit * unit;
-  return setup;
+  const int unit = sets % 2 ? 2 * sets : sets;
+  return (layers + unit - 1) / unit * unit;
 }
 
 void *shx_bench_weights(const shx_timing_setup *setup, const shx_bench *b, int layer) {

@@ -64,6 +64,10 @@ typedef struct shx_timing_setup {
  * dims; at the DeepSeek dims on an H200 48 at TP8, 46 at TP16), 20 timed replays, no
  * trace. bench prints the L2, the sets and the steps. */
 shx_timing_setup shx_timing_standard(shx_config config);
+/* The steps a graph of at least `layers` steps over `sets` weight sets takes (as
+ * shx_timing_standard does): at least one a set, an even multiple of the sets. For a
+ * caller that sets its own count of sets. */
+int shx_timing_fit_layers(int layers, int sets);
 /* The current device's L2 in bytes, as it reports it; 0 where it cannot say. */
 int shx_timing_l2_bytes(void);
 

@@ -19,7 +19,10 @@ if [ -n "${PACK:-}" ]; then
   # A pack that does not unpack whole ends the suite: a bundle left by an earlier call
   # (or part of one) would otherwise be validated under the new pack's name.
   rm -rf "$bundle"
-  tar xJf "$PACK" || { echo "gpu_suite: cannot unpack $PACK" | tee "$out/call.txt"; exit 1; }
+  tar xJf "$PACK" || {
+    printf 'gpu_suite: cannot unpack %s\ngpu_suite exit 1\n' "$PACK" | tee "$out/call.txt"
+    exit 1
+  }
   { date -u; cat "$bundle/COMMIT"; nvidia-smi -L; } 2>&1 | tee "$out/head.txt"
 fi
 rm -f "$out"/tests_* # a rerun into OUTDIR starts afresh

@@ -24,7 +24,7 @@ grep -q "^# engine state" "$csv" && state=", engine state"
 gnuplot <<GNUPLOT
 set terminal pngcairo size 1200,500 font "sans,10"
 set output "$png"
-set multiplot layout 1,2 title "Shared expert, one rank's decode step on an H200 (graph of 40 steps, cold L2$state)"
+set multiplot layout 1,2 title "Shared expert, one rank's decode step on an H200 (graphs of 40 steps or more, cold L2$state)"
 set logscale x 2
 set xlabel "batch B"
 set ylabel "us per step"
