@@ -188,6 +188,13 @@ __global__ void __launch_bounds__(kSpinnerThreads, 1)
                                                  the form run 61 measured */
 }
 
+/* A hold the spinner and stand-ins can honour: 0 to 1e9 us. A negative or NaN one would
+ * convert to an undefined (in practice huge) count of nanoseconds: a kernel that never
+ * ends. */
+bool hold_is_bounded(double microseconds) {
+  return microseconds >= 0.0 && microseconds <= 1e9;
+}
+
 }  // namespace
 
 extern "C" shx_status shx_spinner_launch(int sms, int shared_bytes, int many_registers,
@@ -198,9 +205,8 @@ extern "C" shx_status shx_spinner_launch(int sms, int shared_bytes, int many_reg
              shared_bytes);
     return SHX_INVALID_ARGUMENT;
   }
-  /* Checked before any attribute is set. Negative or NaN microseconds would convert to
-   * an undefined (in practice huge) count of nanoseconds: a spinner that never ends. */
-  if (!(microseconds >= 0.0 && microseconds <= 1e9) || carveout < -1 || carveout > 100) {
+  /* Checked before any attribute is set. */
+  if (!hold_is_bounded(microseconds) || carveout < -1 || carveout > 100) {
     snprintf(message, 256, "spinner: %g us or carveout %d out of range (0..1e9 us, -1..100)",
              microseconds, carveout);
     return SHX_INVALID_ARGUMENT;
@@ -230,8 +236,7 @@ extern "C" shx_status shx_standin_launch(const void *weights, size_t bytes, int 
     snprintf(message, 256, "standin: %d SMs over %zu bytes unsupported", sms, bytes);
     return SHX_INVALID_ARGUMENT;
   }
-  /* As the spinner's: a negative or NaN hold would convert to a bound it never reaches. */
-  if (!(microseconds >= 0.0 && microseconds <= 1e9)) {
+  if (!hold_is_bounded(microseconds)) {
     snprintf(message, 256, "standin: %g us out of range (0..1e9 us)", microseconds);
     return SHX_INVALID_ARGUMENT;
   }
@@ -411,7 +416,7 @@ extern "C" shx_status shx_attention_standin_launch(void *a, size_t a_count, void
                                                    size_t x_count, uint32_t seed,
                                                    double microseconds, void *stream,
                                                    char *message) {
-  if (a == nullptr || x == nullptr || !(microseconds >= 0.0 && microseconds <= 1e9)) {
+  if (a == nullptr || x == nullptr || !hold_is_bounded(microseconds)) {
     snprintf(message, 256, "attention stand-in: a %p, x %p, %g us", a, x, microseconds);
     return SHX_INVALID_ARGUMENT;
   }

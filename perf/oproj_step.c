@@ -689,7 +689,7 @@ static int time_all(int argc, char **argv) {
       shx_timing_setup setup = shx_timing_standard(config);
       if (sets > 0) { /* --sets: the steps fitted to it, as for the standard count */
         setup.sets = sets;
-        setup.layers = shx_timing_fit_layers(40, sets);
+        setup.layers = shx_timing_fit_layers(SHX_TIMING_MIN_LAYERS, sets);
       }
       /* Both weight streams rotate over the same count of sets: twice L2 for the step
        * alone is more than enough with the o-proj's bytes beside it. */

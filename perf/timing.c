@@ -66,13 +66,13 @@ int shx_timing_l2_bytes(void) {
 }
 
 shx_timing_setup shx_timing_standard(shx_config config) {
-  shx_timing_setup setup = {config, 10, 40, 20, NULL, 0};
+  shx_timing_setup setup = {config, 10, 0, 20, NULL, 0}; /* layers: fitted below */
   int l2_bytes = shx_timing_l2_bytes();
-  if (l2_bytes == 0) l2_bytes = 60 << 20; /* SPEC: the H200's */
+  if (l2_bytes == 0) l2_bytes = SHX_TIMING_DEFAULT_L2_BYTES;
   const double set_bytes = shx_weight_bytes(&config);
   /* set_bytes is 0 only for a config shx_create refuses (I_total < tp): no loop then. */
   while (set_bytes > 0 && setup.sets * set_bytes < 2.0 * l2_bytes) ++setup.sets;
-  setup.layers = shx_timing_fit_layers(40, setup.sets);
+  setup.layers = shx_timing_fit_layers(SHX_TIMING_MIN_LAYERS, setup.sets);
   return setup;
 }
 

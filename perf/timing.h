@@ -56,6 +56,11 @@ typedef struct shx_timing_setup {
 #define SHX_FUSED_TRACE_STEP_STAMPS \
   (SHX_FUSED_MAX_CTAS * (SHX_FUSED_TRACE_POINTS + (SHX_FILL_STAMPS ? SHX_FUSED_FILL_STAMPS : 0)))
 
+/* The fewest steps a timed graph holds (SPEC: a graph of >= 40 consecutive steps), and the
+ * L2 taken where the device cannot say (SPEC: the H200's). */
+#define SHX_TIMING_MIN_LAYERS 40
+#define SHX_TIMING_DEFAULT_L2_BYTES (60 << 20)
+
 /* The timing every table of this project uses (SPEC "Speed targets"): rotating weight
  * sets of at least twice the current device's L2 in all and at least 10 (10 at the design
  * dims; 22-23 at the DeepSeek dims' TP16 for an L2 of 60 MB to 60 MiB), graphs of at

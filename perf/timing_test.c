@@ -18,10 +18,11 @@ static void expect_cold(const char *dims, int tp, int want_sets, int want_layers
   const shx_timing_setup setup = shx_timing_standard(config);
   int l2_bytes = shx_timing_l2_bytes();
   const int no_gpu = l2_bytes == 0;
-  if (no_gpu) l2_bytes = 60 << 20;
+  if (no_gpu) l2_bytes = SHX_TIMING_DEFAULT_L2_BYTES;
   printf("%s tp %d: %d sets in %d steps (L2 %d bytes)\n", dims, tp, setup.sets, setup.layers,
          l2_bytes);
-  CHECK(setup.sets >= 10 && setup.layers >= 40 && setup.layers >= setup.sets);
+  CHECK(setup.sets >= 10 && setup.layers >= SHX_TIMING_MIN_LAYERS &&
+        setup.layers >= setup.sets);
   CHECK(setup.sets * shx_weight_bytes(&config) >= 2.0 * l2_bytes);
   CHECK(setup.layers % 2 == 0); /* parity l % 2 alternates from one replay to the next */
   /* Two replays' steps in a row: each set read again exactly `sets` steps later. */
