@@ -100,10 +100,11 @@ static const int kAllBatches[] = {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96
 /* The most batch sizes one run measures (per tp), and rows for every tp. */
 #define MAX_BATCHES ((int)(sizeof kAllBatches / sizeof *kAllBatches))
 #define MAX_TPS 5 /* 1, 2, 4, 8, 16 */
-/* The most steps a timed graph holds here (part 2's events a step): weights of at least
- * 4 x L2 / MAX_LAYERS a rank (about 1 MB on an H200; an odd count of sets takes two
- * steps a set) keep L2 cold (perf/timing.h). */
-#define MAX_LAYERS 256
+/* The most steps a timed graph holds here (part 2's events a step). Part 2's
+ * SharedDown-only row takes the most: a third of the weights a set, so sets of twice the
+ * L2 in down weights alone (beside_setup; an odd count of sets takes two steps a set)
+ * fit for weights of at least 12 x L2 / MAX_LAYERS a rank (about 1 MB on an H200). */
+#define MAX_LAYERS 768
 #define MAX_ROWS (MAX_TPS * MAX_BATCHES)
 /* write_policy writes at most a rule a row: the loader must take that many. */
 _Static_assert(MAX_ROWS <= SHX_POLICY_MAX_RULES, "a policy bench writes could be refused");
@@ -151,12 +152,18 @@ typedef struct beside_context {
 
 static shx_status standin(beside_context *c, int layer, cudaStream_t stream) {
   char message[256] = "";
+  /* Each layer's stand-in streams a slice of its own, the next 64 MiB of the 512 MiB
+   * rotation, so that no layer finds the last one's lines in L2. (Until stop 87 the timed
+   * stand-in was given the whole buffer: each of its CTAs restarted every layer at the
+   * start of a 5 MB share and read about 0.6 MB of it, the same 60-some MB every layer
+   * with only the shared expert's weights between: a review found it.) In its 15 us it
+   * may read a little more than its slice's 64 MiB, wrapping within it. */
   const char *slice = (const char *)c->standin_weights +
                       (size_t)(layer % STANDIN_SETS) * STANDIN_LAYER_BYTES;
   shx_status status =
       c->kind == kStandinTimed
-          ? shx_standin_launch(c->standin_weights, STANDIN_BYTES, STANDIN_SMS, STANDIN_US,
-                               stream, message)
+          ? shx_standin_launch(slice, STANDIN_LAYER_BYTES, STANDIN_SMS, STANDIN_US, stream,
+                               message)
           : shx_standin_bytes_launch(slice, STANDIN_LAYER_BYTES, STANDIN_SMS,
                                      c->kind == kStandinBytesCooperative, stream, message);
   return status == SHX_SUCCESS ? status : shx_fail(status, "%s", message);
@@ -449,6 +456,18 @@ static int parse_dims(const char *text, bench_dims *dims) {
   return 1;
 }
 
+/* The timing of a part 2 row (beside_mode): the gate-only and SharedDown-only rows stream
+ * only the gate/up or the down weights of each set (two thirds, one third), so they take
+ * enough sets for those bytes to fill twice the L2 (perf/timing.h); with the sets of the
+ * whole weights the down weights of the design TP16 (10 x 5.5 MB) and the DeepSeek dims
+ * would fit in an H200's L2 (a review in stop 87). Every other row: shx_timing_standard. */
+static shx_timing_setup beside_setup(shx_config config, beside_mode mode) {
+  const double weight_bytes = shx_weight_bytes(&config); /* gate, up and down: 3 parts */
+  if (mode == kGateOnly) return shx_timing_streaming(config, weight_bytes * 2 / 3);
+  if (mode == kDownOnly) return shx_timing_streaming(config, weight_bytes / 3);
+  return shx_timing_standard(config);
+}
+
 /* 0 where every tp of `dims` has a valid config and (with_plans: device queries) every
  * batch bucket up to the capacity has a fused plan and a SharedDown plan (on the default
  * 32 SMs, which part 2 gives it too: 132 - STANDIN_SMS), and its weights fill twice the L2
@@ -477,11 +496,12 @@ static int check_dims(const bench_dims *dims, int with_plans) {
         return 2;
       }
     }
-    const shx_timing_setup setup = shx_timing_standard(config);
+    /* The SharedDown-only row's setup has the most steps (beside_setup). */
+    const shx_timing_setup setup = beside_setup(config, kDownOnly);
     if (setup.layers > MAX_LAYERS) {
       fprintf(stderr, "bench: tp %d: %.0f KB of weights a rank need %d steps a graph to keep "
-              "L2 cold, over %d\n", config.tp, shx_weight_bytes(&config) / 1e3, setup.layers,
-              MAX_LAYERS);
+              "L2 cold for the down weights alone (part 2), over %d\n", config.tp,
+              shx_weight_bytes(&config) / 1e3, setup.layers, MAX_LAYERS);
       return 2;
     }
   }
@@ -539,11 +559,11 @@ static int beside_table(FILE *csv, const bench_dims *dims) {
   for (int t = 0; t < dims->tp_count; ++t)
     for (int b = 0; b < 2; ++b) {
       shx_config config = bench_config(tps[t], dims);
-      shx_timing_setup setup = shx_timing_standard(config);
       int batch = kQuickBatches[b];
       progress("beside the stand-in", tps[t], batch);
       for (int r = 0; r < kBesideRows; ++r) {
         const beside_row *spec = &kBesideRowSpecs[r];
+        const shx_timing_setup setup = beside_setup(config, spec->mode);
         shx_step_time time;
         SHX_CHECK_OK(time_beside(&setup, batch, spec->mode, spec->variant, spec->kind,
                                  standin_weights, &time));
@@ -556,6 +576,16 @@ static int beside_table(FILE *csv, const bench_dims *dims) {
   fprintf(stderr, "\n"); /* ends the progress line */
   printf("\nThe shared expert beside the timed routed stand-in (%d SMs, %.0f us; SharedDown "
          "on %d SMs), us per layer\n", STANDIN_SMS, STANDIN_US, 132 - STANDIN_SMS);
+  for (int t = 0; t < dims->tp_count; ++t) {
+    const shx_config config = bench_config(tps[t], dims);
+    const shx_timing_setup gate = beside_setup(config, kGateOnly),
+                           down = beside_setup(config, kDownOnly),
+                           step = beside_setup(config, kStandinAlone);
+    printf("%s%d: %d sets in %d steps (gate: %d in %d; down: %d in %d)%s",
+           t == 0 ? "weight sets (beside_setup): tp " : "tp ", tps[t], step.sets, step.layers,
+           gate.sets, gate.layers, down.sets, down.layers,
+           t + 1 < dims->tp_count ? "; " : "\n");
+  }
   printf("%3s %4s | %8s %8s %8s %8s | %8s %8s | %s\n", "tp", "B", "stand-in", "base+si",
          "fused+si", "split||si", "gate", "down", "SharedDown hidden");
   for (int t = 0; t < dims->tp_count; ++t)

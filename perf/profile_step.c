@@ -6,8 +6,8 @@
  *   (the floor experiments: perf/timing.h)
  *
  * Rank 0 of the design dims (H 7168, I_total 6144, SiTU), local mailboxes standing in
- * for the peers, 10 weight sets rotated so that L2 is cold (at small custom dims more,
- * and at least as many steps);
+ * for the peers, bench's weight sets rotated so that L2 is cold (perf/timing.h: 10 at
+ * the design dims), STEPS fitted to them as bench's steps are (but one);
  * prints the time per step of a graph of STEPS steps (default 20); PDL 0 turns
  * programmatic launch off. With
  * "trace" (VARIANT fused only), the last fused launch's phase stamps (%globaltimer per
@@ -438,22 +438,21 @@ int main(int argc, char **argv) {
     return 2;
   }
   const char *replays = getenv("SHX_REPLAYS");
-  /* 10 weight sets at the design and DeepSeek dims (as every earlier limits table had);
-   * at another model's dims as many as bench takes (perf/timing.h), at least 10, and at
-   * least as many steps as sets, so that small weights still rotate through twice the L2
-   * (the "one graph of N steps" line says how many ran). */
-  const int custom_dims = dims != NULL && strcmp(dims, "design") != 0 &&
-                          strcmp(dims, "deepseek") != 0;
-  const int standard_sets = shx_timing_standard(config).sets;
-  shx_timing_setup setup = {config, custom_dims && standard_sets > 10 ? standard_sets : 10,
+  /* bench's weight sets (perf/timing.h: 10 at the design dims, as every earlier limits
+   * table had; 12 at the DeepSeek TP8 and 23 at TP16 on an H200), and STEPS fitted to
+   * them as bench fits its 40 (at least one a set, an even multiple of the sets: the "one
+   * graph of N steps" line says how many ran), so that every step streams its weights
+   * from HBM; one step stays one (a single launch, whose replays reread the same set).
+   * Until stop 87 the DeepSeek dims took 10 sets too, 55 MB at TP16, which an H200's L2
+   * holds: the DeepSeek limits tables of runs 33 on may have read weights from L2. */
+  shx_timing_setup setup = {config, shx_timing_standard(config).sets,
                             argc > 4 ? atoi(argv[4]) : 20,
                             replays != NULL ? atoi(replays) : 5, NULL, 0};
-  if (custom_dims && setup.layers >= 1 && setup.layers < setup.sets)
-    setup.layers = setup.sets;
   if (setup.replays < 1 || setup.layers < 1) {
     fprintf(stderr, "STEPS and SHX_REPLAYS must be >= 1\n");
     return 2;
   }
+  if (setup.layers > 1) setup.layers = shx_timing_fit_layers(setup.layers, setup.sets);
   /* The last TRACED_STEPS steps' stamps (perf/timing.h), or every step's if fewer. */
   setup.traced_steps = setup.layers < TRACED_STEPS ? setup.layers : TRACED_STEPS;
   size_t trace_bytes =

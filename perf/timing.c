@@ -66,12 +66,15 @@ int shx_timing_l2_bytes(void) {
 }
 
 shx_timing_setup shx_timing_standard(shx_config config) {
+  return shx_timing_streaming(config, shx_weight_bytes(&config));
+}
+
+shx_timing_setup shx_timing_streaming(shx_config config, double step_bytes) {
   shx_timing_setup setup = {config, 10, 0, 20, NULL, 0}; /* layers: fitted below */
   int l2_bytes = shx_timing_l2_bytes();
   if (l2_bytes == 0) l2_bytes = SHX_TIMING_DEFAULT_L2_BYTES;
-  const double set_bytes = shx_weight_bytes(&config);
-  /* set_bytes is 0 only for a config shx_create refuses (I_total < tp): no loop then. */
-  while (set_bytes > 0 && setup.sets * set_bytes < 2.0 * l2_bytes) ++setup.sets;
+  /* step_bytes is 0 only for a config shx_create refuses (I_total < tp): no loop then. */
+  while (step_bytes > 0 && setup.sets * step_bytes < 2.0 * l2_bytes) ++setup.sets;
   setup.layers = shx_timing_fit_layers(SHX_TIMING_MIN_LAYERS, setup.sets);
   return setup;
 }

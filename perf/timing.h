@@ -69,6 +69,10 @@ typedef struct shx_timing_setup {
  * dims; at the DeepSeek dims on an H200 48 at TP8, 46 at TP16), 20 timed replays, no
  * trace. bench prints the L2, the sets and the steps. */
 shx_timing_setup shx_timing_standard(shx_config config);
+/* The same for a timing whose steps stream only `step_bytes` of each set (bench part 2's
+ * gate-only and SharedDown-only rows: the gate/up or the down weights): enough sets for
+ * those bytes to fill twice the L2. shx_timing_standard is this with every weight byte. */
+shx_timing_setup shx_timing_streaming(shx_config config, double step_bytes);
 /* The steps a graph of at least `layers` steps over `sets` weight sets takes (as
  * shx_timing_standard does): at least one a set, an even multiple of the sets. For a
  * caller that sets its own count of sets. */

@@ -4,26 +4,32 @@
  * previous read, across the replay boundary too, and the parity must alternate there.
  * Without a GPU the L2 is taken as the H200's 60 MiB, and the counts are checked as they
  * follow from it (design dims 10 sets in 40 steps; DeepSeek TP8 12 in 48, TP16 23 in 46;
- * H 1024, I_total 1408 at TP1 15 in 60, an odd count of sets). */
+ * H 1024, I_total 1408 at TP1 15 in 60, an odd count of sets), and shx_timing_streaming's
+ * for a part of each set (bench part 2's gate-only and SharedDown-only rows). */
 #include <stdio.h>
 
 #include "engine/check.h"
 #include "perf/dims.h"
 #include "perf/timing.h"
 
-static void expect_cold(const char *dims, int tp, int want_sets, int want_layers) {
+/* `parts` thirds of each set streamed a step: 3 every weight (shx_timing_standard), 2 the
+ * gate/up weights, 1 the down weights (shx_timing_streaming, bench part 2's rows). */
+static void expect_cold_part(const char *dims, int tp, int parts, int want_sets,
+                             int want_layers) {
   shx_config config = SHX_CONFIG_INIT;
   CHECK(shx_set_dims(&config, dims) == 1);
   config.tp = tp;
-  const shx_timing_setup setup = shx_timing_standard(config);
+  const double step_bytes = shx_weight_bytes(&config) * parts / 3;
+  const shx_timing_setup setup =
+      parts == 3 ? shx_timing_standard(config) : shx_timing_streaming(config, step_bytes);
   int l2_bytes = shx_timing_l2_bytes();
   const int no_gpu = l2_bytes == 0;
   if (no_gpu) l2_bytes = SHX_TIMING_DEFAULT_L2_BYTES;
-  printf("%s tp %d: %d sets in %d steps (L2 %d bytes)\n", dims, tp, setup.sets, setup.layers,
-         l2_bytes);
+  printf("%s tp %d, %d thirds a step: %d sets in %d steps (L2 %d bytes)\n", dims, tp, parts,
+         setup.sets, setup.layers, l2_bytes);
   CHECK(setup.sets >= 10 && setup.layers >= SHX_TIMING_MIN_LAYERS &&
         setup.layers >= setup.sets);
-  CHECK(setup.sets * shx_weight_bytes(&config) >= 2.0 * l2_bytes);
+  CHECK(setup.sets * step_bytes >= 2.0 * l2_bytes);
   CHECK(setup.layers % 2 == 0); /* parity l % 2 alternates from one replay to the next */
   /* Two replays' steps in a row: each set read again exactly `sets` steps later. */
   for (int step = 0; step < 2 * setup.layers; ++step) {
@@ -40,6 +46,10 @@ static void expect_cold(const char *dims, int tp, int want_sets, int want_layers
   if (no_gpu) CHECK(setup.sets == want_sets && setup.layers == want_layers);
 }
 
+static void expect_cold(const char *dims, int tp, int want_sets, int want_layers) {
+  expect_cold_part(dims, tp, 3, want_sets, want_layers);
+}
+
 int main(void) {
   expect_cold("design", 8, 10, 40);
   expect_cold("design", 16, 10, 40);
@@ -47,6 +57,13 @@ int main(void) {
   expect_cold("deepseek", 16, 23, 46);
   /* An odd count of sets (15): two steps a set, so that the count of steps is even. */
   expect_cold("1024,1408", 1, 15, 60);
+  /* bench part 2's gate-only and SharedDown-only rows: sets of twice the L2 in the part
+   * they stream (the design TP16's down weights, 5.5 MB: 23 sets, not the 10 that put
+   * 55 MB through the L2 until stop 87). */
+  expect_cold_part("design", 8, 1, 12, 48);
+  expect_cold_part("design", 16, 1, 23, 46);
+  expect_cold_part("design", 16, 2, 12, 48);
+  expect_cold_part("deepseek", 16, 1, 69, 138);
   printf("timing_test: every set's reads a full rotation apart, across replays too\n");
   return 0;
 }
