@@ -49,7 +49,8 @@
  * shx_destroy. Bound weights, mailboxes, x and out (and shx_record_oproj's w_o, a and x)
  * must outlive every graph recorded with them. shx_destroy and shx_check_device
  * synchronize the op's whole device, shx_create the context current when it is called
- * (cudaDeviceSynchronize): do not call
+ * (cudaDeviceSynchronize; where it fails after allocating device memory, it frees that
+ * as shx_destroy does, after synchronizing the whole device): do not call
  * them while any stream of the op's device is being captured, in any capture mode and
  * from any thread (CUDA refuses the synchronization and invalidates that capture); nor
  * shx_mailbox_arm on the legacy stream (NULL) while a blocking stream is captured.

@@ -25,7 +25,8 @@ typedef CUresult (*PointerGetAttributes)(unsigned int, CUpointer_attribute *, vo
 CUresult shx_pointer_range(const void *pointer, CUdeviceptr *start, size_t *size) {
   /* Looked up once (a string search in the runtime); threads that race here store the
    * same pointer, and a failed lookup is tried again next time. */
-  static _Atomic(PointerGetAttributes) looked_up = NULL;
+  static _Atomic(PointerGetAttributes) looked_up; /* NULL: a static starts at zero (no
+                                                  * initializer: clang refuses one) */
   PointerGetAttributes get_attributes = atomic_load(&looked_up);
   if (get_attributes == NULL) {
     get_attributes = (PointerGetAttributes)shx_driver_function("cuPointerGetAttributes");

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the build needs on a fresh Debian 12 machine (run as root, or with
 # sudo available): Debian's bazel-bootstrap and bazel-rules-java, and for the tests
-# gnuplot for the plots and cmake and pkg-config for the test that builds docs/example
-# as an engine. The CUDA 13 toolkit (nvcc, cudart, cuBLASLt) must already be at
-# /usr/local/cuda, and for the tests NCCL 2.28 too (its header and library copied into
-# the toolkit's include/ and lib64/): they are not in Debian's archive at these versions.
+# gnuplot for the plots, cmake and pkg-config for the test that builds docs/example
+# as an engine, and clang for the test that compiles the library's C sources with it.
+# The CUDA 13 toolkit (nvcc, cudart, cuBLASLt) must already be at /usr/local/cuda, and
+# for the tests NCCL 2.28 too (its header and library copied into the toolkit's include/
+# and lib64/): they are not in Debian's archive at these versions.
 # They are checked first, before anything is installed.
 #   tools/setup.sh          the tests and the GPU bundle (tools/test.sh, tools/bundle.sh)
 #   tools/setup.sh build    the library and the main job (tools/install.sh, tools/run.sh)
@@ -37,6 +38,8 @@ if [ "${1:-}" != build ]; then
   command -v cmake >/dev/null 2>&1 || need+=(cmake)
   command -v pkg-config >/dev/null 2>&1 || need+=(pkgconf)
   command -v c++filt >/dev/null 2>&1 || need+=(binutils)
+  # tools:clang_c11_test checks the library's C sources with clang too.
+  command -v clang >/dev/null 2>&1 || need+=(clang)
 fi
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
