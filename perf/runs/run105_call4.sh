@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run 105 call 4 (stop 87), any card: the timing review's changes (a helper's review of the
-# timing method, stop 87; commit 5c0cbd1 and on), old against new in one run:
+# timing method, stop 87: d352da7; bundle_x at ef21c4e), old against new in one run:
 #  - bench part 2 (`bench --beside-only`): the gate-only and SharedDown-only rows now take
 #    sets of twice the L2 in the part they stream (shx_timing_streaming), and the timed
 #    routed stand-in streams a 64 MiB slice of its own each layer (it reread the same
@@ -9,8 +9,8 @@
 #  - profile_step at the DeepSeek dims: 10 weight sets (old) against bench's (new: 12 at
 #    TP8, 23 at TP16 on an H200; the H100's 50 MB L2 takes fewer), fused and floor, TP16
 #    and TP8 B=9, 40 steps asked.
-# Build: tools/bundle.sh bundle_x ab (at the commit that adds this script's clang test
-# or later: bundle_x/COMMIT); tar cJf bundle_pack/run105x.tar.xz bundle_x.
+# Build: tools/bundle.sh bundle_x ab (at ef21c4e, which bundle_x/COMMIT names
+# ); tar cJf bundle_pack/run105x.tar.xz bundle_x.
 #        carry: bundle_pack/run105h.tar.xz bundle_pack/run105x.tar.xz
 set -u
 top=$(cd "$OUT" && pwd)
