@@ -2929,6 +2929,10 @@ struct ArgPointer {
   uintptr_t alignment;
 };
 
+/* The largest watchdog bound a launch takes: the mbarrier waits' doubled bound fits 64
+ * bits. */
+constexpr unsigned long long kMaxWatchdogNs = ~0ull / 2;
+
 /* The argument checks both launchers share (`who` names the launcher in the message): the
  * `pointers`, every peer's mailbox (16-byte aligned) where `needs_peers`, batch in [1, n],
  * capacity, parity and rank in [0, tp). */
@@ -2965,6 +2969,14 @@ shx_status check_launch_args(const char *who, const shx_fused_args &args,
   }
   if (args.rank < 0 || args.rank >= tp) {
     format_message(message, "%s: rank=%d is outside [0, tp=%d)", who, args.rank, tp);
+    return SHX_INVALID_ARGUMENT;
+  }
+  /* The mbarrier waits give up after twice the bound (Watchdog): a larger one would wrap
+   * to a few ns, every wait would time out at once (a review in stop 87; the engine's
+   * watchdog_ms, a uint32_t, stays under 2^52 ns). */
+  if (args.watchdog_ns > kMaxWatchdogNs) {
+    format_message(message, "%s: watchdog_ns=%llu is over %llu (0 waits forever)", who,
+                   args.watchdog_ns, kMaxWatchdogNs);
     return SHX_INVALID_ARGUMENT;
   }
   return SHX_SUCCESS;
@@ -3161,7 +3173,12 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
 }  // namespace
 
 extern "C" const char *shx_fused_instance_name(const shx_fused_plan *plan) {
-  if (plan == nullptr) return "none";
+  /* takes_consumer_x reads the K counts of the plan's gate/up CTAs: only as many as the
+   * plan holds (a review in stop 87: an unchecked gate_up_ctas could read past them). */
+  char message[SHX_MESSAGE_BYTES];
+  if (plan == nullptr || check_plan_shape(plan, message) != SHX_SUCCESS ||
+      plan->gate_up_ctas < 0 || plan->gate_up_ctas > kMaxGrid)
+    return "none";
   switch (fused_launch_mode(*plan)) {
     case kFusedX: return "kFusedX";
     case kFusedLate: return "kFusedLate";

@@ -118,7 +118,8 @@ typedef struct shx_fused_args {
   int rank;
   shx_activation activation;
   float beta, lambda;   /* SiTU caps */
-  unsigned long long watchdog_ns; /* give up waiting after this; 0: never */
+  unsigned long long watchdog_ns; /* give up waiting after this; 0: never; at most
+                                     2^63 - 1 (the mbarrier waits take twice it) */
 } shx_fused_args;
 
 /* The fused plan the engine runs bucket `bucket` (0 <= bucket < SHX_FUSED_BUCKETS) with:
@@ -179,7 +180,8 @@ shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *ar
  * the record and the tests: "kFusedX" (n = 16 where a gate/up CTA has more than 16 K
  * blocks: CONSUMER X, LATE IN REGISTERS), "kFusedLate" (n = 24, 32 where some CTA's one
  * down job overruns the ring by n / 8 blocks: LATE IN REGISTERS) or "kFused"; "none" for
- * NULL. The split variant's gate kernel is always its own (kGate). */
+ * NULL or a plan of a shape shx_fused_plan_make never makes. The split variant's gate
+ * kernel is always its own (kGate). */
 const char *shx_fused_instance_name(const shx_fused_plan *plan);
 
 /* The split variant's first half with the same plan: gate/up and the activation into

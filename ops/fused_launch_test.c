@@ -305,7 +305,8 @@ int main(void) {
       const char *named;
     } steps[] = {{"down="},     {"h="},        {"error_flag="}, {"error_flag="},
                  {"peers[0]="}, {"batch=0"},   {"capacity=8"},  {"parity=2"},
-                 {"rank=16"}}; /* the last one left bad: nothing is launched */
+                 {"rank=16"},   {"watchdog_ns="}}; /* the last one left bad: nothing is
+                                                       launched */
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; ++i) {
       CHECK(shx_down_launch(&plan, &args, NULL, message) == SHX_INVALID_ARGUMENT);
       if (strstr(message, steps[i].named) == NULL) {
@@ -323,6 +324,7 @@ int main(void) {
         case 5: args.batch = 9; args.capacity = 8; break;
         case 6: args.capacity = 16; args.parity = 2; break;
         case 7: args.parity = 0; args.rank = 16; break;
+        case 8: args.rank = 0; args.watchdog_ns = ~0ull; break; /* doubled, it would wrap */
         default: break;
       }
     }
@@ -349,6 +351,13 @@ int main(void) {
       CHECK(strcmp(shx_fused_instance_name(&tp8), "kFused") == 0);
     }
     CHECK(strcmp(shx_fused_instance_name(NULL), "none") == 0);
+    /* A plan no shx_fused_plan_make makes: "none", without reading past its K counts. */
+    shx_fused_plan wild = accepted_plan(16, 768, 8, 4);
+    wild.gate_up_ctas = SHX_FUSED_MAX_CTAS + 1;
+    CHECK(strcmp(shx_fused_instance_name(&wild), "none") == 0);
+    wild = accepted_plan(16, 768, 8, 4);
+    wild.cluster = 3;
+    CHECK(strcmp(shx_fused_instance_name(&wild), "none") == 0);
   }
   printf("fused_launch_test: cluster 16 accepted at I = 128, refused at I = 256\n");
   printf("fused_launch_test: n = 16 plans with %d stages at 2 CTAs per SM; clusters 2, 4, "
