@@ -303,23 +303,34 @@ cleanup:
 }
 
 shx_status shx_group_wait(shx_group *g) {
-  shx_status status = SHX_SUCCESS;
   SHX_GROUP_NOT_NULL(g, "shx_group_wait");
+  /* Every GPU's stream is waited for, even after one failed (a review in stop 87: the
+   * first failure used to end the wait, leaving later GPUs' steps running); the first
+   * failure is returned. */
+  shx_status status = SHX_SUCCESS;
   for (int d = 0; d < g->gpus; ++d) {
-    SHX_CUDA(set_gpu(g, d));
-    SHX_CUDA(cudaStreamSynchronize(g->stream[d]));
+    cudaError_t error = set_gpu(g, d);
+    if (error == cudaSuccess) error = cudaStreamSynchronize(g->stream[d]);
+    if (error != cudaSuccess) {
+      (void)cudaGetLastError();
+      if (status == SHX_SUCCESS)
+        status = shx_fail(SHX_CUDA_ERROR, "shx_group_wait: GPU %d: %s", g->first_gpu + d,
+                          cudaGetErrorString(error));
+    }
   }
-cleanup:
   return status;
 }
 
 shx_status shx_group_sync(shx_group *g) {
-  shx_status status = SHX_SUCCESS;
-  SHX_TRY(shx_group_wait(g));
-  /* Every op's flag is read (and a set one cleared), as the header's recovery asks: a
-   * timeout on one rank often sets another's too (perf/RESULTS.md run 60). The first
-   * failure is returned, its message restored. */
+  SHX_GROUP_NOT_NULL(g, "shx_group_sync");
+  /* The wait's failure does not skip the flags: every op's flag is read (and a set one
+   * cleared), as the header's recovery asks, even where one GPU's stream reported an
+   * error (a review in stop 87); a timeout on one rank often sets another's too
+   * (perf/RESULTS.md run 60). The first failure is returned, its message restored. */
+  shx_status status = shx_group_wait(g);
   char first_message[SHX_LAST_ERROR_BYTES] = "";
+  if (status != SHX_SUCCESS)
+    snprintf(first_message, sizeof first_message, "%s", shx_last_error());
   for (int r = g->first; r < g->last; ++r) {
     /* A GPU that cannot be made current fails its ranks; the others are still read. */
     const cudaError_t current = set_gpu(g, g->device_of[r]);
@@ -329,7 +340,7 @@ shx_status shx_group_sync(shx_group *g) {
     } else {
       (void)cudaGetLastError();
       checked = shx_fail(SHX_CUDA_ERROR, "rank %d: cannot make GPU %d current: %s", r,
-                         g->device_of[r], cudaGetErrorString(current));
+                         g->first_gpu + g->device_of[r], cudaGetErrorString(current));
     }
     if (checked != SHX_SUCCESS && status == SHX_SUCCESS) {
       status = checked;
@@ -337,7 +348,6 @@ shx_status shx_group_sync(shx_group *g) {
     }
   }
   if (status != SHX_SUCCESS) return shx_fail(status, "%s", first_message);
-cleanup:
   return status;
 }
 

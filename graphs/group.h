@@ -44,7 +44,10 @@ typedef struct shx_group_part {
  * barrier with every process first (graphs/process_gpu_test captures with tails). */
 shx_status shx_group_create_part(const shx_config *base, const shx_group_part *part,
                                  shx_group **group);
-/* Every rank's mailbox as this process sees it (peers[0..tp)), bound to every hosted op. */
+/* Every rank's mailbox as this process sees it (peers[0..tp)), bound to every hosted op,
+ * in rank order (shx_bind_peers). Not all or nothing: where one op refuses (say a hosted
+ * rank's own mailbox on another GPU than the rank's), the ops before it keep the new
+ * peers and the rest the old ones, so capture nothing until a bind has succeeded. */
 shx_status shx_group_bind_peers(shx_group *group, void *const *peers);
 
 /* Uploads rank r's weights from host BF16 arrays ([2 I, H] and [H, I]). */
@@ -70,7 +73,9 @@ shx_status shx_group_step(shx_group *group, int parity);
  * mailboxes after a timeout is the caller's (shx_group_rearm). */
 shx_status shx_group_sync(shx_group *group);
 /* Waits for the group's streams only: unlike shx_group_sync, not for other work on the
- * devices (another stream's kernels), and no watchdog flag is read. */
+ * devices (another stream's kernels), and no watchdog flag is read. Every GPU's stream is
+ * waited for; the first failure is returned. (shx_group_sync reads the flags even after
+ * its wait failed.) */
 shx_status shx_group_wait(shx_group *group);
 
 /* Per-step time of the captured step over `steps` steps (after 6 warm-up steps),
