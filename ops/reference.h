@@ -75,7 +75,12 @@ int shx_ref_linear(int rows, int in, int out, const uint16_t *x, const uint16_t 
  *   out[t][c] = BF16(sum over r = 0 .. tp-1 in order of y_ranks[r][t][rank_p S + c]),
  * the sum in FP64 of the BF16 values, rounded once (plain rounding, no -0 flush: a
  * sum of BF16 values is 0 exactly or at least the smallest BF16 subnormal in
- * magnitude, so it never rounds to -0). y_ranks[r] is rank r's y [B, H]. Unchecked
+ * magnitude, so it never rounds to -0). FP64 on purpose, as every sum of this reference
+ * (SPEC Numerics 5: an FP64 reference rounding at the same points), where the device
+ * tail sums in FP32 (SPEC's mailbox protocol): the two can differ by one BF16 ulp where
+ * the FP32 sum lands on a rounding tie the FP64 one misses (tp >= 3, sources 2^16 or
+ * more apart; graphs/mailbox_gpu_test checks the device tail against the FP32 rule bit
+ * for bit). y_ranks[r] is rank r's y [B, H]. Unchecked
  * (the caller's): a problem that passes shx_ref_problem_check, 0 <= rank_p < tp, and
  * non-NULL arrays of those sizes; likewise for shx_ref_reduce_all. */
 void shx_ref_reduce(const shx_ref_problem *problem, const uint16_t *const *y_ranks,
