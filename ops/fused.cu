@@ -2767,7 +2767,10 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
         *plan = candidate;
         return SHX_SUCCESS;
       }
-      if (resident * cluster > best_resident * best_cluster) {
+      /* The first candidate counted is kept even with no cluster resident, so that the
+       * message names the co-residency, not the grid's size (a review in stop 87: a
+       * partition too small for one cluster read as no grid of at most 132 CTAs). */
+      if (best_cluster == 0 || resident * cluster > best_resident * best_cluster) {
         best_cluster = cluster;
         best_resident = resident;
         best_needed = grid / cluster;
