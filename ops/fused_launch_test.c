@@ -15,7 +15,9 @@
  * with its own work split, passes; a wider one, or one with another grid's split, does
  * not; nor an early trigger overrun other than the plan rule's (EARLY PAST THE RING). The
  * first bucket's padded batch rule, on the accepted rings. SharedDown's launch
- * (shx_down_launch) names each bad argument. The green-context
+ * (shx_down_launch) names each bad argument (a watchdog_ns whose double would wrap among
+ * them). The instance a plan launches (shx_fused_instance_name; "none" for a plan of a
+ * shape no plan_make makes). The green-context
  * check's argument checks (shx_fused_stream_room). */
 #include <string.h>
 
