@@ -102,6 +102,10 @@ __global__ void __launch_bounds__(kThreads, 1)
     prefetch_tensormap(&a_map);
     const uint64_t policy = l2_policy_evict_first();
     const int first = blocks < G::kStages ? blocks : G::kStages;
+    /* Each fill's expected bytes (kStageBytes) count its `a` box too, which is copied
+     * only after griddep_wait: so no fill completes, and no consumer (which never waits
+     * for the grid dependency itself) stores to x, before the previous kernel is done.
+     * Arming the weights and `a` on barriers of their own would lose that ordering. */
     for (int b = 0; b < first; ++b) { /* the first ring's weights: before the wait */
       mbarrier_arrive_expect_tx(full + 8 * b, G::kStageBytes);
       tma_load_2d_hinted(ring + b * G::kStageBytes, &weight_map, full + 8 * b, b * kBlockK,
