@@ -2826,7 +2826,9 @@ bool on_green_context(void *stream) {
 }
 
 /* The shape the occupancy query needs (a kernel instance, a cluster size it takes, a
- * grid of whole clusters), as shx_fused_plan_make makes plans; the launch checks more. */
+ * grid of whole clusters), as shx_fused_plan_make makes plans, and no more gate/up CTAs
+ * than the plan holds K counts for (shx_fused_instance_name reads them); the launch
+ * checks more. */
 shx_status check_plan_shape(const shx_fused_plan *plan, char *message) {
   if (plan == nullptr) {
     format_message(message, "shx_fused_stream_room: plan is NULL");
@@ -2834,7 +2836,8 @@ shx_status check_plan_shape(const shx_fused_plan *plan, char *message) {
   }
   if (!fused_instance(plan->n, plan->ctas_per_sm) || plan->cluster < 2 ||
       plan->cluster > kMaxCluster || (plan->cluster & (plan->cluster - 1)) != 0 ||
-      plan->grid < plan->cluster || plan->grid > kMaxGrid || plan->grid % plan->cluster != 0) {
+      plan->grid < plan->cluster || plan->grid > kMaxGrid || plan->grid % plan->cluster != 0 ||
+      plan->gate_up_ctas < 0 || plan->gate_up_ctas > kMaxGrid) {
     format_message(message, "shx_fused_stream_room: plan (n=%d cluster=%d grid=%d, %d CTAs "
                             "per SM) was not made by shx_fused_plan_make",
                    plan->n, plan->cluster, plan->grid, plan->ctas_per_sm);
@@ -3176,12 +3179,10 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
 }  // namespace
 
 extern "C" const char *shx_fused_instance_name(const shx_fused_plan *plan) {
-  /* takes_consumer_x reads the K counts of the plan's gate/up CTAs: only as many as the
-   * plan holds (a review in stop 87: an unchecked gate_up_ctas could read past them). */
+  /* takes_consumer_x reads the K counts of the plan's gate/up CTAs: only for a plan of a
+   * checked shape, whose gate_up_ctas the counts hold (a review in stop 87). */
   char message[SHX_MESSAGE_BYTES];
-  if (plan == nullptr || check_plan_shape(plan, message) != SHX_SUCCESS ||
-      plan->gate_up_ctas < 0 || plan->gate_up_ctas > kMaxGrid)
-    return "none";
+  if (check_plan_shape(plan, message) != SHX_SUCCESS) return "none"; /* NULL too */
   switch (fused_launch_mode(*plan)) {
     case kFusedX: return "kFusedX";
     case kFusedLate: return "kFusedLate";
