@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Run 106 call 1 (stop 88): OUT AT THE WAIT (branch r106_out_at_wait, 56c8ff8) against main
+# (bundle_m, 5430330), on any card (a change to when weights are asked for is judged on
+# an H200: the card is in head.txt and the tables say which).
+#  - bundle_o4: kFusedX's consumers copy the first ring's fills 0-3 A tiles into wgmma's
+#    A registers right after the dependency wait and release their stages, so that the
+#    producer loads refills 10-13's weights at once (their x once the copied fills' MMAs
+#    are done); bundle_o2: the same with fills 0-1 (SHX_OUT_AT_WAIT_FILLS 2).
+#  - Each candidate's 1-GPU fused, split and mailbox tests (fused = split bit for bit,
+#    100 replays bitwise identical, against the CPU reference), traces and limits at TP8
+#    B = 9, 16, the A/B at TP8/TP16 B = 9, 16 twice in one run, then a second A/B.
+# Build: on r106_out_at_wait, tools/bundle.sh bundle_o4 ab; with SHX_OUT_AT_WAIT_FILLS 2,
+# tools/bundle.sh bundle_o2 ab; on main, tools/bundle.sh bundle_m ab;
+# tar cJf bundle_pack/run106ab.tar.xz bundle_m bundle_o4 bundle_o2.
+#                                                    carry: bundle_pack/run106ab.tar.xz
+set -u
+top=$(cd "$OUT" && pwd)
+{ date -u; nvidia-smi -L; } 2>&1 | tee $top/head.txt
+export NCCL_NVLS_ENABLE=0
+tar xJf bundle_pack/run106ab.tar.xz && cat bundle_*/COMMIT | tee -a $top/head.txt
+MAIN=bundle_m CANDIDATES="bundle_o4 bundle_o2" BATCHES=9,16 TRACES="8 9" \
+  LIMIT_CELLS="8 9;8 16" timeout 330 tools/gpu_candidates.sh $top/c > $top/call.txt 2>&1
+echo "candidates exit $? at $SECONDS s" | tee -a $top/head.txt
+grep -E "^==|exit|passed|failed|HGMMA|LDL|per step|^\|" $top/call.txt | head -80
+tools/ab_table.sh $top/call.txt
+BATCHES=9,16 timeout 100 tools/gpu_ab.sh $top/ab2 bundle_m bundle_o4 bundle_o2 bundle_m \
+  bundle_o4 bundle_o2 > $top/call2.txt 2>&1
+echo "second A/B exit $? at $SECONDS s" | tee -a $top/head.txt
+tools/ab_table.sh $top/call2.txt
+(cd $top && tar cJf all.tar.xz c ab2 call.txt call2.txt && rm -rf c ab2)
