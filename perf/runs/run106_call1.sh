@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 106 call 1 (stop 88): OUT AT THE WAIT (branch r106_out_at_wait, 56c8ff8) against main
+# Run 106 call 1 (stop 88): OUT AT THE WAIT (branch r106_out_at_wait, a8a3a31) against main
 # (bundle_m, 5430330), on any card (a change to when weights are asked for is judged on
 # an H200: the card is in head.txt and the tables say which).
 #  - bundle_o4: kFusedX's consumers copy the first ring's fills 0-3 A tiles into wgmma's
