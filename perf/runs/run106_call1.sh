@@ -24,15 +24,21 @@ top=$(cd "$OUT" && pwd)
 { date -u; nvidia-smi -L; } 2>&1 | tee $top/head.txt
 export NCCL_NVLS_ENABLE=0
 tar xJf bundle_pack/run106ab.tar.xz && cat bundle_*/COMMIT | tee -a $top/head.txt
-MAIN=bundle_m CANDIDATES="bundle_o4 bundle_o2" BATCHES=9,16 TRACES="8 9" \
-  LIMIT_CELLS="8 9;8 16" timeout 330 tools/gpu_candidates.sh $top/c > $top/call.txt 2>&1
+# LEAN=1 (a short call): bundle_o4 alone, no limits, no second A/B.
+candidates="bundle_o4 bundle_o2" limit_cells="8 9;8 16"
+[ "${LEAN:-0}" = 1 ] && candidates=bundle_o4 limit_cells=
+MAIN=bundle_m CANDIDATES="$candidates" BATCHES=9,16 TRACES="8 9" \
+  LIMIT_CELLS="$limit_cells" timeout 330 tools/gpu_candidates.sh $top/c > $top/call.txt 2>&1
 echo "candidates exit $? at $SECONDS s" | tee -a $top/head.txt
 grep -E "^==|exit|passed|failed|HGMMA|LDL|per step|^\|" $top/call.txt | head -80
 tools/ab_table.sh $top/call.txt
-BATCHES=9,16 timeout 100 tools/gpu_ab.sh $top/ab2 bundle_m bundle_o4 bundle_o2 bundle_m \
-  bundle_o4 bundle_o2 > $top/call2.txt 2>&1
-echo "second A/B exit $? at $SECONDS s" | tee -a $top/head.txt
-tools/ab_table.sh $top/call2.txt
+mkdir -p $top/ab2
+if [ "${LEAN:-0}" != 1 ]; then
+  BATCHES=9,16 timeout 100 tools/gpu_ab.sh $top/ab2 bundle_m bundle_o4 bundle_o2 bundle_m \
+    bundle_o4 bundle_o2 > $top/call2.txt 2>&1
+  echo "second A/B exit $? at $SECONDS s" | tee -a $top/head.txt
+  tools/ab_table.sh $top/call2.txt
+fi
 for round in 1 2; do
   for b in bundle_sm bundle_so4; do
     echo "== $b TP8 B=9 round $round"
@@ -41,4 +47,4 @@ for round in 1 2; do
 done > $top/stamps.txt 2>&1
 echo "stamps done at $SECONDS s" | tee -a $top/head.txt
 grep -E "^==|per step|^fills \| +-?[0-9]+\.[0-9]+ \||dependency wait|first stage" $top/stamps.txt | head -120
-(cd $top && tar cJf all.tar.xz c ab2 call.txt call2.txt stamps.txt && rm -rf c ab2)
+(cd $top && tar cJf all.tar.xz c ab2 call*.txt stamps.txt && rm -rf c ab2)
