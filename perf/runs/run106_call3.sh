@@ -16,8 +16,11 @@ top=$(cd "$OUT" && pwd)
 export NCCL_NVLS_ENABLE=0
 tar xJf bundle_pack/run106ab.tar.xz bundle_m bundle_o4 && tar xJf bundle_pack/run106c.tar.xz
 cat bundle_m/COMMIT bundle_o4/COMMIT bundle_o6/COMMIT | tee -a $top/head.txt
+# LEAN=1 (a short call): no traces or limits, TP8 B = 9, 16 alone.
+batches=9,16,64 traces="8 9" limit_cells="8 9;8 16"
+[ "${LEAN:-0}" = 1 ] && batches=9,16 traces= limit_cells=
 MAIN=bundle_m CANDIDATES="bundle_o4 bundle_o6" TESTS_OF=bundle_o6 \
-  EXTRA_TESTS=watchdog_gpu_test BATCHES=9,16,64 TRACES="8 9" LIMIT_CELLS="8 9;8 16" \
+  EXTRA_TESTS=watchdog_gpu_test BATCHES=$batches TRACES="$traces" LIMIT_CELLS="$limit_cells" \
   timeout 300 tools/gpu_candidates.sh $top/c > $top/call.txt 2>&1
 echo "candidates exit $? at $SECONDS s" | tee -a $top/head.txt
 grep -E "^==|exit|passed|failed|HGMMA|LDL|per step|^\|" $top/call.txt | head -60
