@@ -2,8 +2,8 @@
 # Run 106 call 3 (stop 89): OUT AT THE WAIT with 4 fills (bundle_o4, r106_out_at_wait
 # a8a3a31) and with 6 (bundle_o6, r106_out6 66e7fd2: 168 registers, which, as found after
 # the run, spill 144 bytes; 7 spill more, 8 serialize the wgmmas; 5 fit: run106_call4.sh)
-# against main (bundle_m, 5430330), on any
-# card (run 106 call 2 was an H100; the targets' card is an H200: head.txt says which).
+# against main (bundle_m, 5430330), on any card (run 106 call 2 was an H100; the
+# targets' card is an H200: head.txt says which).
 #  - bundle_o6's 1-GPU fused, split, mailbox and watchdog tests and its SASS (HGMMA, no
 #    LDL/STL); traces at TP8 B=9; the A/B at TP8/TP16 B = 9, 16, 64 (two rounds in one
 #    run); limits at TP8 B = 9, 16.
