@@ -19,12 +19,13 @@ tar xJf bundle_pack/run106ab.tar.xz bundle_m bundle_o4 bundle_sm bundle_so4 &&
   tar xJf bundle_pack/run106d.tar.xz
 cat bundle_m/COMMIT bundle_o4/COMMIT bundle_o5/COMMIT | tee -a $top/head.txt
 MAIN=bundle_m CANDIDATES="bundle_o4 bundle_o5" TESTS_OF=bundle_o5 \
-  EXTRA_TESTS=watchdog_gpu_test AB_CARD=H200 BATCHES=9,16,64 LIMIT_CELLS="8 9;8 16" \
+  AB_CARD=H200 BATCHES=9,16,64 LIMIT_CELLS="8 9;8 16" \
   timeout 250 tools/gpu_candidates.sh $top/c > $top/call.txt 2>&1
 echo "candidates exit $? at $SECONDS s" | tee -a $top/head.txt
 grep -E "^==|exit|passed|failed|HGMMA|LDL|not an|^\|" $top/call.txt | head -40
 tools/ab_table.sh $top/call.txt
-BUNDLE=bundle_o5 TESTS=mailbox_gpu_test SANITIZED=fused timeout 150 tools/gpu_validate.sh \
+# The watchdog test here, not above: each test runs once.
+BUNDLE=bundle_o5 TESTS=watchdog_gpu_test SANITIZED=fused timeout 150 tools/gpu_validate.sh \
   $top/v > $top/v.txt 2>&1
 echo "validate bundle_o5 exit $? at $SECONDS s" | tee -a $top/head.txt
 cat $top/v.txt
