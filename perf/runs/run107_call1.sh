@@ -4,7 +4,8 @@
 #     4 and 5 fills at TP8/TP16 B = 9, 16, 64; on an H200 also limits and FILL STAMPS.
 #     About 40 s (70 on an H200).
 #  2. On an H200 only: perf/runs/run105_call5.sh (the DeepSeek cells with the fitted
-#     steps, ISSUER X's stamps, the timing review old against new). Up to 450 s.
+#     steps, ISSUER X's stamps, the timing review old against new). Up to 450 s; skipped
+#     with SHORT=1 (little device time left).
 # Everything under $OUT/all.tar.xz; the A/B table and the heads on stdout.
 #   carry: bundle_pack/run106ab.tar.xz bundle_pack/run106d.tar.xz bundle_pack/run105h.tar.xz
 #          bundle_pack/run105x.tar.xz bundle_pack/run105_stamps.tar.xz
@@ -14,7 +15,7 @@ mkdir -p $top/r106 $top/r105
 OUT=$top/r106 bash perf/runs/run106_call7.sh > $top/r106.txt 2>&1
 echo "run106_call7 exit $? at $SECONDS s"
 cat $top/r106.txt
-if nvidia-smi -L | grep -q H200; then
+if [ -z "${SHORT:-}" ] && nvidia-smi -L | grep -q H200; then
   OUT=$top/r105 timeout 480 bash perf/runs/run105_call5.sh > $top/r105.txt 2>&1
   echo "run105_call5 exit $? at $SECONDS s"
   grep -E "exit|^\| (8|16) " $top/r105.txt | head -60
