@@ -4,8 +4,8 @@
 # rounds in one run, on whatever card comes: all three builds' tests and sanitizers
 # passed (run 106 calls 2, 3, 6), and the H100's numbers say whether 5 fills beat 4
 # there. On an H200 only, also tools/limits.sh at TP8 B = 9, 16 and FILL STAMPS of main
-# (bundle_sm) and the 4-fill build (bundle_so4) at TP8 B=9. About 40 s on any card, 70 s
-# on an H200.
+# (bundle_sm) and the 4-fill build (bundle_so4) at TP8 B=9. 16 s on an H100 (run 107 call
+# 1); about 90 s on an H200 (run 106 call 3's limits of three builds took about 50 s).
 #                        carry: bundle_pack/run106ab.tar.xz bundle_pack/run106d.tar.xz
 set -u
 top=$(cd "$OUT" && pwd)

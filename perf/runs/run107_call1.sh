@@ -2,7 +2,7 @@
 # Run 107 call 1 (stop 90): one machine start for the two open H200 questions.
 #  1. perf/runs/run106_call7.sh on any card: the A/B of main against OUT AT THE WAIT with
 #     4 and 5 fills at TP8/TP16 B = 9, 16, 64; on an H200 also limits and FILL STAMPS.
-#     About 40 s (70 on an H200).
+#     16 s on an H100 (run 107 call 1), about 90 s on an H200.
 #  2. On an H200 only: perf/runs/run105_call5.sh (the DeepSeek cells with the fitted
 #     steps, ISSUER X's stamps, the timing review old against new). Up to 450 s; skipped
 #     with SHORT=1 (little device time left).
