@@ -13,11 +13,9 @@
 #     16, 64, three rounds; the A/B of main (bundle_m 17a379c) and bundle_i, two rounds.
 #  On an H200 also limits of both at TP8 B = 9, 16.
 # About 120 s on an H100. Everything under $OUT/all.tar.xz.
-# Not run in stop 91 (every later start failed; RESULTS "stop 91: device requests"). Run
-# it from a tree with docs/experiments/out_at_wait_instance.patch applied to main (its
-# tools/same_sass.sh has IGNORE_CONSTANT_OFFSETS), bundle_i built there with
-# `tools/bundle.sh bundle_i ab` and packed into bundle_pack/run108i.tar.xz, bundle_m from
-# main into run106ab.tar.xz as in perf/RESULTS.md "stop 91: device requests".
+# Not run in stop 91 (every later start failed; RESULTS "stop 91: device requests").
+# perf/runs/run108_prepare.sh builds both packs and leaves the branch with the patch
+# checked out (its tools/same_sass.sh has IGNORE_CONSTANT_OFFSETS); run this from there.
 #   carry: bundle_pack/run106ab.tar.xz bundle_pack/run108i.tar.xz
 set -u
 top=$(cd "$OUT" && pwd)
