@@ -2,8 +2,9 @@
 # Builds what perf/runs/run108_call3.sh carries, here (Bazel), from a clean main:
 #   bundle_pack/run106ab.tar.xz   bundle_m: main's A/B bundle (tools/bundle.sh bundle_m ab)
 #   bundle_pack/run108i.tar.xz    bundle_i: main with docs/experiments/
-#                                 out_at_wait_instance.patch (kFusedXOut), committed on
-#                                 the branch r108_inst, which it leaves checked out
+#                                 out_at_wait_instance.patch (kFusedXOut and its
+#                                 integration note), committed on the branch r108_inst,
+#                                 which it leaves checked out
 # Then, from that branch (its tools/same_sass.sh has IGNORE_CONSTANT_OFFSETS), the device
 # call: `bash perf/runs/run108_call3.sh`, carry ["bundle_pack/run106ab.tar.xz",
 # "bundle_pack/run108i.tar.xz"]. About 2 minutes here with a warm Bazel cache.
