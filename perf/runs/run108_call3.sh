@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Run 108 call 3 (stop 91): OUT AT THE WAIT as an instance of its own (kFusedXOut), which
 # the launcher runs where the plan's out_at_wait is set (on within 3000-3800 GB/s of HBM
-# peak: an H100 SXM; off on an H200), on whatever card comes. bundle_i (branch r108_inst,
-# perf/runs/run108_prepare.sh): every other instance's PTX is main's but for the plan parameter's size
-# (tools/same_ptx.sh FUNCTIONS=1 IGNORE_PARAM_SIZES=1 17a379c: 72 identical, 1 new).
+# peak: an H100 SXM; off on an H200), on whatever card comes. bundle_i (branch
+# r108_inst, perf/runs/run108_prepare.sh): every other instance's PTX is main's but for
+# the plan parameter's size (tools/same_ptx.sh FUNCTIONS=1 IGNORE_PARAM_SIZES=1 17a379c:
+# 72 identical, 1 new).
 #  1. SASS: tools/same_sass.sh bundle_i bundle_m with IGNORE_CONSTANT_OFFSETS=1 (every
 #     instance as main's but the new one), HGMMA and LDL/STL counts.
 #  2. bundle_i's 1-GPU fused (with the flip of out_at_wait at B = 9, 16, bitwise equal),
