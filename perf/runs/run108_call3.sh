@@ -39,7 +39,7 @@ BUNDLE=bundle_i TESTS=watchdog_gpu_test SANITIZED=fused timeout 150 tools/gpu_va
   $top/v > $top/v.txt 2>&1
 echo "validate bundle_i exit $? at $SECONDS s" | tee -a $top/head.txt
 grep -E "^==|exit|SUMMARY|watchdog:" $top/v.txt
-(cd bundle_i && timeout 120 ./bench --out-at-wait --batches 9,16,64 --repeat 3 \
+(cd bundle_i && timeout 120 ./bench --out-at-wait --batches ${OAW_BATCHES:-9,16,64} --repeat 3 \
    --csv $top/out_at_wait.csv) > $top/oaw.txt 2>&1
 echo "out-at-wait exit $? at $SECONDS s" | tee -a $top/head.txt
 grep -v "^\s*$" $top/oaw.txt | tail -9
