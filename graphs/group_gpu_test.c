@@ -25,14 +25,18 @@
  * kFusedLate instance, whose h tiles grow the staging area from the receive buffer (2 x 32
  * x n FP32) to n / 8 x n x 128 bytes; at TP8 n = 16 kFusedX; kFused at TP16 and at n = 40.
  * The TP8 plan's shared memory must be TP16's (same n, same ring, no late fills) plus that
- * growth.
+ * growth. At B = 9 and 16 the fused variant also runs one step with every plan's
+ * out_at_wait flipped (OUT AT THE WAIT, a per-card choice), bitwise equal to the first.
  * Exits 77 (skipped) when no usable GPU is present, never 0.
  */
+#include <cuda_runtime_api.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/check.h"
+#include "engine/op.h" /* the ops' plans: OUT AT THE WAIT's other setting */
 #include "graphs/group.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
@@ -63,7 +67,9 @@ static void late_instance_plans(void) {
       CHECK(shx_fused_late_register_fills(shx_down_job_count(cta, &tp16), tp16.inter / 64,
                                           tp16.stages, n) == 0);
     const int late = (n == 24 || n == 32) && late_ctas > 0 ? n / 8 : 0;
-    const char *want8 = n == 16 ? "kFusedX" : late > 0 ? "kFusedLate" : "kFused";
+    const char *want8 = n == 16   ? (tp8.out_at_wait ? "kFusedXOut" : "kFusedX")
+                        : late > 0 ? "kFusedLate"
+                                   : "kFused";
     if (strcmp(shx_fused_instance_name(&tp8), want8) != 0 ||
         strcmp(shx_fused_instance_name(&tp16), "kFused") != 0) {
       fprintf(stderr, "n %d: the fused launches run %s (TP8) and %s (TP16), want %s and kFused\n",
@@ -78,6 +84,22 @@ static void late_instance_plans(void) {
       exit(1);
     }
     CHECK(late == 0 || growth > 0);
+    /* OUT AT THE WAIT's per-card choice, end to end on the two cards it names: on an H100
+     * SXM (HBM3, 3352 GB/s), off on an H200. */
+    if (n == 16) {
+      struct cudaDeviceProp properties;
+      CHECK(cudaGetDeviceProperties(&properties, 0) == cudaSuccess);
+      const int h100_sxm = strstr(properties.name, "H100") != NULL &&
+                           strstr(properties.name, "HBM3") != NULL;
+      const int h200 = strstr(properties.name, "H200") != NULL;
+      if ((h100_sxm && tp8.out_at_wait != 1) || (h200 && tp8.out_at_wait != 0)) {
+        fprintf(stderr, "%s: the plan's out_at_wait is %d\n", properties.name,
+                tp8.out_at_wait);
+        exit(1);
+      }
+      printf(" %s: out_at_wait %d (%s)\n", properties.name, tp8.out_at_wait,
+             h100_sxm || h200 ? "as the card wants" : "a card the rule was not measured on");
+    }
   }
   printf(" the fused launches' instances and shared memory at n = 16, 24, 32, 40: as planned\n");
 }
@@ -111,6 +133,29 @@ static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int 
     SHX_CHECK_OK(shx_group_sync(group));
     SHX_CHECK_OK(shx_group_read_outputs(group, batch, again));
     CHECK(memcmp(first, again, count * 2) == 0);
+  }
+  if (variant == SHX_VARIANT_FUSED && (batch == 9 || batch == 16)) {
+    /* OUT AT THE WAIT is the plans' per-card choice (ops/fused_plan.h
+     * shx_fused_out_at_wait_on); the other setting must give the same bits, so that
+     * every card tests both instances, kFusedX and kFusedXOut (the design TP8 runs
+     * one of them at B = 9..16). */
+    int was = -1;
+    for (int rank = 0; rank < config.tp; ++rank) {
+      shx_op *op = shx_group_op(group, rank);
+      for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket) {
+        was = op->fused_plans[bucket].out_at_wait;
+        op->fused_plans[bucket].out_at_wait = !was;
+      }
+    }
+    SHX_CHECK_OK(shx_group_capture(group, batch, 1));
+    SHX_CHECK_OK(shx_group_poison_outputs(group));
+    /* The parity after the last push: the 20 replays end on parity 1, B = 9's refusal
+     * checks step once more at 0. */
+    SHX_CHECK_OK(shx_group_step(group, batch == 9 ? 1 : 0));
+    SHX_CHECK_OK(shx_group_sync(group));
+    SHX_CHECK_OK(shx_group_read_outputs(group, batch, again));
+    CHECK(memcmp(first, again, count * 2) == 0);
+    printf("%s: out_at_wait %d bitwise equal to the plan's %d\n", label, !was, was);
   }
   char context[64];
   snprintf(context, sizeof context, "tp %d B %d", config.tp, batch);

@@ -1,5 +1,6 @@
 /* fused.cu: the shared-expert kernel family for Hopper (sm_90a) and its C launchers:
- * the fused kernel (with kFusedX, its N = 16 instance for TP8-like grids: CONSUMER X, and
+ * the fused kernel (with kFusedX, its N = 16 instance for TP8-like grids: CONSUMER X;
+ * kFusedXOut, kFusedX with OUT AT THE WAIT, which plans on an H100 SXM launch instead; and
  * kFusedLate, its N = 24, 32 instances: LATE IN REGISTERS), its gate mode (the split
  * variant's first half) and SharedDown (the split variant's second half). ops/fused.h is
  * the interface; SPEC.md "Variants".
@@ -426,11 +427,18 @@ enum Mode {
   kGate = 1,   /* the split variant's first half: gate/up and activation into h */
   kFusedX = 2, /* kFused with CONSUMER X: its N = 16 instance for CTAs of more than 16
                 * gate/up blocks (takes_consumer_x), so that kFused's stays as it was */
-  kFusedLate = 3 /* kFused with LATE IN REGISTERS: its N = 24, 32 instances for plans whose
-                  * CTAs' one down job overruns the ring by N / 8 blocks (the design TP8
-                  * at B = 17..32: takes_late_registers), so that kFused's (TP16, the
-                  * DeepSeek dims) and the split variant's stay as they were */
+  kFusedLate = 3, /* kFused with LATE IN REGISTERS: its N = 24, 32 instances for plans whose
+                   * CTAs' one down job overruns the ring by N / 8 blocks (the design TP8
+                   * at B = 17..32: takes_late_registers), so that kFused's (TP16, the
+                   * DeepSeek dims) and the split variant's stay as they were */
+  kFusedXOut = 4  /* kFusedX with OUT AT THE WAIT, where the plan's out_at_wait says so (a
+                   * per-card choice), so that kFusedX stays as it was on the other cards */
 };
+
+/* The CONSUMER X instances: kFusedX and kFusedXOut differ in OUT AT THE WAIT alone. */
+__host__ __device__ constexpr bool fused_x(Mode mode) {
+  return mode == kFusedX || mode == kFusedXOut;
+}
 
 /* Whether a fused-family instance has the REFILL ISSUER's warp (kHas: kFused at N = 16 in
  * clusters of at most 8, the design TP16 and the DeepSeek TP8 at B = 1..16), and its
@@ -797,7 +805,7 @@ __device__ __forceinline__ void grid_barrier_depart(uint32_t *counters, uint32_t
  * area holds that many h tiles (SharedLayout's L). */
 template <int N, Mode kMode>
 __host__ __device__ constexpr int late_capacity() {
-  return (kMode == kFusedX && N == 16) || (kMode == kFusedLate && (N == 24 || N == 32))
+  return (fused_x(kMode) && N == 16) || (kMode == kFusedLate && (N == 24 || N == 32))
              ? N / 8
              : 0;
 }
@@ -809,6 +817,9 @@ constexpr int instance_smem_bytes() {
 }
 /* kFusedX's two late h tiles fill exactly the staging area the receive buffer sizes, so
  * its shared memory is kFused's, which the plan records; only kFusedLate grows it. */
+static_assert(instance_smem_bytes<16, DefaultCtasPerSm<16>::value, kFusedXOut>() ==
+                  instance_smem_bytes<16, DefaultCtasPerSm<16>::value, kFusedX>(),
+              "kFusedXOut's shared memory is kFusedX's");
 static_assert(instance_smem_bytes<16, DefaultCtasPerSm<16>::value, kFusedX>() ==
                   instance_smem_bytes<16, DefaultCtasPerSm<16>::value, kFused>(),
               "kFusedX's shared memory is kFused's");
@@ -833,6 +844,50 @@ __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
   return late_capacity<N, kMode>() > 0 &&
          shx_fused_late_register_fills(work.down_jobs, work.down_blocks,
                                        Geometry<N, S>::kNumStages, N) > 0;
+}
+
+/* OUT AT THE WAIT (kFusedXOut: kFusedX with it, an instance of its own so that kFusedX's
+ * code stays as it was; the launcher runs it where the plan's out_at_wait says so, on the
+ * cards where it measured faster: ops/fused_plan.h shx_fused_out_at_wait_on): at the
+ * design TP8 a gate/up CTA's first refill goes out only once the consumers have run the
+ * first ring's fill 0, after x has landed (0.4-0.7 us after the dependency wait), and on
+ * an H200 almost nothing lands from the first ring's last fill (0.77 us after the wait)
+ * to the first refill (2.16 us; perf/RESULTS.md run 91 call 1's fill stamps). On an
+ * H100 SXM it measured 0.30-0.40 us a step faster at TP8 B = 9, 16 (means of two rounds
+ * on four hosts, perf/RESULTS.md runs 107-108); an H200 has not run it. Here the
+ * consumers, right
+ * after the wait and while their x loads (HELD X) are in flight, copy the A tiles of the
+ * first ring's first kOutAtWaitFills fills from their stages into wgmma's A registers
+ * (ldmatrix) and release those stages (empty[f]), so that the producer loads the weights
+ * of fills kNumStages + f at once instead of one by one as the MMAs free stages. The
+ * fills' x stays in the stages (HELD X stores it as before) and their MMAs take A from
+ * the registers; a refill's x may overwrite stage f's B only once fill f's MMAs are
+ * done: the consumers then arrive on out_x_free(f) (spare empty slots past every fill
+ * of the CTA), for which the producer waits before that x copy. Unlike EARLY OUT (run
+ * 91: the same copy before the wait, 0.25-0.3 us slower), no byte is asked for before
+ * the wait. The same k16 steps go into the same chains in the same order, so the sums
+ * are bit-identical. */
+#ifndef SHX_OUT_AT_WAIT_FILLS
+#define SHX_OUT_AT_WAIT_FILLS 5
+#endif
+constexpr int kOutAtWaitFills = SHX_OUT_AT_WAIT_FILLS;
+static_assert(kOutAtWaitFills >= 2, "HELD X's two stores come with the first two fills");
+static_assert(kOutAtWaitFills < Geometry<16, DefaultCtasPerSm<16>::value>::kNumStages,
+              "the copied fills are in the first ring");
+template <int N, Mode kMode, int S>
+__device__ __forceinline__ bool out_at_wait_takes(const CtaWork &work) {
+  constexpr int kStages = Geometry<N, S>::kNumStages;
+  /* HELD X (more than 16 gate/up blocks: every first-ring fill's x from the consumers),
+   * a refill for each copied fill, and kOutAtWaitFills spare empty slots past every fill
+   * of the CTA. */
+  return kMode == kFusedXOut && N == 16 && work.k_count > kRefillPrefetchMaxGateUpBlocks &&
+         work.k_count >= kStages + kOutAtWaitFills &&
+         work.k_count + work.down_jobs * work.down_blocks <= kBarrierSlots - kOutAtWaitFills;
+}
+/* The barrier on which the consumers say that copied fill f's B (its x) is read. */
+template <int N, int S, int F, int L>
+__device__ __forceinline__ uint32_t out_x_free(const SharedLayout<N, S, F, L> &smem, int f) {
+  return smem.empty(kBarrierSlots - kOutAtWaitFills + f);
 }
 
 /* Where this CTA lets the dependent grid launch (griddepcontrol.launch_dependents): as
@@ -1072,6 +1127,32 @@ __device__ __forceinline__ void store_held_x(const HeldX<kHeld> &held,
   ptx::named_barrier_sync(kConsumerBarrierId, kConsumerThreads);
 }
 
+/* OUT AT THE WAIT's copy (consumers, right after the dependency wait): this thread's A
+ * elements of the first ring's fills [0, kOutAtWaitFills) from their stages into wgmma's
+ * A register layout, one ldmatrix .x4 a k16 step (lane l addresses row 16 warp + l % 8
+ * + 8 ((l / 8) % 2) of the 16-byte chunk 2 k + l / 16; the 128-byte swizzle puts chunk
+ * c of row r at r 128 + ((c ^ (r % 8)) << 4)); each warp releases a stage once copied. */
+template <int N, int S, int L>
+__device__ __forceinline__ void copy_out_at_wait(LateA<kOutAtWaitFills> &out,
+                                                 const SharedLayout<N, S, 1, L> &smem,
+                                                 int lane, Watchdog &watchdog) {
+  const int row = 16 * (static_cast<int>(threadIdx.x) / 32) + (lane & 7) + ((lane & 8) ? 8 : 0);
+  const int half = lane >> 4;
+#pragma unroll
+  for (int f = 0; f < kOutAtWaitFills; ++f) {
+    wait_barrier(smem.full(f), 0u, watchdog); /* its weights (HELD X: no x on it) */
+    __syncwarp(); /* the warp reconverged after its spin, for ldmatrix's .aligned */
+    const uint32_t tile = smem.weights(f) + row * kRowBytes;
+#pragma unroll
+    for (int k = 0; k < kBlockK / kMmaK; ++k)
+      ptx::ldmatrix_x4(out.a[f][k], tile + (((2 * k + half) ^ (row & 7)) << 4));
+    /* the generic reads before the producer's TMA writes into the same bytes; each stage
+     * released as soon as it is copied, so that its refill need not wait for the others */
+    ptx::fence_proxy_async_shared_cta();
+    release_stage(smem.empty(f), lane);
+  }
+}
+
 /* Loads this thread's A elements of the CTA's down job's K blocks [first_block,
  * first_block + L) (wgmma's A register layout: ptx/wgmma.cuh). A warp's
  * 16 rows lie in one 32-row granule. */
@@ -1115,17 +1196,21 @@ __device__ __forceinline__ void load_late_a(LateA<L> &late, const CtaWork &work,
  * the ring's: A from `late`, B from the staging area, and no fill is released (nothing
  * is refilled: every wgmma-group stays in flight to the end). Returns with every MMA of
  * this warp done (the other warps' shares of the warpgroup's MMAs may still run). */
-template <int N, int kCount, int S, int F, int kHeld = 0, int kLate = 0, int L = 0>
+template <int N, int kCount, int S, int F, int kHeld = 0, int kLate = 0, int L = 0,
+          int kOut = 0>
 __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
                                            const SharedLayout<N, S, F, L> &smem,
                                            RingCursor<Geometry<N, S, F>::kNumStages> &cursor,
                                            int lane, Watchdog &watchdog,
                                            unsigned long long *trace, int point,
                                            const HeldX<kHeld> *held = nullptr,
-                                           const LateA<kLate == 0 ? 1 : kLate> *late = nullptr) {
+                                           const LateA<kLate == 0 ? 1 : kLate> *late = nullptr,
+                                           const LateA<kOut == 0 ? 1 : kOut> *out = nullptr) {
   static_assert(kLate == 0 || (kLate == N / 8 && F == 1 && kLate <= L),
                 "LATE IN REGISTERS: the down job of kFusedX or kFusedLate, its h tiles in "
                 "the staging area");
+  static_assert(kOut == 0 || (kOut == kOutAtWaitFills && kHeld > 1 && kLate == 0 && F == 1),
+                "OUT AT THE WAIT: kFusedX's gate/up loop with HELD X");
   /* wgmma-groups left running when a fill is released: 1 (2 or 3 were slower, run 26). */
   constexpr int kGroupsInFlight = 1;
   float chains[kCount][N / 2];
@@ -1148,8 +1233,37 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
    * (wait_barrier, with the watchdog). The look-ahead past the call's last fill tests a
    * barrier whose result is dropped. */
   bool ready = ptx::mbarrier_test_wait(smem.full(cursor.slot), cursor.phase);
-  for (int block = 0; block < fills; ++block) {
-    if constexpr (kHeld > 0) { /* HELD X: fill f of the first ring is stage f */
+  /* OUT AT THE WAIT: fills [0, kOut), A from `out` (copy_out_at_wait waited for their
+   * full barriers and released their A halves), B (x, HELD X) in their stages; each
+   * one's B released on out_x_free once its MMAs are done (the last one's by the loop's
+   * first release below). Peeled out of the loop: no runtime condition around the loop's
+   * MMAs (C7520). Needs fills > kOut (out_at_wait_takes). */
+  if constexpr (kOut > 0) {
+    static_assert(kGroupsInFlight == 1, "the peel releases the fill before the last");
+#pragma unroll
+    for (int e = 0; e < kOut; ++e) {
+      if (e == 0 && trace == nullptr) store_held_x(*held, smem, 0, 1);
+      else if (e == 1) store_held_x(*held, smem, 1, kHeld);
+      fence_chains<N, kCount>(chains);
+      __syncwarp();
+      ptx::wgmma_fence();
+      const uint64_t b = ptx::make_smem_desc_sw128(smem.activations(cursor.stage));
+#pragma unroll
+      for (int k = 0; k < kBlockK / kMmaK; ++k)
+        ptx::wgmma_bf16_a_regs<N>(chains[k % kCount], out->a[e][k],
+                                  b + static_cast<uint64_t>(k * kMmaK * 2 / 16));
+      ptx::wgmma_commit();
+      fence_chains<N, kCount>(chains);
+      cursor.advance();
+      if (e >= 1) {
+        ptx::wgmma_wait<kGroupsInFlight>();
+        release_stage(out_x_free(smem, e - 1), lane);
+      }
+    }
+    ready = ptx::mbarrier_test_wait(smem.full(cursor.slot), cursor.phase);
+  }
+  for (int block = kOut; block < fills; ++block) {
+    if constexpr (kHeld > 0 && kOut == 0) { /* HELD X: fill f of the first ring is stage f */
       if (block == 0 && trace == nullptr) store_held_x(*held, smem, 0, 1);
       else if (block == 1) store_held_x(*held, smem, 1, kHeld);
     }
@@ -1165,11 +1279,15 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
      * wait below (perf/RESULTS.md run 52 call 5, with the late h copies first: see the
      * producer). */
     if (kLate == 0 && block >= kGroupsInFlight) {
-      /* Fill block - kGroupsInFlight (of this call) is done: release its slot. */
+      /* Fill block - kGroupsInFlight (of this call) is done: release its slot (OUT AT THE
+       * WAIT's last copied fill: its B alone). */
       ptx::wgmma_wait<kGroupsInFlight>();
       int slot = cursor.slot - kGroupsInFlight;
       if (slot < 0) slot += kBarrierSlots;
-      release_stage(smem.empty(slot), lane);
+      if constexpr (kOut > 0)
+        release_stage(block == kOut ? out_x_free(smem, kOut - 1) : smem.empty(slot), lane);
+      else
+        release_stage(smem.empty(slot), lane);
     }
     cursor = next;
   }
@@ -1599,7 +1717,7 @@ __device__ __forceinline__ void push_down_job(const float (&acc)[N / 2], float *
 template <int N, Mode kMode, int S>
 __host__ __device__ constexpr int max_consumer_x_fills() {
   return kMode == kGate    ? (N <= 16 ? Geometry<N, S>::kNumStages : (N <= 32 ? 1 : 0))
-         : kMode == kFusedX ? Geometry<N, S>::kNumStages
+         : fused_x(kMode) ? Geometry<N, S>::kNumStages
                             : 0;
 }
 
@@ -1614,7 +1732,7 @@ static_assert(max_consumer_x_fills<32, kFused, 2>() == 0 &&
 template <int N, Mode kMode, int S>
 __device__ __forceinline__ int consumer_x_fills(const CtaWork &work, int first_ring) {
   if (max_consumer_x_fills<N, kMode, S>() == 0) return 0;
-  if (kMode == kFusedX && work.k_count <= kRefillPrefetchMaxGateUpBlocks) return 0;
+  if (fused_x(kMode) && work.k_count <= kRefillPrefetchMaxGateUpBlocks) return 0;
   const int fills = kMode == kGate && N > 16 ? 1 : first_ring;
   return fills < first_ring ? fills : first_ring;
 }
@@ -1699,14 +1817,27 @@ __device__ __forceinline__ void consumer(const SharedLayout<N, S, 1, L> &smem, c
     {
       float acc[N / 2]; /* written whole by mma_blocks */
       bool gate_up_done = false;
-      if constexpr (kMode == kFusedX) { /* HELD X, where the whole first ring's x is ours */
+      if constexpr (fused_x(kMode)) { /* HELD X, where the whole first ring's x is ours */
         constexpr int kHeld = Geometry<N, S>::kNumStages;
         static_assert(N * 8 == kConsumerThreads, "one x chunk a thread and fill");
         if (consumer_x_fills<N, kMode, S>(work, kHeld) == kHeld) {
           HeldX<kHeld> held;
           load_held_x(held, *first_ring_x);
-          mma_blocks<N, Chains<N>::kCount, S, 1, kHeld>(acc, work.k_count, smem, cursor,
-                                                        lane, watchdog, args.trace, 11, &held);
+          bool out_at_wait = false;
+          if constexpr (kMode == kFusedXOut) { /* OUT AT THE WAIT */
+            out_at_wait = out_at_wait_takes<N, kMode, S>(work);
+            if (out_at_wait) {
+              LateA<kOutAtWaitFills> out;
+              copy_out_at_wait(out, smem, lane, watchdog);
+              mma_blocks<N, Chains<N>::kCount, S, 1, kHeld, 0, L, kOutAtWaitFills>(
+                  acc, work.k_count, smem, cursor, lane, watchdog, args.trace, 11, &held,
+                  nullptr, &out);
+            }
+          }
+          if (!out_at_wait)
+            mma_blocks<N, Chains<N>::kCount, S, 1, kHeld>(acc, work.k_count, smem, cursor,
+                                                          lane, watchdog, args.trace, 11,
+                                                          &held);
           gate_up_done = true;
         }
       }
@@ -1959,9 +2090,9 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S, 1, L> &smem, c
    * in call 3; 0 was 0.01-0.14 and 1024 0.22-0.25 us slower than 512; 128 and 384 within
    * 0.06 of 256 in call 4). */
   const bool first_stage_alone =
-      kMode != kGate && (N == 8 || kMode == kFusedX || (N >= 40 && N <= 64)) &&
+      kMode != kGate && (N == 8 || fused_x(kMode) || (N >= 40 && N <= 64)) &&
       work.k_count > kRefillPrefetchMaxGateUpBlocks;
-  constexpr long long kFirstStageDelayCycles = kMode == kFusedX ? 256 : 512;
+  constexpr long long kFirstStageDelayCycles = fused_x(kMode) ? 256 : 512;
   /* CONSUMER X: the first x_fills fills' x tiles come from the consumers. */
   const int x_fills = consumer_x_fills<N, kMode, S>(work, first_ring);
   for (int block = 0; block < first_ring; ++block) {
@@ -2023,9 +2154,31 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S, 1, L> &smem, c
     cursor.advance();
   }
 
-  /* 1. The rest of the gate/up K blocks. */
+  /* 1. The rest of the gate/up K blocks (OUT AT THE WAIT: the weights of the first
+   * kOutAtWaitFills at once, into the stages the consumers' copy released; their x once
+   * out_x_free says the copied fill's B is read). */
+  int refill_begin = first_ring;
+  if constexpr (kMode == kFusedXOut) {
+    if (out_at_wait_takes<N, kMode, S>(work)) {
+      RingCursor<G::kNumStages> x_cursor = cursor;
+      for (int f = 0; f < kOutAtWaitFills; ++f) {
+        wait_stage_free<N>(smem, released, watchdog);
+        load_gate_up_weights(smem.weights(cursor.stage), gate_up_map, smem.full(cursor.slot),
+                             G::kStageBytes, kBlockK * (work.k_begin + first_ring + f),
+                             gate_row, up_row, policy);
+        cursor.advance();
+      }
+      for (int f = 0; f < kOutAtWaitFills; ++f) {
+        wait_barrier(out_x_free(smem, f), 0u, watchdog);
+        ptx::tma_load_2d(smem.activations(x_cursor.stage), x_map, smem.full(x_cursor.slot),
+                         kBlockK * (work.k_begin + first_ring + f), 0);
+        x_cursor.advance();
+      }
+      refill_begin = first_ring + kOutAtWaitFills;
+    }
+  }
   const bool refill_issuer = refill_issuer_takes<N, kMode, S, kCluster16>(work);
-  for (int block = first_ring; block < work.k_count; ++block) {
+  for (int block = refill_begin; block < work.k_count; ++block) {
     if (refill_issuer && ((block - first_ring) & 1)) { /* REFILL ISSUER's: cursors only */
       released.advance();
       cursor.advance();
@@ -2183,7 +2336,7 @@ __global__ void __launch_bounds__(RefillIssuer<N, kMode, kCluster16>::kBlockThre
                         const __grid_constant__ CUtensorMap h_map,
                         const __grid_constant__ shx_fused_plan plan,
                         const __grid_constant__ shx_fused_args args) {
-  static_assert(kMode != kFusedX || (N == 16 && !kCluster16), "kFusedX's one instance");
+  static_assert(!fused_x(kMode) || (N == 16 && !kCluster16), "kFusedX's one instance");
   static_assert(kMode != kFusedLate || ((N == 24 || N == 32) && !kCluster16),
                 "kFusedLate's two instances");
   extern __shared__ __align__(1024) uint8_t dynamic_smem[];
@@ -2236,7 +2389,7 @@ __global__ void __launch_bounds__(RefillIssuer<N, kMode, kCluster16>::kBlockThre
   }
   ptx::cluster_sync(); /* every CTA's barriers exist before anyone arrives remotely */
 
-  ExitWatchdog<kMode == kFusedX> watchdog = {{args.error_flag, args.watchdog_ns, false}};
+  ExitWatchdog<fused_x(kMode)> watchdog = {{args.error_flag, args.watchdog_ns, false}};
   if constexpr (RefillIssuer<N, kMode, kCluster16>::kHas) {
     if (warp == kRefillIssuerWarp) { /* REFILL ISSUER */
       if (lane == 0 && refill_issuer_takes<N, kMode, S, kCluster16>(work))
@@ -2247,7 +2400,7 @@ __global__ void __launch_bounds__(RefillIssuer<N, kMode, kCluster16>::kBlockThre
   }
 #if SHX_FILL_STAMPS
   if (warp == kProducerWarp + 1 + (RefillIssuer<N, kMode, kCluster16>::kHas ? 1 : 0)) {
-    if (kMode == kFusedX && lane == 0 && args.trace != nullptr)
+    if (fused_x(kMode) && lane == 0 && args.trace != nullptr)
       stamp_fills(smem, work, args, watchdog);
     return;
   }
@@ -2487,6 +2640,19 @@ bool cluster16_fits(int gate_up_ctas, int hidden) {
 
 bool valid_tp(int tp) { return tp == 1 || tp == 2 || tp == 4 || tp == 8 || tp == 16; }
 
+/* The peak bandwidth of `device`'s memory in GB/s (double data rate: two transfers a
+ * clock of the bus), for the per-card choices of shx_fused_plan_make; 0 where the
+ * driver cannot say. */
+long long hbm_peak_gbps(int device) {
+  int clock_khz = 0, bus_bits = 0;
+  if (cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return 2ll * clock_khz * (bus_bits / 8) / 1000000;
+}
+
 /* The SMs of the context current on this thread (a green context's own; an ordinary
  * context's: the device's), through the driver's entry points (ops/driver.h); 0 where
  * the driver cannot say, which plans as for the whole device. */
@@ -2556,9 +2722,9 @@ cudaLaunchConfig_t launch_config(const shx_fused_plan &plan, int grid, cudaStrea
 template <int N, int S, bool kCluster16>
 cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream,
                                  int *clusters) {
-  /* Every instance's attributes (kFused, kGate, and kFusedX or kFusedLate where the shape
-   * has one: the shared-memory limit; the non-portable cluster size for the cluster-16
-   * instances), here at plan time, so that the launches on ordinary streams
+  /* Every instance's attributes (kFused, kGate, and kFusedX and kFusedXOut or kFusedLate
+   * where the shape has them: the shared-memory limit; the non-portable cluster size for
+   * the cluster-16 instances), here at plan time, so that the launches on ordinary streams
    * do no attribute calls; the query of a green context's stream sets them again (record
    * time only, where the launch's stream belongs to one: GREEN CONTEXTS). */
   constexpr bool kHasFusedX = N == 16 && !kCluster16;
@@ -2586,11 +2752,13 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream
   using FusedMode = std::integral_constant<Mode, kFused>;
   using GateMode = std::integral_constant<Mode, kGate>;
   using FusedXMode = std::integral_constant<Mode, kFusedX>;
+  using FusedXOutMode = std::integral_constant<Mode, kFusedXOut>;
   using FusedLateMode = std::integral_constant<Mode, kFusedLate>;
   cudaError_t error = set_attributes(FusedMode{});
   if (error == cudaSuccess) error = set_attributes(GateMode{});
   if constexpr (kHasFusedX) {
     if (error == cudaSuccess) error = set_attributes(FusedXMode{});
+    if (error == cudaSuccess) error = set_attributes(FusedXOutMode{});
   }
   if constexpr (kHasFusedLate) {
     if (error == cudaSuccess) error = set_attributes(FusedLateMode{});
@@ -2605,6 +2773,9 @@ cudaError_t co_resident_clusters(const shx_fused_plan &plan, cudaStream_t stream
     if (error != cudaSuccess) return error;
     int fused_x_clusters = 0;
     error = count_clusters(FusedXMode{}, &fused_x_clusters);
+    if (fused_x_clusters < *clusters) *clusters = fused_x_clusters;
+    if (error != cudaSuccess) return error;
+    error = count_clusters(FusedXOutMode{}, &fused_x_clusters); /* whichever the plan says */
     if (fused_x_clusters < *clusters) *clusters = fused_x_clusters;
   }
   if constexpr (kHasFusedLate) {
@@ -2690,6 +2861,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   }
   const int context_sms = current_context_sms();
   const bool on_partition = context_sms > 0 && context_sms < device_sms;
+  const long long hbm_gbps = hbm_peak_gbps(device);
 
   shx_fused_plan candidate;
   memset(&candidate, 0, sizeof(candidate));
@@ -2699,6 +2871,7 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
   candidate.n = n;
   candidate.down_granules = hidden / kHalfRows;
   candidate.trigger_after_exchange = shx_fused_triggers_after_exchange(hidden, inter, n);
+  candidate.out_at_wait = shx_fused_out_at_wait_on(hbm_gbps);
 
   const int tiles = inter / kHalfRows;
   const int k_blocks = hidden / kBlockK;
@@ -2921,9 +3094,10 @@ bool takes_consumer_x(const shx_fused_plan &plan) {
 }
 
 /* The instance a fused launch of `plan` runs (a plan shx_fused_plan_make made): kFusedX
- * where takes_consumer_x, kFusedLate where takes_late_registers, else kFused. */
+ * where takes_consumer_x (kFusedXOut where the plan's out_at_wait is set too), kFusedLate
+ * where takes_late_registers, else kFused. */
 Mode fused_launch_mode(const shx_fused_plan &plan) {
-  if (takes_consumer_x(plan)) return kFusedX;
+  if (takes_consumer_x(plan)) return plan.out_at_wait ? kFusedXOut : kFusedX;
   if (takes_late_registers(plan)) return kFusedLate;
   return kFused;
 }
@@ -3014,13 +3188,16 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
        !cluster16_fits(plan->gate_up_ctas, plan->hidden)) ||
       plan->stages != ring_stages(plan->n, plan->ctas_per_sm) ||
       plan->trigger_after_exchange !=
-          shx_fused_triggers_after_exchange(plan->hidden, plan->inter, plan->n)) {
+          shx_fused_triggers_after_exchange(plan->hidden, plan->inter, plan->n) ||
+      /* either value is a correct kernel (the same bits), so either may be set by hand */
+      (plan->out_at_wait != 0 && plan->out_at_wait != 1)) {
     format_message(message,
                    "%s: plan (H=%d I=%d tp=%d n=%d cluster=%d grid=%d "
-                   "stages=%d, %d CTAs per SM, trigger_after_exchange=%d) was not made by "
-                   "shx_fused_plan_make",
+                   "stages=%d, %d CTAs per SM, trigger_after_exchange=%d, out_at_wait=%d) was "
+                   "not made by shx_fused_plan_make",
                    caller, plan->hidden, plan->inter, plan->tp, plan->n, plan->cluster, plan->grid,
-                   plan->stages, plan->ctas_per_sm, plan->trigger_after_exchange);
+                   plan->stages, plan->ctas_per_sm, plan->trigger_after_exchange,
+                   plan->out_at_wait);
     return SHX_INVALID_ARGUMENT;
   }
   { /* The work split must be the plan's own: a hand-made one could make the kernel
@@ -3137,6 +3314,11 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
         threads = RefillIssuer<N, kFusedX, kCluster16>::kBlockThreads;
         smem_bytes = instance_smem_bytes<N, S, kFusedX>();
       }
+      if (launched == kFusedXOut) {
+        kernel = shared_expert_fused<N, kFusedXOut, S, kCluster16>;
+        threads = RefillIssuer<N, kFusedXOut, kCluster16>::kBlockThreads;
+        smem_bytes = instance_smem_bytes<N, S, kFusedXOut>();
+      }
     }
     if constexpr (has_fused_late<N, S, kCluster16>()) {
       if (launched == kFusedLate) {
@@ -3183,8 +3365,10 @@ extern "C" const char *shx_fused_instance_name(const shx_fused_plan *plan) {
    * checked shape, whose gate_up_ctas the counts hold (a review in stop 87). */
   char message[SHX_MESSAGE_BYTES];
   if (check_plan_shape(plan, message) != SHX_SUCCESS) return "none"; /* NULL too */
+  if (plan->out_at_wait != 0 && plan->out_at_wait != 1) return "none"; /* as the launch */
   switch (fused_launch_mode(*plan)) {
     case kFusedX: return "kFusedX";
+    case kFusedXOut: return "kFusedXOut";
     case kFusedLate: return "kFusedLate";
     default: return "kFused";
   }

@@ -97,6 +97,11 @@ typedef struct shx_fused_plan {
    * CTA c covers K blocks [k_begin[c], k_begin[c] + k_count[c]) of its tile. */
   uint16_t k_begin[SHX_FUSED_MAX_CTAS];
   uint16_t k_count[SHX_FUSED_MAX_CTAS];
+  /* Last, so that the kernels' reads of the fields above are as before it came. */
+  int out_at_wait; /* 1: the kFusedX launches run kFusedXOut (OUT AT THE WAIT,
+                      ops/fused.cu), on a card where it measured faster
+                      (shx_fused_out_at_wait_on); 0 or 1 may be set by hand: both give
+                      the same bits */
 } shx_fused_plan;
 
 /* Everything one launch reads and writes. */
@@ -178,7 +183,8 @@ shx_status shx_fused_launch(const shx_fused_plan *plan, const shx_fused_args *ar
 
 /* The kernel instance a fused launch of `plan` (made by shx_fused_plan_make) runs, for
  * the record and the tests: "kFusedX" (n = 16 where a gate/up CTA has more than 16 K
- * blocks: CONSUMER X, LATE IN REGISTERS), "kFusedLate" (n = 24, 32 where some CTA's one
+ * blocks: CONSUMER X, LATE IN REGISTERS; "kFusedXOut" where the plan's out_at_wait is set
+ * too: OUT AT THE WAIT), "kFusedLate" (n = 24, 32 where some CTA's one
  * down job overruns the ring by n / 8 blocks: LATE IN REGISTERS) or "kFused"; "none" for
  * NULL or a plan of a shape shx_fused_plan_make never makes. The split variant's gate
  * kernel is always its own (kGate). */

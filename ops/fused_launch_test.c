@@ -13,7 +13,8 @@
  * A trigger point other than the plan rule's is refused (after the exchange at n = 16, after
  * the MMAs at n = 48). Any grid of whole clusters from the gate/up CTAs to the widest,
  * with its own work split, passes; a wider one, or one with another grid's split, does
- * not; nor an early trigger overrun other than the plan rule's (EARLY PAST THE RING). The
+ * not; nor an early trigger overrun other than the plan rule's (EARLY PAST THE RING), nor
+ * an out_at_wait other than 0 or 1. The
  * first bucket's padded batch rule, on the accepted rings. SharedDown's launch
  * (shx_down_launch) names each bad argument (a watchdog_ns whose double would wrap among
  * them). The instance a plan launches (shx_fused_instance_name; "none" for a plan of a
@@ -113,6 +114,16 @@ int main(void) {
   for (int ctas_per_sm = 0; ctas_per_sm <= 3; ++ctas_per_sm) {
     shx_fused_plan plan = plan_for(4, stages, ctas_per_sm);
     CHECK(refused_as_plan(&plan) == (ctas_per_sm != 2));
+  }
+  { /* OUT AT THE WAIT: 0 and 1 pass on any card (the same bits either way), nothing
+     * else. */
+    shx_fused_plan plan = plan_for(4, stages, 2);
+    plan.out_at_wait = 1;
+    CHECK(!refused_as_plan(&plan));
+    plan.out_at_wait = 2;
+    CHECK(refused_as_plan(&plan));
+    plan.out_at_wait = -1;
+    CHECK(refused_as_plan(&plan));
   }
   { /* The trigger point must be the plan's rule: after the exchange only from n = 40
      * (at I = 384, 16.5 MB of weights a rank): at n = 16 the field must be 0, at n = 48
@@ -333,18 +344,28 @@ int main(void) {
   }
   { /* The instance a fused launch runs (shx_fused_instance_name, the launcher's own
      * choice): at the design dims TP8 (I = 768, clusters of 4, 112 CTAs of one down job
-     * of 12 K blocks) kFusedX at n = 16 and kFusedLate at n = 24, 32, whose rings (9, 8
-     * stages) the job overruns by n / 8; TP16 (I = 384, clusters of 8, 6 blocks) kFused;
+     * of 12 K blocks) kFusedX at n = 16 (kFusedXOut where out_at_wait is set) and
+     * kFusedLate at n = 24, 32, whose rings (9, 8 stages) the job overruns by n / 8; TP16
+     * (I = 384, clusters of 8, 6 blocks) kFused whatever out_at_wait says;
      * kFusedLate still where only some CTAs hold late fills (the gate/up CTAs alone as the
      * grid: its first 16 take two jobs), and kFused where none does (two jobs each). */
     static const int ns[] = {16, 24, 32};
     static const char *const tp8_instances[] = {"kFusedX", "kFusedLate", "kFusedLate"};
     for (int i = 0; i < 3; ++i) {
       shx_fused_plan tp8 = accepted_plan(ns[i], 768, 8, 4);
-      const shx_fused_plan tp16 = accepted_plan(ns[i], 384, 16, 8);
+      shx_fused_plan tp16 = accepted_plan(ns[i], 384, 16, 8);
       CHECK(tp8.stages == 10 - i && tp16.stages == 10 - i); /* the GEOMETRY table's rings */
       CHECK(strcmp(shx_fused_instance_name(&tp8), tp8_instances[i]) == 0);
       CHECK(strcmp(shx_fused_instance_name(&tp16), "kFused") == 0);
+      /* OUT AT THE WAIT: kFusedX's instance with it where the plan says so, and only
+       * there */
+      tp8.out_at_wait = tp16.out_at_wait = 1;
+      CHECK(strcmp(shx_fused_instance_name(&tp8), ns[i] == 16 ? "kFusedXOut" : "kFusedLate") ==
+            0);
+      CHECK(strcmp(shx_fused_instance_name(&tp16), "kFused") == 0);
+      tp8.out_at_wait = 2; /* refused by the launch: no instance */
+      CHECK(strcmp(shx_fused_instance_name(&tp8), "none") == 0);
+      tp8.out_at_wait = 0;
       if (ns[i] == 16) continue;
       tp8.grid = tp8.gate_up_ctas; /* 96: CTAs 0..15 two down jobs, 16..95 one */
       shx_fused_balance_k_split(&tp8);

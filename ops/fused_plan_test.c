@@ -13,7 +13,8 @@
  * the device; the trigger point's rule (shx_fused_triggers_after_exchange) and the first
  * bucket's padded batch (shx_fused_small_batches_take_n16) at the measured dims; LATE IN
  * REGISTERS's rule (shx_fused_late_register_fills); EARLY PAST THE RING's rule
- * (shx_fused_early_trigger_overrun). */
+ * (shx_fused_early_trigger_overrun); OUT AT THE WAIT's per-card rule
+ * (shx_fused_out_at_wait_on). */
 #include <string.h>
 
 #include "engine/check.h"
@@ -163,6 +164,18 @@ int main(void) {
   /* The threshold itself: 12 MiB of weights (H 4096, I 512) is in, one K block less out. */
   CHECK(shx_fused_triggers_after_exchange(4096, 512, 48) == 1);
   CHECK(shx_fused_triggers_after_exchange(4096 - 64, 512, 48) == 0);
+  /* OUT AT THE WAIT per card: on at the H100 SXM's 3352 GB/s (measured faster), off at
+   * the H200's 4916, a GH200's 4022 and an H100 PCIe's 2039 (not measured) and where the
+   * bandwidth is unknown (0); the band's ends. */
+  CHECK(shx_fused_out_at_wait_on(3352) == 1);
+  CHECK(shx_fused_out_at_wait_on(4916) == 0);
+  CHECK(shx_fused_out_at_wait_on(4022) == 0);
+  CHECK(shx_fused_out_at_wait_on(2039) == 0);
+  CHECK(shx_fused_out_at_wait_on(0) == 0);
+  CHECK(shx_fused_out_at_wait_on(SHX_FUSED_OUT_AT_WAIT_MIN_HBM_GBPS) == 1);
+  CHECK(shx_fused_out_at_wait_on(SHX_FUSED_OUT_AT_WAIT_MIN_HBM_GBPS - 1) == 0);
+  CHECK(shx_fused_out_at_wait_on(SHX_FUSED_OUT_AT_WAIT_MAX_HBM_GBPS - 1) == 1);
+  CHECK(shx_fused_out_at_wait_on(SHX_FUSED_OUT_AT_WAIT_MAX_HBM_GBPS) == 0);
   /* The first bucket's plan (shx_fused_small_batches_take_n16) at the measured dims,
    * with the H200's clusters and rings (ops/fused.cu GEOMETRY: 12 stages at n = 8, 10 at
    * n = 16): n = 8 where it alone lets the design TP8 trigger early (a 12-block down

@@ -4,6 +4,7 @@
  *         [--csv FILE] [--policy FILE] [--dims design | deepseek | H,I_TOTAL[,ACT]]
  *         [--tps T1,T2,...] [--engine-state] [--sms K]
  *   bench --from-csv FILE [--policy FILE]     (no GPU: the policy of an earlier run)
+ *   bench --out-at-wait [--batches ...] [--repeat N] [--dims ...] [--tps ...]
  *
  * Part 1, for tp in {8, 16} (--tps: the listed tps) and B in {1, 4, 8, 9, 13, 16, 24, 32,
  * 40, 48, 56, 64, 96, 128} (--quick: B in {9, 64}; --batches: the listed B): one rank's
@@ -38,6 +39,9 @@
  * baseline with each of cuBLASLt's first heuristic algorithms for its two GEMMs against
  * its first (SPEC's reference chain is the best of them; the library records the
  * first), and the fused step beside them.
+ * --out-at-wait (an experiment, alone): per tp and B the fused step with every plan's
+ * out_at_wait 0 and 1 (OUT AT THE WAIT, ops/fused.cu; the plan's per-card choice),
+ * alternating, --repeat N rounds (at least 2, default 2), medians of the rounds.
  * --table-only stops after part 1's table: no PDL on/off, parts 2-3 or policy file (an
  * A/B of two builds needs only the table). --beside-only runs part 2 alone (its rows to
  * the CSV; no policy file). --batches takes precedence over --quick.
@@ -106,6 +110,7 @@ static const int kAllBatches[] = {1, 4, 8, 9, 13, 16, 24, 32, 40, 48, 56, 64, 96
  * fit for weights of at least 12 x L2 / MAX_LAYERS a rank (about 1 MB on an H200). */
 #define MAX_LAYERS 768
 #define MAX_ROWS (MAX_TPS * MAX_BATCHES)
+#define MAX_REPEAT 9 /* --out-at-wait's rounds */
 /* write_policy writes at most a rule a row: the loader must take that many. */
 _Static_assert(MAX_ROWS <= SHX_POLICY_MAX_RULES, "a policy bench writes could be refused");
 static const int kQuickBatches[] = {9, 64};
@@ -693,6 +698,68 @@ static int baseline_algorithms_table(FILE *csv, const bench_dims *dims, const in
   return 0;
 }
 
+static int compare_doubles(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* OUT AT THE WAIT's per-card choice (ops/fused_plan.h shx_fused_out_at_wait_on), timed
+ * in one build: the fused step with every plan's out_at_wait set to `value` (kFusedXOut
+ * or kFusedX where the plan runs either; both give the same bits). */
+typedef struct out_at_wait_choice {
+  int value;
+  int planned; /* what shx_fused_plan_make chose on this card for the batch's bucket */
+} out_at_wait_choice;
+
+static shx_status set_out_at_wait(void *context, shx_op *op, int batch) {
+  out_at_wait_choice *c = context;
+  c->planned = op->fused_plans[shx_fused_bucket_of(batch)].out_at_wait;
+  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
+    op->fused_plans[bucket].out_at_wait = c->value;
+  return SHX_SUCCESS;
+}
+
+/* --out-at-wait (an experiment, alone): per tp and B (--batches, --quick), the fused step
+ * with OUT AT THE WAIT off and on, alternating, `rounds` times each (--repeat, at least
+ * 2), in one process: the same build, the same card, the same L2-cold weights. CSV
+ * variants fused_out_at_wait_0 and _1, one row a round. */
+static int out_at_wait_table(FILE *csv, const bench_dims *dims, const int *batches,
+                             int batch_count, int rounds) {
+  printf("The fused step with OUT AT THE WAIT off and on (us per step, medians of %d "
+         "rounds alternating; planned: the plan's choice on this card)\n", rounds);
+  printf("%3s %4s | %7s | %7s %7s | %7s\n", "tp", "B", "planned", "off", "on", "on/off");
+  for (int t = 0; t < dims->tp_count; ++t)
+    for (int b = 0; b < batch_count; ++b) {
+      const int tp = dims->tps[t], batch = batches[b];
+      shx_timing_setup setup = shx_timing_standard(bench_config(tp, dims));
+      double medians[2][MAX_REPEAT];
+      int planned = -1;
+      progress("out at the wait", tp, batch);
+      for (int round = 0; round < rounds; ++round)
+        for (int value = 0; value < 2; ++value) {
+          out_at_wait_choice choice = {value, -1};
+          shx_step_time time;
+          SHX_CHECK_OK(shx_time_steps_prepared(&setup, SHX_VARIANT_FUSED, batch,
+                                               set_out_at_wait, &choice, &time));
+          planned = choice.planned;
+          medians[value][round] = time.median_us;
+          fprintf(csv, "%d,%d,fused_out_at_wait_%d,%.3f,%.3f,%.3f,,,,\n", tp, batch, value,
+                  time.median_us, time.min_us, time.max_us);
+        }
+      qsort(medians[0], rounds, sizeof(double), compare_doubles);
+      qsort(medians[1], rounds, sizeof(double), compare_doubles);
+      const int mid = rounds / 2;
+      double median[2];
+      for (int value = 0; value < 2; ++value)
+        median[value] = rounds % 2 ? medians[value][mid]
+                                   : 0.5 * (medians[value][mid - 1] + medians[value][mid]);
+      const double off = median[0], on = median[1];
+      printf("%3d %4d | %7d | %7.2f %7.2f | %7.3f\n", tp, batch, planned, off, on, on / off);
+    }
+  fprintf(stderr, "\n");
+  return 0;
+}
+
 /* The files a run writes by default: bench[_deepseek | _H_I_TOTAL_ACT][_tpT1-T2...].csv
  * and policy with the same ending .txt (the tps where they are not 8, 16), so that runs at
  * other dims or tps do not overwrite the design point's files; with --from-csv FILE the
@@ -724,7 +791,7 @@ static void default_file_names(const bench_dims *dims, const char *from_csv, cha
 
 int main(int argc, char **argv) {
   int quick = 0, repeat = 1, table_only = 0, beside_only = 0, listed_count = 0;
-  int baseline_algorithms = 0;
+  int baseline_algorithms = 0, out_at_wait = 0;
   int engine_state = 0, green_sms = 0;
   int listed[MAX_BATCHES];
   const char *csv_path = NULL, *policy_path = NULL, *from_csv = NULL;
@@ -735,6 +802,7 @@ int main(int argc, char **argv) {
     else if (strcmp(argv[i], "--table-only") == 0) table_only = 1;
     else if (strcmp(argv[i], "--beside-only") == 0) beside_only = 1;
     else if (strcmp(argv[i], "--baseline-algorithms") == 0) baseline_algorithms = 1;
+    else if (strcmp(argv[i], "--out-at-wait") == 0) out_at_wait = 1;
     else if (strcmp(argv[i], "--engine-state") == 0) engine_state = 1;
     else if (strcmp(argv[i], "--batches") == 0 && i + 1 < argc) {
       listed_count = parse_batches(argv[++i], listed, MAX_BATCHES);
@@ -758,7 +826,9 @@ int main(int argc, char **argv) {
               "[--repeat N] [--csv FILE] [--policy FILE] "
               "[--dims design | deepseek | H,I_TOTAL[,swiglu | situ]] [--tps T1,T2,...] "
               "[--engine-state] [--sms K] | --from-csv FILE [--policy FILE] | "
-              "--baseline-algorithms [--batches ...] [--dims ...] [--tps ...] [--csv FILE]\n",
+              "--baseline-algorithms [--batches ...] [--dims ...] [--tps ...] [--csv FILE] | "
+              "--out-at-wait [--batches ...] [--repeat N] [--dims ...] [--tps ...] "
+              "[--csv FILE]\n",
               argv[0]);
       return 2;
     }
@@ -832,6 +902,15 @@ int main(int argc, char **argv) {
   }
   if (baseline_algorithms) {
     int failed = baseline_algorithms_table(csv, &dims, batches, batch_count);
+    fclose(csv);
+    if (!failed) printf("\nwrote %s\n", csv_path);
+    return failed;
+  }
+  if (out_at_wait) {
+    if (repeat > MAX_REPEAT)
+      fprintf(stderr, "bench: --out-at-wait runs at most %d rounds\n", MAX_REPEAT);
+    int failed = out_at_wait_table(csv, &dims, batches, batch_count,
+                                   repeat < 2 ? 2 : repeat > MAX_REPEAT ? MAX_REPEAT : repeat);
     fclose(csv);
     if (!failed) printf("\nwrote %s\n", csv_path);
     return failed;

@@ -8,7 +8,10 @@
 # With FUNCTIONS=1 a file that differs is also compared function by function (each
 # .entry and .func of both PTX files by name): which are identical, which differ, which
 # are new or gone. A change that adds kernel instances passes where the old ones are
-# identical.
+# identical. With IGNORE_PARAM_SIZES=1 that comparison ignores the declared sizes of the
+# kernels' by-value parameters: a struct parameter that grew at its end (a field the
+# kernels never read, e.g. the plan's out_at_wait) leaves every instruction as it was,
+# though the parameters after it sit a few bytes later in the constant bank in SASS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: [FUNCTIONS=1] tools/same_ptx.sh REV}
@@ -36,7 +39,7 @@ for src in ops/*.cu; do
     status=1
     if [ "${FUNCTIONS:-0}" = 1 ]; then
       python3 - "$out.rev.ptx" "$out.now.ptx" <<'PY'
-import re, sys
+import os, re, sys
 def functions(path):
     text, found = open(path).read(), {}
     heads = list(re.finditer(r'^(?:\.visible |\.weak )?\.(?:entry|func)\s+(?:\([^)]*\)\s*)?(\w+)',
@@ -44,7 +47,10 @@ def functions(path):
     for i, m in enumerate(heads):
         end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
         # labels carry the function's ordinal in the file ($L__BB12_3): dropped
-        found[m.group(1)] = re.sub(r'\$L__BB\d+_', '$L__BB_', text[m.start():end])
+        body = re.sub(r'\$L__BB\d+_', '$L__BB_', text[m.start():end])
+        if os.environ.get("IGNORE_PARAM_SIZES") == "1":
+            body = re.sub(r'(_param_\d+)\[\d+\]', r'\1[]', body)
+        found[m.group(1)] = body
     return found
 old, new = functions(sys.argv[1]), functions(sys.argv[2])
 same = [n for n in old if n in new and old[n] == new[n]]

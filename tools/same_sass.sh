@@ -5,6 +5,10 @@
 # main's SASS. From the repository root with the bundles unpacked:
 #   tools/same_sass.sh bundle bundle_n [group_fused_1gpu_test]
 # prints "same" / "DIFF" and the start of each kernel's name, then the counts.
+# IGNORE_CONSTANT_OFFSETS=1 compares with every constant-bank offset (c[0x0][0x...])
+# blanked: where a by-value parameter grew at its end (tools/same_ptx.sh
+# IGNORE_PARAM_SIZES), the parameters after it are read a few bytes later, and only
+# those offsets differ.
 set -euo pipefail
 new=${1:?usage: tools/same_sass.sh NEW_BUNDLE OLD_BUNDLE [BINARY]}
 old=${2:?usage: tools/same_sass.sh NEW_BUNDLE OLD_BUNDLE [BINARY]}
@@ -15,6 +19,11 @@ for side in new old; do
   bundle=${!side}
   mkdir -p "$scratch/$side"
   cuobjdump -sass "$bundle/$binary" |
+    if [ "${IGNORE_CONSTANT_OFFSETS:-0}" = 1 ]; then
+      sed -E 's/c\[0x0\]\[0x[0-9a-f]+\]/c[0x0][_]/g'
+    else
+      cat
+    fi |
     awk -v dir="$scratch/$side" '/Function : /{f=dir "/" $3} f {print > f}'
   (cd "$scratch/$side" && md5sum * | sort -k2) > "$scratch/$side.md5"
 done

@@ -6,7 +6,7 @@
 # healthy step's logic, moved TP8 B = 9, 16 by 0.2-0.35 us on two H100s).
 #   tools/sass_sizes.sh [REV...]      e.g. tools/sass_sizes.sh main r97_exit_drain
 # Columns: shared_expert_fused's template arguments (N; mode: 0 kFused, 1 kGate, 2 kFusedX,
-# 3 kFusedLate; CTAs per SM; clusters of 16), then one size per tree. Other kernels (the
+# 3 kFusedLate, 4 kFusedXOut; CTAs per SM; clusters of 16), then one size per tree. Other kernels (the
 # split variant's down) are left out.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -62,6 +62,18 @@ __device__ __forceinline__ void st_shared_v4_b32(uint32_t address, uint4 value) 
                : "memory");
 }
 
+/* Four 8x8 matrices of 16-bit elements from this CTA's shared memory (ldmatrix .x4): lanes
+ * 8i..8i+7 give the 16-byte row addresses of matrix i, and word i of every lane receives
+ * matrix i's elements (row lane / 4, columns 2 (lane % 4), + 1): for the row and column
+ * halves of a 16x16 tile, the A fragment of mma.m16n8k16 and of wgmma's A in registers
+ * (OUT AT THE WAIT). The "memory" clobber keeps it before the arrival that frees the bytes. */
+__device__ __forceinline__ void ldmatrix_x4(uint32_t (&words)[4], uint32_t address) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(words[0]), "=r"(words[1]), "=r"(words[2]), "=r"(words[3])
+               : "r"(address)
+               : "memory");
+}
+
 /* Load with acquire semantics at GPU scope: later reads see what the releasing writers
  * published. */
 __device__ __forceinline__ uint32_t ld_acquire_gpu(const uint32_t *address) {
