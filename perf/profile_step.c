@@ -22,7 +22,8 @@
  * 1 under compute-sanitizer, where every launch is slow); SHX_DIMS=deepseek the
  * DeepSeek-V3 / Kimi-K2 dims (I_total 2048, SwiGLU) instead of the design dims, or
  * SHX_DIMS=H,I_TOTAL[,swiglu | situ] another model's (perf/dims.h shx_set_dims);
- * SHX_ENGINE_STATE=1 times in the engine state (perf/timing.h ENGINE STATE). Built with
+ * SHX_ENGINE_STATE=1 times in the engine state (perf/timing.h ENGINE STATE);
+ * SHX_OUT_AT_WAIT=0 or 1 sets every fused plan's out_at_wait (set_out_at_wait). Built with
  * `--define shx_fill_stamps=1` (the FILL STAMPS diagnostic, ops/fused.cu; `FILL_STAMPS=1
  * tools/bundle.sh DIR ab`), "trace" also prints when the weights landed ("fills |" rows,
  * print_fills) at the fused TP8-like instance (kFusedX).
@@ -32,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/op.h"
 #include "engine/validate.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
@@ -396,6 +398,16 @@ static void print_exchange(const unsigned long long *stamps, int steps,
          plan->cluster, wait_sum / count * 1e-3, transfer_sum / count * 1e-3, count);
 }
 
+/* SHX_OUT_AT_WAIT=0 or 1: every fused plan's out_at_wait set so (ops/fused_plan.h), so
+ * that compute-sanitizer or a trace can run kFusedXOut on a card whose plan keeps it off,
+ * or kFusedX where it is on (both give the same bits). */
+static shx_status set_out_at_wait(void *context, shx_op *op, int batch) {
+  (void)batch;
+  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
+    op->fused_plans[bucket].out_at_wait = *(const int *)context;
+  return SHX_SUCCESS;
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     fprintf(stderr, "usage: %s baseline|fused|split|floor|floor_gate_up|floor_tiles TP BATCH "
@@ -417,6 +429,16 @@ int main(int argc, char **argv) {
     fprintf(stderr, "SHX_DIMS=%s is not design, deepseek or H,I_TOTAL[,swiglu | situ]\n",
             dims);
     return 2;
+  }
+  /* SHX_OUT_AT_WAIT=0 or 1 (empty: the plan's choice): set_out_at_wait. */
+  const char *out_at_wait_text = getenv("SHX_OUT_AT_WAIT");
+  int out_at_wait = -1;
+  if (out_at_wait_text != NULL && out_at_wait_text[0] != '\0') {
+    if (strcmp(out_at_wait_text, "0") != 0 && strcmp(out_at_wait_text, "1") != 0) {
+      fprintf(stderr, "SHX_OUT_AT_WAIT=%s is not 0 or 1\n", out_at_wait_text);
+      return 2;
+    }
+    out_at_wait = out_at_wait_text[0] - '0';
   }
   if (shx_check_config(&config) != SHX_SUCCESS) {
     fprintf(stderr, "%s\n", shx_last_error());
@@ -481,8 +503,14 @@ int main(int argc, char **argv) {
       fprintf(stderr, "unknown variant %s\n", argv[1]);
       return 2;
     }
-    SHX_CHECK_OK(shx_time_steps(&setup, variants[v], batch, &time));
+    if (out_at_wait >= 0)
+      SHX_CHECK_OK(shx_time_steps_prepared(&setup, variants[v], batch, set_out_at_wait,
+                                           &out_at_wait, &time));
+    else
+      SHX_CHECK_OK(shx_time_steps(&setup, variants[v], batch, &time));
   }
+  if (out_at_wait >= 0)
+    printf("SHX_OUT_AT_WAIT=%d: every fused plan's out_at_wait so\n", out_at_wait);
   printf("%s tp %d B %d pdl %d: %.2f us per step (one graph of %d steps)\n", argv[1],
          config.tp, batch, config.programmatic_launch, time.median_us, setup.layers);
   if (trace) {
