@@ -23,7 +23,7 @@ top=$(cd "$OUT" && pwd)
 { date -u; nvidia-smi -L; } 2>&1 | tee $top/head.txt
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda-13.0/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
-tar xJf bundle_pack/run108m.tar.xz && tar xJf bundle_pack/run108i.tar.xz
+tar xJf bundle_pack/run108m.tar.xz && tar xJf bundle_pack/${PACK_I:-run108i.tar.xz}
 cat bundle_m/COMMIT bundle_i/COMMIT | tee -a $top/head.txt
 h200=; nvidia-smi -L | grep -q H200 && h200=1
 IGNORE_CONSTANT_OFFSETS=1 tools/same_sass.sh bundle_i bundle_m > $top/sass.txt 2>&1
