@@ -6,7 +6,7 @@
 #     measurements are of kFusedXOut's code.
 #  2. compute-sanitizer synccheck, memcheck and racecheck at TP8 B=16 with
 #     SHX_OUT_AT_WAIT=1 (profile_step: kFusedXOut whatever the card), and the watchdog test.
-#  3. run108_call3.sh over bundle_i rebuilt at 59e1a78 (profile_step's SHX_OUT_AT_WAIT;
+#  3. On an H100 only: run108_call3.sh over bundle_i rebuilt at 59e1a78 (profile_step's SHX_OUT_AT_WAIT;
 #     the kernels as 5cdea1f): SASS against main, tests, sanitizers as planned, the A/B,
 #     and `bench --out-at-wait` with the B=24 control (run108_call4.sh).
 #   carry: bundle_pack/run108m.tar.xz bundle_pack/run108j.tar.xz bundle_pack/run106d.tar.xz
@@ -34,4 +34,6 @@ SHX_OUT_AT_WAIT=1 BUNDLE=bundle_i TESTS=watchdog_gpu_test SANITIZED=fused timeou
 echo "forced kFusedXOut validate exit $? at $SECONDS s"
 grep -E "^==|exit|SUMMARY|SHX_OUT_AT_WAIT|us per step" $top/forced.txt | head -20
 (cd $top && tar cJf forced.tar.xz forced sass_xout_o5.diff && rm -rf forced)
+# On an H200, call 3 ran step 3 already (its kernels are bundle_i's: 5cdea1f = 59e1a78).
+nvidia-smi -L | grep -q H200 && { echo "an H200: call 3's checks not repeated"; exit 0; }
 PACK_I=run108j.tar.xz OAW_BATCHES=9,16,24,64 bash perf/runs/run108_call3.sh
