@@ -84,15 +84,15 @@ static void late_instance_plans(void) {
       exit(1);
     }
     CHECK(late == 0 || growth > 0);
-    /* OUT AT THE WAIT's per-card choice, end to end on the two cards it names: on an H100
-     * SXM (HBM3, 3352 GB/s), off on an H200. */
+    /* OUT AT THE WAIT's per-card choice, end to end on the two cards it was measured on:
+     * on an H100 SXM (HBM3, 3352 GB/s) and on an H200 (4916 GB/s). */
     if (n == 16) {
       struct cudaDeviceProp properties;
       CHECK(cudaGetDeviceProperties(&properties, 0) == cudaSuccess);
       const int h100_sxm = strstr(properties.name, "H100") != NULL &&
                            strstr(properties.name, "HBM3") != NULL;
       const int h200 = strstr(properties.name, "H200") != NULL;
-      if ((h100_sxm && tp8.out_at_wait != 1) || (h200 && tp8.out_at_wait != 0)) {
+      if ((h100_sxm || h200) && tp8.out_at_wait != 1) {
         fprintf(stderr, "%s: the plan's out_at_wait is %d\n", properties.name,
                 tp8.out_at_wait);
         exit(1);

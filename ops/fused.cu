@@ -854,19 +854,18 @@ __device__ __forceinline__ bool late_in_registers(const CtaWork &work) {
  * an H200 almost nothing lands from the first ring's last fill (0.77 us after the wait)
  * to the first refill (2.16 us; perf/RESULTS.md run 91 call 1's fill stamps). On an
  * H100 SXM it measured 0.30-0.40 us a step faster at TP8 B = 9, 16 (means of two rounds
- * on four hosts, perf/RESULTS.md runs 107-108); an H200 has not run it. Here the
- * consumers, right
- * after the wait and while their x loads (HELD X) are in flight, copy the A tiles of the
- * first ring's first kOutAtWaitFills fills from their stages into wgmma's A registers
- * (ldmatrix) and release those stages (empty[f]), so that the producer loads the weights
- * of fills kNumStages + f at once instead of one by one as the MMAs free stages. The
- * fills' x stays in the stages (HELD X stores it as before) and their MMAs take A from
- * the registers; a refill's x may overwrite stage f's B only once fill f's MMAs are
- * done: the consumers then arrive on out_x_free(f) (spare empty slots past every fill
- * of the CTA), for which the producer waits before that x copy. Unlike EARLY OUT (run
- * 91: the same copy before the wait, 0.25-0.3 us slower), no byte is asked for before
- * the wait. The same k16 steps go into the same chains in the same order, so the sums
- * are bit-identical. */
+ * on four hosts, perf/RESULTS.md runs 107-108), on an H200 0.08-0.12 us (run 108
+ * call 5b). Here the consumers, right after the wait and while their x loads (HELD X)
+ * are in flight, copy the A tiles of the first ring's first kOutAtWaitFills fills from
+ * their stages into wgmma's A registers (ldmatrix) and release those stages (empty[f]),
+ * so that the producer loads the weights of fills kNumStages + f at once instead of one
+ * by one as the MMAs free stages. The fills' x stays in the stages (HELD X stores it as
+ * before) and their MMAs take A from the registers; a refill's x may overwrite stage f's
+ * B only once fill f's MMAs are done: the consumers then arrive on out_x_free(f) (spare
+ * empty slots past every fill of the CTA), for which the producer waits before that x
+ * copy. Unlike EARLY OUT (run 91: the same copy before the wait, 0.25-0.3 us slower), no
+ * byte is asked for before the wait. The same k16 steps go into the same chains in the
+ * same order, so the sums are bit-identical. */
 #ifndef SHX_OUT_AT_WAIT_FILLS
 #define SHX_OUT_AT_WAIT_FILLS 5
 #endif

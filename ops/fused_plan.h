@@ -64,15 +64,16 @@ static inline int shx_fused_triggers_after_exchange(int hidden, int inter, int n
 
 /* OUT AT THE WAIT (ops/fused.cu) per card, from its HBM's peak bandwidth in GB/s (the
  * device's memory clock and bus width; 0 where unknown): on within
- * [SHX_FUSED_OUT_AT_WAIT_MIN_HBM_GBPS, SHX_FUSED_OUT_AT_WAIT_MAX_HBM_GBPS), the band around
- * the one card where it was measured faster, the H100 SXM (3352 GB/s; the H800 has the
- * same memory): at the design TP8 B = 9, 16 0.30-0.40 us a step faster (means of two
- * rounds on four hosts, perf/RESULTS.md runs 107, 108), TP8 B=64 and TP16 equal. Off on an H200 (about 4900
- * GB/s), where it has not been measured (run 91's EARLY OUT, the same copy before the
- * wait, was 0.25-0.3 us slower there), on a GH200 (about 4000) and on an H100 PCIe (about
- * 2000), neither measured; an unknown bandwidth (0) keeps it off. */
+ * [SHX_FUSED_OUT_AT_WAIT_MIN_HBM_GBPS, SHX_FUSED_OUT_AT_WAIT_MAX_HBM_GBPS), the band from
+ * the H100 SXM to the H200, the two cards where it was measured faster. At the design TP8
+ * B = 9, 16 it was 0.30-0.40 us a step faster on the H100 SXM (3352 GB/s; the H800 has
+ * the same memory; means of two rounds on four hosts, perf/RESULTS.md runs 107, 108) and
+ * 0.08-0.12 on an H200 (4916 GB/s; run 108 call 5b); TP8 B=64 and TP16 equal. A card
+ * between them (a GH200, about 4000) is on without a measurement of its own. An H100
+ * PCIe (about 2000) and cards past the H200 are off, not measured; so is an unknown
+ * bandwidth (0). */
 #define SHX_FUSED_OUT_AT_WAIT_MIN_HBM_GBPS 3000
-#define SHX_FUSED_OUT_AT_WAIT_MAX_HBM_GBPS 3800
+#define SHX_FUSED_OUT_AT_WAIT_MAX_HBM_GBPS 5000
 static inline int shx_fused_out_at_wait_on(long long hbm_gbps) {
   return hbm_gbps >= SHX_FUSED_OUT_AT_WAIT_MIN_HBM_GBPS &&
          hbm_gbps < SHX_FUSED_OUT_AT_WAIT_MAX_HBM_GBPS;

@@ -164,12 +164,12 @@ int main(void) {
   /* The threshold itself: 12 MiB of weights (H 4096, I 512) is in, one K block less out. */
   CHECK(shx_fused_triggers_after_exchange(4096, 512, 48) == 1);
   CHECK(shx_fused_triggers_after_exchange(4096 - 64, 512, 48) == 0);
-  /* OUT AT THE WAIT per card: on at the H100 SXM's 3352 GB/s (measured faster), off at
-   * the H200's 4916, a GH200's 4022 and an H100 PCIe's 2039 (not measured) and where the
-   * bandwidth is unknown (0); the band's ends. */
+  /* OUT AT THE WAIT per card: on at the H100 SXM's 3352 GB/s and the H200's 4916
+   * (both measured faster) and a GH200's 4022 between them, off at an H100 PCIe's 2039
+   * (not measured) and where the bandwidth is unknown (0); the band's ends. */
   CHECK(shx_fused_out_at_wait_on(3352) == 1);
-  CHECK(shx_fused_out_at_wait_on(4916) == 0);
-  CHECK(shx_fused_out_at_wait_on(4022) == 0);
+  CHECK(shx_fused_out_at_wait_on(4916) == 1);
+  CHECK(shx_fused_out_at_wait_on(4022) == 1);
   CHECK(shx_fused_out_at_wait_on(2039) == 0);
   CHECK(shx_fused_out_at_wait_on(0) == 0);
   CHECK(shx_fused_out_at_wait_on(SHX_FUSED_OUT_AT_WAIT_MIN_HBM_GBPS) == 1);
