@@ -1022,6 +1022,26 @@ __device__ __forceinline__ void fence_chains(float (&chains)[kCount][N / 2]) {
     for (int i = 0; i < N / 2; ++i) ptx::fence_operand(chains[c][i]);
 }
 
+/* One K block as one wgmma-group with A from registers (`a`, wgmma_bf16_a_regs's layout:
+ * OUT AT THE WAIT's copied fills, LATE IN REGISTERS' late blocks) and B the 128B-swizzled
+ * [N x 64] tile at shared address `b_tile`: its k16 steps into the chains in turn,
+ * committed; the caller waits for it. */
+template <int N, int kCount>
+__device__ __forceinline__ void mma_block_a_in_registers(float (&chains)[kCount][N / 2],
+                                                         const uint32_t (&a)[kBlockK / kMmaK][4],
+                                                         uint32_t b_tile) {
+  fence_chains<N, kCount>(chains);
+  __syncwarp();
+  ptx::wgmma_fence();
+  const uint64_t b = ptx::make_smem_desc_sw128(b_tile);
+#pragma unroll
+  for (int k = 0; k < kBlockK / kMmaK; ++k)
+    ptx::wgmma_bf16_a_regs<N>(chains[k % kCount], a[k],
+                              b + static_cast<uint64_t>(k * kMmaK * 2 / 16));
+  ptx::wgmma_commit();
+  fence_chains<N, kCount>(chains);
+}
+
 /* The chains start at zero: every MMA accumulates (scale-d = 1, mma_stage_issue). */
 template <int N, int kCount>
 __device__ __forceinline__ void zero_chains(float (&chains)[kCount][N / 2]) {
@@ -1243,16 +1263,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
     for (int e = 0; e < kOut; ++e) {
       if (e == 0 && trace == nullptr) store_held_x(*held, smem, 0, 1);
       else if (e == 1) store_held_x(*held, smem, 1, kHeld);
-      fence_chains<N, kCount>(chains);
-      __syncwarp();
-      ptx::wgmma_fence();
-      const uint64_t b = ptx::make_smem_desc_sw128(smem.activations(cursor.stage));
-#pragma unroll
-      for (int k = 0; k < kBlockK / kMmaK; ++k)
-        ptx::wgmma_bf16_a_regs<N>(chains[k % kCount], out->a[e][k],
-                                  b + static_cast<uint64_t>(k * kMmaK * 2 / 16));
-      ptx::wgmma_commit();
-      fence_chains<N, kCount>(chains);
+      mma_block_a_in_registers<N, kCount>(chains, out->a[e], smem.activations(cursor.stage));
       cursor.advance();
       if (e >= 1) {
         ptx::wgmma_wait<kGroupsInFlight>();
@@ -1297,16 +1308,7 @@ __device__ __forceinline__ void mma_blocks(float (&acc)[N / 2], int blocks,
 #pragma unroll
     for (int l = 0; l < kLate; ++l) {
       if (!ready) wait_barrier(smem.full(cursor.slot), cursor.phase, watchdog);
-      fence_chains<N, kCount>(chains);
-      __syncwarp();
-      ptx::wgmma_fence();
-      const uint64_t b = ptx::make_smem_desc_sw128(smem.staging + l * N * kRowBytes);
-#pragma unroll
-      for (int k = 0; k < kBlockK / kMmaK; ++k)
-        ptx::wgmma_bf16_a_regs<N>(chains[k % kCount], late->a[l][k],
-                                  b + static_cast<uint64_t>(k * kMmaK * 2 / 16));
-      ptx::wgmma_commit();
-      fence_chains<N, kCount>(chains);
+      mma_block_a_in_registers<N, kCount>(chains, late->a[l], smem.staging + l * N * kRowBytes);
       cursor.advance();
       ready = ptx::mbarrier_test_wait(smem.full(cursor.slot), cursor.phase);
     }
