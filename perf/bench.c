@@ -698,11 +698,6 @@ static int baseline_algorithms_table(FILE *csv, const bench_dims *dims, const in
   return 0;
 }
 
-static int compare_doubles(const void *a, const void *b) {
-  const double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* OUT AT THE WAIT's per-card choice (ops/fused_plan.h shx_fused_out_at_wait_on), timed
  * in one build: the fused step with every plan's out_at_wait set to `value` (kFusedXOut
  * or kFusedX where the plan runs either; both give the same bits). */
@@ -713,9 +708,7 @@ typedef struct out_at_wait_choice {
 
 static shx_status set_out_at_wait(void *context, shx_op *op, int batch) {
   out_at_wait_choice *c = context;
-  c->planned = op->fused_plans[shx_fused_bucket_of(batch)].out_at_wait;
-  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
-    op->fused_plans[bucket].out_at_wait = c->value;
+  c->planned = shx_set_out_at_wait(op, batch, c->value);
   return SHX_SUCCESS;
 }
 
@@ -746,14 +739,7 @@ static int out_at_wait_table(FILE *csv, const bench_dims *dims, const int *batch
           fprintf(csv, "%d,%d,fused_out_at_wait_%d,%.3f,%.3f,%.3f,,,,\n", tp, batch, value,
                   time.median_us, time.min_us, time.max_us);
         }
-      qsort(medians[0], rounds, sizeof(double), compare_doubles);
-      qsort(medians[1], rounds, sizeof(double), compare_doubles);
-      const int mid = rounds / 2;
-      double median[2];
-      for (int value = 0; value < 2; ++value)
-        median[value] = rounds % 2 ? medians[value][mid]
-                                   : 0.5 * (medians[value][mid - 1] + medians[value][mid]);
-      const double off = median[0], on = median[1];
+      const double off = shx_median(medians[0], rounds), on = shx_median(medians[1], rounds);
       printf("%3d %4d | %7d | %7.2f %7.2f | %7.3f\n", tp, batch, planned, off, on, on / off);
     }
   fprintf(stderr, "\n");

@@ -33,7 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/op.h"
 #include "engine/validate.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
@@ -398,13 +397,11 @@ static void print_exchange(const unsigned long long *stamps, int steps,
          plan->cluster, wait_sum / count * 1e-3, transfer_sum / count * 1e-3, count);
 }
 
-/* SHX_OUT_AT_WAIT=0 or 1: every fused plan's out_at_wait set so (ops/fused_plan.h), so
- * that compute-sanitizer or a trace can run kFusedXOut on a card whose plan keeps it off,
- * or kFusedX where it is on (both give the same bits). */
+/* SHX_OUT_AT_WAIT=0 or 1: every fused plan's out_at_wait set so (shx_set_out_at_wait),
+ * so that compute-sanitizer or a trace can run kFusedXOut on a card whose plan keeps it
+ * off, or kFusedX where it is on (both give the same bits). */
 static shx_status set_out_at_wait(void *context, shx_op *op, int batch) {
-  (void)batch;
-  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
-    op->fused_plans[bucket].out_at_wait = *(const int *)context;
+  shx_set_out_at_wait(op, batch, *(const int *)context);
   return SHX_SUCCESS;
 }
 

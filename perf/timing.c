@@ -103,6 +103,19 @@ static int compare_doubles(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+double shx_median(double *values, int count) {
+  qsort(values, (size_t)count, sizeof *values, compare_doubles);
+  return count % 2 == 1 ? values[count / 2]
+                        : 0.5 * (values[count / 2 - 1] + values[count / 2]);
+}
+
+int shx_set_out_at_wait(shx_op *op, int batch, int value) {
+  const int had = op->fused_plans[shx_fused_bucket_of(batch)].out_at_wait;
+  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
+    op->fused_plans[bucket].out_at_wait = value;
+  return had;
+}
+
 shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *b,
                            shx_layer_recorder record, shx_layer_check check, void *context,
                            shx_step_time *time) {
@@ -146,10 +159,7 @@ shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *b,
     SHX_CUDA(cudaEventElapsedTime(&ms, events[i], events[i + 1]));
     samples[i] = ms * 1000.0 / setup->layers;
   }
-  qsort(samples, (size_t)replays, sizeof *samples, compare_doubles);
-  time->median_us = replays % 2 == 1
-                        ? samples[replays / 2]
-                        : 0.5 * (samples[replays / 2 - 1] + samples[replays / 2]);
+  time->median_us = shx_median(samples, replays); /* sorted now */
   time->min_us = samples[0];
   time->max_us = samples[replays - 1];
 cleanup:
