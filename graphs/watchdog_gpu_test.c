@@ -19,7 +19,7 @@
  *    their gate/up loop) waits until the watchdog. The step ends; shx_group_sync reports
  *    SHX_DEVICE_TIMEOUT, and rank 0's tail, which found its flag set, wrote NaN (0x7FC0)
  *    into every element of rank 0's output shard. Checked at TP8 B=9 (the kFusedX
- *    instance, kFusedXOut where the plan picks it: an H100 SXM) and TP16 B=16.
+ *    instance, kFusedXOut where the plan picks it: an H100 SXM, an H200) and TP16 B=16.
  * 3. A flag set with the watchdog off (watchdog_ms = 0): a step without tails pushes
  *    every rank's y, source 3's rows in rank 0's mailbox are emptied, and rank 0's flag is
  *    set as a fused kernel that found its shared memory misaligned sets it (ops/fused.cu

@@ -1,6 +1,7 @@
 /* fused.cu: the shared-expert kernel family for Hopper (sm_90a) and its C launchers:
  * the fused kernel (with kFusedX, its N = 16 instance for TP8-like grids: CONSUMER X;
- * kFusedXOut, kFusedX with OUT AT THE WAIT, which plans on an H100 SXM launch instead; and
+ * kFusedXOut, kFusedX with OUT AT THE WAIT, launched instead where the plan says so: cards
+ * of 3000-5000 GB/s HBM, ops/fused_plan.h shx_fused_out_at_wait_on; and
  * kFusedLate, its N = 24, 32 instances: LATE IN REGISTERS), its gate mode (the split
  * variant's first half) and SharedDown (the split variant's second half). ops/fused.h is
  * the interface; SPEC.md "Variants".
