@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Run 109 call 2, two GPUs of one host (nvidia-h100-x2 or nvidia-h200-x2, when one is
-# lent): the suite of main with kFusedXOut merged (the run109s pack, 7ff709d), so that the
-# five two-GPU tests run on today's kernels (cross-GPU peer stores: the fused, split and
-# baseline groups, the processes test, the soak) and api_gpu_test's other-device refusal;
-# then the main job. As run105_call3.sh, whose pack (run105f, 5895e0c) predates
-# kFusedLate's and kFusedXOut's merges. About 400 s on one GPU.
+# lent): the suite of main with kFusedXOut merged (the run109s pack; stop 93 built it at
+# 7ff709d, and bundle/COMMIT in it says which), so that the five two-GPU tests run on
+# today's kernels (cross-GPU peer stores: the fused, split and baseline groups, the
+# processes test, the soak) and api_gpu_test's other-device refusal; then the main job.
+# As run105_call3.sh, whose pack (run105f, 5895e0c) predates kFusedXOut's merge. About
+# 400 s on one GPU.
 # Build here first: `bash perf/runs/run109_prepare.sh`.   carry: bundle_pack/run109s.tar.xz
 set -u
 top=$(cd "$OUT" && pwd)
