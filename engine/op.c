@@ -745,3 +745,10 @@ cleanup:
 void shx_op_set_fused_trace(shx_op *op, unsigned long long *device_buffer) {
   op->fused_trace = device_buffer;
 }
+
+int shx_op_set_out_at_wait(shx_op *op, int batch, int value) {
+  const int had = op->fused_plans[shx_fused_bucket_of(batch)].out_at_wait;
+  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
+    op->fused_plans[bucket].out_at_wait = value;
+  return had;
+}

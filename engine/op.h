@@ -67,6 +67,12 @@ struct shx_op {
  * (SHX_FUSED_TRACE_POINTS per CTA) into `device_buffer`; NULL turns it off. */
 void shx_op_set_fused_trace(shx_op *op, unsigned long long *device_buffer);
 
+/* OUT AT THE WAIT by hand (ops/fused_plan.h shx_fused_out_at_wait_on; kFusedXOut or
+ * kFusedX where a plan runs either, the same bits), for tests and perf tools: sets every
+ * fused plan of `op` to `value` (0 or 1). Returns what the plan of `batch`'s bucket had,
+ * the card's choice on a fresh op. */
+int shx_op_set_out_at_wait(shx_op *op, int batch, int value);
+
 /* Where this op's rank pushes to and its tail reads from in step parity `parity`. */
 shx_mailbox_route shx_op_mailbox_route(const shx_op *op, int parity);
 

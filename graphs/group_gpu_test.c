@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "engine/check.h"
-#include "engine/op.h" /* the ops' plans: OUT AT THE WAIT's other setting */
+#include "engine/op.h" /* shx_op_set_out_at_wait: OUT AT THE WAIT's other setting */
 #include "graphs/group.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
@@ -139,14 +139,9 @@ static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int 
      * shx_fused_out_at_wait_on); the other setting must give the same bits, so that
      * every card tests both instances, kFusedX and kFusedXOut (the design TP8 runs
      * one of them at B = 9..16). */
-    int was = -1;
-    for (int rank = 0; rank < config.tp; ++rank) {
-      shx_op *op = shx_group_op(group, rank);
-      for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket) {
-        was = op->fused_plans[bucket].out_at_wait;
-        op->fused_plans[bucket].out_at_wait = !was;
-      }
-    }
+    const int was = shx_group_op(group, 0)->fused_plans[shx_fused_bucket_of(batch)].out_at_wait;
+    for (int rank = 0; rank < config.tp; ++rank)
+      shx_op_set_out_at_wait(shx_group_op(group, rank), batch, !was);
     SHX_CHECK_OK(shx_group_capture(group, batch, 1));
     SHX_CHECK_OK(shx_group_poison_outputs(group));
     /* The parity after the last push: the 20 replays end on parity 1, B = 9's refusal

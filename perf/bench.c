@@ -708,7 +708,7 @@ typedef struct out_at_wait_choice {
 
 static shx_status set_out_at_wait(void *context, shx_op *op, int batch) {
   out_at_wait_choice *c = context;
-  c->planned = shx_set_out_at_wait(op, batch, c->value);
+  c->planned = shx_op_set_out_at_wait(op, batch, c->value);
   return SHX_SUCCESS;
 }
 

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/op.h" /* shx_op_set_out_at_wait */
 #include "engine/validate.h"
 #include "graphs/testbed.h"
 #include "ops/fused.h"
@@ -397,11 +398,11 @@ static void print_exchange(const unsigned long long *stamps, int steps,
          plan->cluster, wait_sum / count * 1e-3, transfer_sum / count * 1e-3, count);
 }
 
-/* SHX_OUT_AT_WAIT=0 or 1: every fused plan's out_at_wait set so (shx_set_out_at_wait),
+/* SHX_OUT_AT_WAIT=0 or 1: every fused plan's out_at_wait set so (shx_op_set_out_at_wait),
  * so that compute-sanitizer or a trace can run kFusedXOut on a card whose plan keeps it
  * off, or kFusedX where it is on (both give the same bits). */
 static shx_status set_out_at_wait(void *context, shx_op *op, int batch) {
-  shx_set_out_at_wait(op, batch, *(const int *)context);
+  shx_op_set_out_at_wait(op, batch, *(const int *)context);
   return SHX_SUCCESS;
 }
 

@@ -109,13 +109,6 @@ double shx_median(double *values, int count) {
                         : 0.5 * (values[count / 2 - 1] + values[count / 2]);
 }
 
-int shx_set_out_at_wait(shx_op *op, int batch, int value) {
-  const int had = op->fused_plans[shx_fused_bucket_of(batch)].out_at_wait;
-  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
-    op->fused_plans[bucket].out_at_wait = value;
-  return had;
-}
-
 shx_status shx_time_layers(const shx_timing_setup *setup, shx_bench *b,
                            shx_layer_recorder record, shx_layer_check check, void *context,
                            shx_step_time *time) {

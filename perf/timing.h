@@ -116,12 +116,6 @@ shx_status shx_time_steps_prepared(const shx_timing_setup *setup, shx_variant va
                                    int batch, shx_op_preparer prepare, void *prepare_context,
                                    shx_step_time *time);
 
-/* OUT AT THE WAIT by hand (ops/fused_plan.h shx_fused_out_at_wait_on; kFusedXOut or
- * kFusedX where a plan runs either, the same bits): sets every fused plan of `op` to
- * `value` (0 or 1), e.g. from a shx_op_preparer. Returns what the plan of `batch`'s bucket
- * had, the card's choice on a fresh op. */
-int shx_set_out_at_wait(shx_op *op, int batch, int value);
-
 /* The median of `count` > 0 values (the mean of the middle two for an even count); sorts
  * them in place. */
 double shx_median(double *values, int count);
