@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run 109 call 2, two GPUs of one host (nvidia-h100-x2 or nvidia-h200-x2, when one is
-# lent): the suite of main with kFusedXOut merged (the run109s pack; stop 93 built it at
-# 7ff709d, and bundle/COMMIT in it says which), so that the five two-GPU tests run on
+# lent): the suite of main with kFusedXOut merged (the run109s pack; its bundle/COMMIT
+# says which commit: 0ed8144 as stop 93 left it), so that the five two-GPU tests run on
 # today's kernels (cross-GPU peer stores: the fused, split and baseline groups, the
 # processes test, the soak) and api_gpu_test's other-device refusal; then the main job.
 # As run105_call3.sh, whose pack (run105f, 5895e0c) predates kFusedXOut's merge. About
