@@ -98,6 +98,24 @@ int main(void) {
          "batch 129 is outside [1, capacity = 128]");
   expect(shx_record_step(manual, aligned, 129, 0, NULL), SHX_INVALID_ARGUMENT,
          "batch 129 is outside [1, capacity = 128]");
+  /* The tests' and perf tools' OUT AT THE WAIT hook: a batch without a fused bucket or a
+   * value other than 0 or 1 changes no plan; a valid one sets every plan and returns the
+   * batch's bucket's old setting. */
+  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
+    manual->fused_plans[bucket].out_at_wait = bucket & 1;
+  CHECK(shx_op_set_out_at_wait(manual, 0, 1) == -1);
+  CHECK(shx_op_set_out_at_wait(manual, 129, 1) == -1);
+  CHECK(shx_op_set_out_at_wait(manual, 9, 2) == -1);
+  CHECK(shx_op_set_out_at_wait(manual, 9, -1) == -1);
+  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
+    CHECK(manual->fused_plans[bucket].out_at_wait == (bucket & 1));
+  const int bucket_of_9 = shx_fused_bucket_of(9);
+  CHECK(shx_op_set_out_at_wait(manual, 9, 1) == (bucket_of_9 & 1));
+  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
+    CHECK(manual->fused_plans[bucket].out_at_wait == 1);
+  CHECK(shx_op_set_out_at_wait(manual, 128, 0) == 1);
+  for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
+    CHECK(manual->fused_plans[bucket].out_at_wait == 0);
 
   /* A valid config: an op on a Hopper GPU, a clear refusal elsewhere. Whether there is
    * one is asked of the runtime, not read from the refusal. */

@@ -747,7 +747,9 @@ void shx_op_set_fused_trace(shx_op *op, unsigned long long *device_buffer) {
 }
 
 int shx_op_set_out_at_wait(shx_op *op, int batch, int value) {
-  const int had = op->fused_plans[shx_fused_bucket_of(batch)].out_at_wait;
+  const int bucket_of_batch = batch >= 1 ? shx_fused_bucket_of(batch) : -1;
+  if (bucket_of_batch < 0 || (value != 0 && value != 1)) return -1;
+  const int had = op->fused_plans[bucket_of_batch].out_at_wait;
   for (int bucket = 0; bucket < SHX_FUSED_BUCKETS; ++bucket)
     op->fused_plans[bucket].out_at_wait = value;
   return had;

@@ -70,7 +70,8 @@ void shx_op_set_fused_trace(shx_op *op, unsigned long long *device_buffer);
 /* OUT AT THE WAIT by hand (ops/fused_plan.h shx_fused_out_at_wait_on; kFusedXOut or
  * kFusedX where a plan runs either, the same bits), for tests and perf tools: sets every
  * fused plan of `op` to `value` (0 or 1). Returns what the plan of `batch`'s bucket had,
- * the card's choice on a fresh op. */
+ * the card's choice on a fresh op; -1, changing nothing, where `batch` has no fused bucket
+ * (0 or above 128) or `value` is neither 0 nor 1. */
 int shx_op_set_out_at_wait(shx_op *op, int batch, int value);
 
 /* Where this op's rank pushes to and its tail reads from in step parity `parity`. */

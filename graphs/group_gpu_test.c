@@ -141,7 +141,7 @@ static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int 
      * one of them at B = 9..16). */
     const int was = shx_group_op(group, 0)->fused_plans[shx_fused_bucket_of(batch)].out_at_wait;
     for (int rank = 0; rank < config.tp; ++rank)
-      shx_op_set_out_at_wait(shx_group_op(group, rank), batch, !was);
+      CHECK(shx_op_set_out_at_wait(shx_group_op(group, rank), batch, !was) == was);
     SHX_CHECK_OK(shx_group_capture(group, batch, 1));
     SHX_CHECK_OK(shx_group_poison_outputs(group));
     /* The parity after the last push: the 20 replays end on parity 1, B = 9's refusal

@@ -709,7 +709,7 @@ typedef struct out_at_wait_choice {
 static shx_status set_out_at_wait(void *context, shx_op *op, int batch) {
   out_at_wait_choice *c = context;
   c->planned = shx_op_set_out_at_wait(op, batch, c->value);
-  return SHX_SUCCESS;
+  return c->planned < 0 ? SHX_INVALID_ARGUMENT : SHX_SUCCESS;
 }
 
 /* --out-at-wait (an experiment, alone): per tp and B (--batches, --quick), the fused step

@@ -402,8 +402,8 @@ static void print_exchange(const unsigned long long *stamps, int steps,
  * so that compute-sanitizer or a trace can run kFusedXOut on a card whose plan keeps it
  * off, or kFusedX where it is on (both give the same bits). */
 static shx_status set_out_at_wait(void *context, shx_op *op, int batch) {
-  shx_op_set_out_at_wait(op, batch, *(const int *)context);
-  return SHX_SUCCESS;
+  return shx_op_set_out_at_wait(op, batch, *(const int *)context) < 0 ? SHX_INVALID_ARGUMENT
+                                                                        : SHX_SUCCESS;
 }
 
 int main(int argc, char **argv) {
