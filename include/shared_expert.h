@@ -34,6 +34,9 @@
  * a stream is an shx_stream, the very type of cudaStream_t and CUstream (a pointer to
  * struct CUstream_st), so either is passed as it is, and a pointer of another type draws
  * the compiler's diagnostic (an error in C++; in C, -Wincompatible-pointer-types).
+ * A stream is not checked: asking CUDA about a stream that is being captured ends the
+ * capture. A stream of another device, or one destroyed, is found only by the launch,
+ * which fails with SHX_CUDA_ERROR (the failure rule above).
  *
  * The op keeps its own record of what was recorded, in the order of the calls: h's rows
  * (shx_record_down's check) and each parity's push (shx_tail's). Record calls in the
@@ -264,7 +267,10 @@ shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down);
 /* Mailbox of every rank p (peers[p], p < tp; peers[rank] is this rank's own), each
  * BF16 [2 parities][tp sources][capacity][S], S = H / tp, 16-byte aligned, reachable
  * from this op's device (same device, peer access enabled, or IPC / NCCL window
- * mappings); count must equal tp. The array is copied; the memory is not owned. */
+ * mappings); count must equal tp. The array is copied; the memory is not owned. The
+ * mailboxes are not compared with one another: ranks' mailboxes that overlap (one buffer
+ * bound for every rank, as single-GPU timing harnesses do) are accepted, and every sum
+ * and tail is then meaningless. */
 shx_status shx_bind_peers(shx_op *op, void *const *peers, int count);
 
 /* Bytes of one mailbox for this config: 2 * tp * capacity * (H / tp) * 2; 0 (with the
