@@ -7,7 +7,9 @@
 #  2. Issue 3's table: bench --repeat 2 (every acceptance batch, its floor and baseline;
 #     the plan runs kFusedXOut at TP8 B = 9..16 on both cards).
 #  3. tools/limits.sh at TP8 B = 9, 16 (where the 0.1 us (H200) or 0.35 us (H100) went).
-#  4. As much of the one-GPU suite (tools/gpu_suite.sh) as the call's time leaves: the
+#  4. With DEEPSEEK=1 (run109_call3.sh), the DeepSeek dims' table: bench --dims deepseek
+#     --repeat 2.
+#  5. As much of the one-GPU suite (tools/gpu_suite.sh) as the call's time leaves: the
 #     call is taken to last CALL_SECONDS (560 unless set; a short budget sets less).
 # Build here first: `bash perf/runs/run109_prepare.sh`.
 #   carry: bundle_pack/run109s.tar.xz
@@ -26,6 +28,12 @@ grep -E "^ +(8|16) |plans" $top/bench.txt | tail -24
 BUNDLE=bundle CELLS="8 9;8 16" timeout 90 tools/limits.sh $top/limits > $top/limits.txt 2>&1
 echo "limits exit $? at $SECONDS s" | tee -a $top/head.txt
 grep "^|" $top/limits.txt
+if [ "${DEEPSEEK:-0}" = 1 ]; then
+  (cd bundle && timeout 60 ./bench --dims deepseek --repeat 2 --csv $top/bench_deepseek.csv) \
+    > $top/bench_deepseek.txt 2> /dev/null
+  echo "bench deepseek exit $? at $SECONDS s" | tee -a $top/head.txt
+  grep -E "^ +(8|16) +(9|16|64) " $top/bench_deepseek.txt
+fi
 left=$((${CALL_SECONDS:-560} - SECONDS))
 if [ $left -gt 90 ]; then
   BUNDLE=bundle timeout $left tools/gpu_suite.sh $top/suite > /dev/null 2>&1

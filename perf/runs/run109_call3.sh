@@ -12,12 +12,4 @@ if ! nvidia-smi -L | grep -q H200; then
   echo "run109_call3: not an H200; stopped"
   exit 0
 fi
-CALL_SECONDS=0 bash "$(dirname "$0")/run109_call1.sh"
-# call 1's environment is its own process's: set it again for the DeepSeek table.
-top=$(cd "$OUT" && pwd)
-export NCCL_NVLS_ENABLE=0
-export LD_LIBRARY_PATH=/usr/local/cuda-13.0/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
-(cd bundle && timeout 60 ./bench --dims deepseek --repeat 2 --csv $top/bench_deepseek.csv) \
-  > $top/bench_deepseek.txt 2> /dev/null
-echo "bench deepseek exit $? at $SECONDS s" | tee -a $top/head.txt
-grep -E "^ +(8|16) +(9|16|64) " $top/bench_deepseek.txt
+CALL_SECONDS=0 DEEPSEEK=1 bash "$(dirname "$0")/run109_call1.sh"
