@@ -8,15 +8,17 @@
  * Covered: an op not yet bound; NULL, misaligned and unreachable (pageable host memory, an
  * address no allocation covers) pointers at bind (weights and peers: NULL and misaligned,
  * weights and peers[3] unreachable), record and tail, an unreachable mailbox at arm (its
- * NULL and misaligned cases are api_test's, CPU only); a peer count
- * other than tp; batch 0 or over capacity; parity 2 and -1; a split down whose batch is
- * not its gate's; a tail at a parity this op never pushed at, or of another batch than
- * the push (after a push; a launched one would time out, which the valid tail's watchdog
- * check would report), or after peers[rank] was rebound to another mailbox; with two
- * GPUs, a step, gate, down, tail, o-proj or shx_check_device made with another device current,
- * and weights, x, out, the o-proj's w_o, a and x, this rank's own mailbox and an armed
- * mailbox on the other device (another rank's mailbox there is taken); a second tail
- * after the one that consumed its parity's push;
+ * NULL and misaligned cases are api_test's, CPU only); a peer count other than tp; two
+ * peers' mailboxes that share bytes (the test binds the 8 ranks' mailboxes back to back in
+ * one allocation, and every push check reads all 8); batch 0 or over capacity; parity 2
+ * and -1; a split down whose batch is not its gate's; a tail at a parity this op never
+ * pushed at, or of another batch than the push (after a push; a launched one would time
+ * out, which the valid tail's watchdog check would report), or after peers[rank] was
+ * rebound to another mailbox; with two GPUs, a step, gate, down, tail, o-proj or
+ * shx_check_device made with another device current, and weights, x, out, the o-proj's
+ * w_o, a and x, this rank's own mailbox and an armed mailbox on the other device (another
+ * rank's mailbox there is taken); a second tail after the one that consumed its parity's
+ * push;
  * shx_record_oproj's refusals (NULL, misaligned and unreachable pointers: x, w_o, a;
  * attention not a multiple of 64, batch 0 or over capacity) leave its x untouched, and
  * its valid call writes exactly the batch's rows; buffers whose allocation ends before
@@ -72,18 +74,21 @@ static void read_mailbox(const void *mailbox, size_t bytes, uint16_t *host) {
   CHECK_CUDA(cudaMemcpy(host, mailbox, bytes, cudaMemcpyDeviceToHost));
 }
 
-/* Where slot i lies in a mailbox [2 parities][tp sources][capacity tokens][S columns]. */
+/* Where slot i lies in the tp mailboxes, back to back as the tests lay them out (peer p's
+ * at p shx_mailbox_bytes), each [2 parities][tp sources][capacity tokens][S columns]. */
 typedef struct slot {
-  size_t parity, source, token;
+  size_t peer, parity, source, token;
 } slot;
 static slot slot_of(size_t i, const shx_config *config) {
   const size_t row = i / ((size_t)config->hidden / config->tp);
-  const slot where = {row / ((size_t)config->capacity * config->tp),
+  const size_t rows_per_parity = (size_t)config->capacity * config->tp;
+  const slot where = {row / (2 * rows_per_parity), row / rows_per_parity % 2,
                       row / config->capacity % config->tp, row % config->capacity};
   return where;
 }
 
-/* Every slot of the mailbox still `value` (0x8000 armed, 0 arrived): nothing wrote it. */
+/* Every slot of the mailboxes still `value` (0x8000 armed, 0 arrived): nothing wrote
+ * them. */
 static void expect_every_slot(const void *mailbox, size_t bytes, uint16_t *host,
                               uint16_t value, const char *after) {
   read_mailbox(mailbox, bytes, host);
@@ -96,9 +101,9 @@ static void expect_every_slot(const void *mailbox, size_t bytes, uint16_t *host,
   }
 }
 
-/* After rank 0's push of `batch` rows at parity 0 into an armed mailbox that every peer
- * entry names: exactly its rows [0, batch) of source 0 at parity 0 hold +0 (zero
- * weights), every other slot is still armed. */
+/* After rank 0's push of `batch` rows at parity 0 into the tp armed mailboxes, back to
+ * back: in every peer's, exactly its rows [0, batch) of source 0 at parity 0 hold +0
+ * (zero weights, or y that rounds to -0), every other slot is still armed. */
 static void expect_pushed(const void *mailbox, size_t bytes, uint16_t *host,
                           const shx_config *config, int batch) {
   read_mailbox(mailbox, bytes, host);
@@ -136,26 +141,30 @@ static void expect_out_rows(const void *out, const shx_config *config, int rows,
   free(host);
 }
 
-/* With every slot made "arrived" (zeros), the valid tail at parity 0 re-arms exactly its
- * rows [0, batch) of every source and nothing else, and writes +0 into exactly out's rows
- * [0, batch). It consumed the push: a second tail at parity 0 is refused and touches
- * neither the mailbox nor out. */
-static void expect_tail_rearms(shx_op *op, void *out, void *mailbox, size_t bytes,
-                               uint16_t *host, const shx_config *config, int batch) {
-  CHECK_CUDA(cudaMemset(mailbox, 0, bytes));
+/* With every slot of the tp mailboxes made "arrived" (zeros), the valid tail at parity 0
+ * re-arms exactly rows [0, batch) of every source in its own mailbox (peer `rank`) and
+ * nothing else, and writes +0 into exactly out's rows [0, batch). It consumed the push: a
+ * second tail at parity 0 is refused and touches neither the mailboxes nor out. */
+static void expect_tail_rearms(shx_op *op, void *out, void *mailboxes,
+                               size_t mailboxes_bytes, uint16_t *host,
+                               const shx_config *config, int batch) {
+  CHECK_CUDA(cudaMemset(mailboxes, 0, mailboxes_bytes));
   poison_out(out, config);
   SHX_CHECK_OK(shx_tail(op, out, batch, 0, NULL));
-  read_mailbox(mailbox, bytes, host);
-  for (size_t i = 0; i < bytes / 2; ++i) {
+  read_mailbox(mailboxes, mailboxes_bytes, host);
+  for (size_t i = 0; i < mailboxes_bytes / 2; ++i) {
     const slot at = slot_of(i, config);
-    CHECK(host[i] == (at.parity == 0 && at.token < (size_t)batch ? 0x8000 : 0));
+    CHECK(host[i] == (at.peer == (size_t)config->rank && at.parity == 0 &&
+                              at.token < (size_t)batch
+                          ? 0x8000
+                          : 0));
   }
   expect_out_rows(out, config, batch, "the valid tail");
   SHX_CHECK_OK(shx_check_device(op)); /* the tail found every row: no timeout */
-  CHECK_CUDA(cudaMemset(mailbox, 0, bytes));
+  CHECK_CUDA(cudaMemset(mailboxes, 0, mailboxes_bytes));
   poison_out(out, config);
   expect(shx_tail(op, out, batch, 0, NULL), SHX_INVALID_ARGUMENT, "since its last tail");
-  expect_every_slot(mailbox, bytes, host, 0, "the second tail");
+  expect_every_slot(mailboxes, mailboxes_bytes, host, 0, "the second tail");
   expect_out_rows(out, config, 0, "the second tail");
 }
 
@@ -168,8 +177,8 @@ static char *const kUnallocated = (char *)(uintptr_t)0x10000;
  * bound: the armed mailbox untouched. The refused binds keep the earlier ones (the valid
  * step after this still pushes). */
 static void refused_steps(shx_op *op, const shx_config *config, const char *gate_up,
-                          const char *down, char *x, void *const *peers, char *mailbox,
-                          size_t mailbox_bytes, uint16_t *host, int pageable_access) {
+                          const char *down, char *x, void *const *peers, char *mailboxes,
+                          size_t mailboxes_bytes, uint16_t *host, int pageable_access) {
   expect(shx_bind_weights(op, gate_up, NULL), SHX_INVALID_ARGUMENT, "down is NULL");
   expect_misaligned(shx_bind_weights(op, gate_up + 8, down), "gate_up");
   expect_misaligned(shx_bind_weights(op, gate_up, down + 8), "down");
@@ -178,8 +187,18 @@ static void refused_steps(shx_op *op, const shx_config *config, const char *gate
   with_bad_peer[5] = NULL;
   expect(shx_bind_peers(op, with_bad_peer, config->tp), SHX_INVALID_ARGUMENT,
          "peers[5] is NULL");
-  with_bad_peer[5] = mailbox + 8;
+  with_bad_peer[5] = mailboxes + 8;
   expect_misaligned(shx_bind_peers(op, with_bad_peer, config->tp), "peers[5]");
+  /* Two ranks' mailboxes that share bytes (one named twice; one reaching 16 bytes into
+   * the next): refused naming both. */
+  with_bad_peer[5] = peers[2];
+  expect(shx_bind_peers(op, with_bad_peer, config->tp), SHX_INVALID_ARGUMENT,
+         "and peers[5]");
+  expect(shx_bind_peers(op, with_bad_peer, config->tp), SHX_INVALID_ARGUMENT, "overlap");
+  with_bad_peer[5] = (char *)peers[6] - 16;
+  expect(shx_bind_peers(op, with_bad_peer, config->tp), SHX_INVALID_ARGUMENT,
+         "and peers[6]");
+  CHECK(op->peers[5] == peers[5] && op->peers[2] == peers[2]); /* the bind kept */
   if (!pageable_access) {
     expect_unreachable(shx_bind_weights(op, g_pageable, down), "gate_up");
     expect_unreachable(shx_bind_weights(op, gate_up, g_pageable), "down");
@@ -202,15 +221,16 @@ static void refused_steps(shx_op *op, const shx_config *config, const char *gate
          "batch 17");
   expect(shx_record_step(op, x, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
   expect(shx_record_step(op, x, 9, -1, NULL), SHX_INVALID_ARGUMENT, "parity -1");
-  expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the refused binds and steps");
+  expect_every_slot(mailboxes, mailboxes_bytes, host, 0x8000,
+                    "the refused binds and steps");
 }
 
 /* The refused tails of an op that has pushed nothing yet, with every slot "arrived" (0)
  * and out poisoned: a launched tail would re-arm rows to 0x8000 and write out. Leaves the
  * mailbox armed again. */
-static void refused_tails(shx_op *op, const shx_config *config, void *out, char *mailbox,
-                          size_t mailbox_bytes, uint16_t *host, int pageable_access) {
-  CHECK_CUDA(cudaMemset(mailbox, 0, mailbox_bytes));
+static void refused_tails(shx_op *op, const shx_config *config, void *out, char *mailboxes,
+                          size_t mailboxes_bytes, uint16_t *host, int pageable_access) {
+  CHECK_CUDA(cudaMemset(mailboxes, 0, mailboxes_bytes));
   poison_out(out, config);
   /* Nothing pushed at either parity yet: a tail would wait for this op's own rows. */
   expect(shx_tail(op, out, 9, 0, NULL), SHX_INVALID_ARGUMENT, "parity 0");
@@ -222,9 +242,9 @@ static void refused_tails(shx_op *op, const shx_config *config, void *out, char 
     expect_unreachable(shx_tail(op, kUnallocated, 9, 0, NULL), "out");
   }
   expect(shx_tail(op, out, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
-  expect_every_slot(mailbox, mailbox_bytes, host, 0, "the refused tails");
+  expect_every_slot(mailboxes, mailboxes_bytes, host, 0, "the refused tails");
   expect_out_rows(out, config, 0, "the refused tails");
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  SHX_CHECK_OK(shx_mailbox_arm(mailboxes, mailboxes_bytes, NULL));
 }
 
 /* Each call's buffer placed in an allocation of `size` bytes (a multiple of 2 MiB, a size
@@ -251,8 +271,8 @@ static void expect_too_small(shx_status got, const char *name, size_t room, size
  * (and, for the tail, every "arrived" slot as it was) and the binds as they were (read
  * from the op). Then x with exactly the room a step needs is taken and pushes. */
 static void too_small_buffers(shx_op *op, const shx_config *config, const char *gate_up,
-                              const char *down, void *const *peers, char *mailbox,
-                              size_t mailbox_bytes, uint16_t *host) {
+                              const char *down, void *const *peers, char *mailboxes,
+                              size_t mailboxes_bytes, uint16_t *host) {
   enum { kBatch = 9 };
   const size_t hidden = (size_t)config->hidden, inter = (size_t)config->intermediate_total /
                                                        config->tp;
@@ -265,6 +285,7 @@ static void too_small_buffers(shx_op *op, const shx_config *config, const char *
   CHECK_CUDA(cudaMemset(weights, 0xFF, weight_size)); /* a bind kept by mistake: NaN */
   const size_t x_needs = kBatch * hidden * 2, out_needs = kBatch * shard * 2;
   const size_t gate_up_needs = 2 * inter * hidden * 2, down_needs = hidden * inter * 2;
+  const size_t mailbox_bytes = shx_mailbox_bytes(config); /* one rank's */
   CHECK(mailbox_bytes <= small_size && gate_up_needs <= weight_size);
 
   char *x = with_room(small, small_size, x_needs - 16);
@@ -289,36 +310,38 @@ static void too_small_buffers(shx_op *op, const shx_config *config, const char *
   enum { kAttention = 64 };
   const size_t a_needs = kBatch * kAttention * 2;
   char *a = with_room(small, small_size, a_needs - 16);
-  expect_too_small(shx_record_oproj(op, weights, a, kAttention, mailbox, kBatch, NULL), "a",
-                   a_needs - 16, a_needs);
+  expect_too_small(shx_record_oproj(op, weights, a, kAttention, mailboxes, kBatch, NULL),
+                   "a", a_needs - 16, a_needs);
   const size_t w_o_needs = hidden * kAttention * 2;
   char *w_o = with_room(small, small_size, w_o_needs - 16);
-  expect_too_small(shx_record_oproj(op, w_o, mailbox, kAttention, mailbox, kBatch, NULL),
+  expect_too_small(shx_record_oproj(op, w_o, mailboxes, kAttention, mailboxes, kBatch,
+                                    NULL),
                    "w_o", w_o_needs - 16, w_o_needs);
   char *oproj_x = with_room(small, small_size, x_needs - 16);
-  expect_too_small(shx_record_oproj(op, weights, mailbox, kAttention, oproj_x, kBatch, NULL),
+  expect_too_small(shx_record_oproj(op, weights, mailboxes, kAttention, oproj_x, kBatch,
+                                    NULL),
                    "x", x_needs - 16, x_needs);
-  expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the refused small buffers");
+  expect_every_slot(mailboxes, mailboxes_bytes, host, 0x8000, "the refused small buffers");
 
-  CHECK_CUDA(cudaMemset(mailbox, 0, mailbox_bytes));
+  CHECK_CUDA(cudaMemset(mailboxes, 0, mailboxes_bytes));
   char *out = with_room(small, small_size, out_needs - 16);
   expect_too_small(shx_tail(op, out, kBatch, 0, NULL), "out", out_needs - 16, out_needs);
-  expect_every_slot(mailbox, mailbox_bytes, host, 0, "the refused small out");
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  expect_every_slot(mailboxes, mailboxes_bytes, host, 0, "the refused small out");
+  SHX_CHECK_OK(shx_mailbox_arm(mailboxes, mailboxes_bytes, NULL));
 
   /* Exactly the room it needs: taken (zeros, so the zero weights push +0); so is an x of
    * exactly its size from the stream-ordered allocator. */
   SHX_CHECK_OK(shx_record_step(op, with_room(small, small_size, x_needs), kBatch, 0, NULL));
-  expect_pushed(mailbox, mailbox_bytes, host, config, kBatch);
+  expect_pushed(mailboxes, mailboxes_bytes, host, config, kBatch);
   SHX_CHECK_OK(shx_check_device(op));
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  SHX_CHECK_OK(shx_mailbox_arm(mailboxes, mailboxes_bytes, NULL));
   void *pooled = NULL;
   CHECK_CUDA(cudaMallocAsync(&pooled, x_needs, NULL));
   CHECK_CUDA(cudaMemsetAsync(pooled, 0, x_needs, NULL));
   SHX_CHECK_OK(shx_record_step(op, pooled, kBatch, 0, NULL));
-  expect_pushed(mailbox, mailbox_bytes, host, config, kBatch);
+  expect_pushed(mailboxes, mailboxes_bytes, host, config, kBatch);
   CHECK_CUDA(cudaFreeAsync(pooled, NULL));
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  SHX_CHECK_OK(shx_mailbox_arm(mailboxes, mailboxes_bytes, NULL));
   CHECK_CUDA(cudaDeviceSynchronize());
   CHECK_CUDA(cudaFree(small));
   CHECK_CUDA(cudaFree(weights));
@@ -344,8 +367,8 @@ typedef CUresult (*AddressFree)(CUdeviceptr, size_t);
  * taken and pushes (the range CUDA reports for it is the whole reservation, not one
  * handle's piece, which would refuse it); one 16 bytes short of the reservation's end is
  * refused. The op's mailbox is armed and left armed. */
-static void vmm_buffers(shx_op *op, const shx_config *config, char *mailbox,
-                        size_t mailbox_bytes, uint16_t *host) {
+static void vmm_buffers(shx_op *op, const shx_config *config, char *mailboxes,
+                        size_t mailboxes_bytes, uint16_t *host) {
   enum { kBatch = 9 };
   const Granularity granularity = (Granularity)shx_driver_function(
       "cuMemGetAllocationGranularity");
@@ -384,12 +407,13 @@ static void vmm_buffers(shx_op *op, const shx_config *config, char *mailbox,
   /* 4 KB of it in the first handle, the rest in the second */
   char *const straddling = reserved + granule - 4096;
   SHX_CHECK_OK(shx_record_step(op, straddling, kBatch, 0, NULL));
-  expect_pushed(mailbox, mailbox_bytes, host, config, kBatch);
+  expect_pushed(mailboxes, mailboxes_bytes, host, config, kBatch);
   SHX_CHECK_OK(shx_check_device(op));
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  SHX_CHECK_OK(shx_mailbox_arm(mailboxes, mailboxes_bytes, NULL));
   char *const short_x = reserved + 2 * granule - (x_needs - 16);
   expect_too_small(shx_record_step(op, short_x, kBatch, 0, NULL), "x", x_needs - 16, x_needs);
-  expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the refused x in virtual memory");
+  expect_every_slot(mailboxes, mailboxes_bytes, host, 0x8000,
+                    "the refused x in virtual memory");
   CHECK_CUDA(cudaDeviceSynchronize());
   CHECK_CU(unmap(base, 2 * granule));
   for (int i = 0; i < 2; ++i) CHECK_CU(release(handles[i]));
@@ -418,8 +442,9 @@ static void negative_zero_pushes(shx_variant variant) {
   const size_t gate_up_count = 2 * inter * hidden, down_count = hidden * inter;
   const size_t x_count = (size_t)config.capacity * hidden;
   const size_t mailbox_bytes = shx_mailbox_bytes(&config);
+  const size_t mailboxes_bytes = 8 * mailbox_bytes;
   uint16_t *host = calloc(gate_up_count + down_count + x_count, 2);
-  uint16_t *slots = malloc(mailbox_bytes);
+  uint16_t *slots = malloc(mailboxes_bytes);
   CHECK(host != NULL && slots != NULL);
   uint16_t *gate_up = host, *down = host + gate_up_count, *x = down + down_count;
   for (size_t j = 0; j < inter; ++j) {
@@ -430,17 +455,17 @@ static void negative_zero_pushes(shx_variant variant) {
   for (int t = 0; t < kBatch; ++t) x[(size_t)t * hidden] = 0x3F80;
   char *device = NULL;
   const size_t weight_bytes = (gate_up_count + down_count + x_count) * 2;
-  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + mailbox_bytes));
+  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + mailboxes_bytes));
   CHECK_CUDA(cudaMemcpy(device, host, weight_bytes, cudaMemcpyHostToDevice));
-  char *const mailbox = device + weight_bytes;
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  char *const mailboxes = device + weight_bytes;
+  SHX_CHECK_OK(shx_mailbox_arm(mailboxes, mailboxes_bytes, NULL));
   void *peers[8];
-  for (int p = 0; p < 8; ++p) peers[p] = mailbox;
+  for (int p = 0; p < 8; ++p) peers[p] = mailboxes + p * mailbox_bytes;
   SHX_CHECK_OK(shx_bind_weights(op, device, device + gate_up_count * 2));
   SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
   SHX_CHECK_OK(shx_record_step(op, device + (gate_up_count + down_count) * 2, kBatch, 0,
                                NULL));
-  expect_pushed(mailbox, mailbox_bytes, slots, &config, kBatch);
+  expect_pushed(mailboxes, mailboxes_bytes, slots, &config, kBatch);
   SHX_CHECK_OK(shx_check_device(op));
   SHX_CHECK_OK(shx_destroy(op));
   CHECK_CUDA(cudaFree(device));
@@ -513,17 +538,18 @@ static void over_128_batches(void) {
   const size_t weight_bytes = 3 * inter * (size_t)config.hidden * 2;
   const size_t x_bytes = (size_t)kBatch * config.hidden * 2;
   const size_t mailbox_bytes = shx_mailbox_bytes(&config);
-  char *device = NULL; /* gate_up | down | x | mailbox, zeros but the armed mailbox */
-  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + x_bytes + mailbox_bytes));
+  const size_t mailboxes_bytes = 8 * mailbox_bytes;
+  char *device = NULL; /* gate_up | down | x | 8 mailboxes, zeros but the armed mailboxes */
+  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + x_bytes + mailboxes_bytes));
   CHECK_CUDA(cudaMemset(device, 0, weight_bytes + x_bytes));
-  char *const x = device + weight_bytes, *const mailbox = x + x_bytes;
-  uint16_t *host = malloc(mailbox_bytes);
+  char *const x = device + weight_bytes, *const mailboxes = x + x_bytes;
+  uint16_t *host = malloc(mailboxes_bytes);
   CHECK(host != NULL);
   void *peers[8];
-  for (int p = 0; p < 8; ++p) peers[p] = mailbox;
+  for (int p = 0; p < 8; ++p) peers[p] = mailboxes + p * mailbox_bytes;
   SHX_CHECK_OK(shx_bind_weights(op, device, device + 2 * inter * (size_t)config.hidden * 2));
   SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  SHX_CHECK_OK(shx_mailbox_arm(mailboxes, mailboxes_bytes, NULL));
   expect(shx_record_gate(op, x, kBatch, NULL), SHX_UNSUPPORTED,
          "batch 200 is over the fused kernels' 128");
   shx_variant chosen = SHX_VARIANT_FUSED;
@@ -532,7 +558,7 @@ static void over_128_batches(void) {
   SHX_CHECK_OK(shx_record_step(op, x, kBatch, 0, NULL));
   expect(shx_record_down(op, kBatch, 1, NULL), SHX_UNSUPPORTED,
          "no SharedDown plan for batch 200");
-  expect_pushed(mailbox, mailbox_bytes, host, &config, kBatch);
+  expect_pushed(mailboxes, mailboxes_bytes, host, &config, kBatch);
   SHX_CHECK_OK(shx_destroy(op));
   CHECK_CUDA(cudaFree(device));
   free(host);
@@ -553,22 +579,23 @@ int main(void) {
   expect(shx_bind_weights(op, NULL, small), SHX_INVALID_ARGUMENT, "gate_up is NULL");
   expect(shx_variant_for(op, 0, &config.variant), SHX_INVALID_ARGUMENT, "batch 0");
 
-  /* Zero weights and x on the device, one mailbox that every peer entry names. */
+  /* Zero weights and x on the device, and the 8 ranks' mailboxes back to back. */
   const size_t inter = (size_t)config.intermediate_total / config.tp;
   const size_t weight_bytes = 3 * inter * (size_t)config.hidden * 2;
   const size_t x_bytes = (size_t)config.capacity * config.hidden * 2;
   const size_t mailbox_bytes = shx_mailbox_bytes(&config);
+  const size_t mailboxes_bytes = 8 * mailbox_bytes;
   const size_t shard = (size_t)config.hidden / config.tp;
-  char *device = NULL; /* gate_up | down | x | mailbox */
-  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + x_bytes + mailbox_bytes));
+  char *device = NULL; /* gate_up | down | x | mailboxes */
+  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + x_bytes + mailboxes_bytes));
   CHECK_CUDA(cudaMemset(device, 0, weight_bytes + x_bytes));
-  char *const x = device + weight_bytes, *const mailbox = x + x_bytes;
+  char *const x = device + weight_bytes, *const mailboxes = x + x_bytes;
   char *const down = device + 2 * inter * (size_t)config.hidden * 2;
   void *out = NULL;
   CHECK_CUDA(cudaMalloc(&out, config.capacity * shard * 2));
   void *peers[8];
-  for (int p = 0; p < 8; ++p) peers[p] = mailbox;
-  host = malloc(mailbox_bytes);
+  for (int p = 0; p < 8; ++p) peers[p] = mailboxes + p * mailbox_bytes;
+  host = malloc(mailboxes_bytes);
   CHECK(host != NULL);
   SHX_CHECK_OK(shx_bind_weights(op, device, down));
   expect(shx_record_step(op, x, 9, 0, NULL), SHX_INVALID_ARGUMENT, "peers are not bound");
@@ -580,13 +607,13 @@ int main(void) {
            "are not exercised\n");
   g_pageable = aligned_alloc(64, 4096);
   CHECK(g_pageable != NULL);
-  refused_tails(op, &config, out, mailbox, mailbox_bytes, host, pageable_access);
-  refused_steps(op, &config, device, down, x, peers, mailbox, mailbox_bytes, host,
+  refused_tails(op, &config, out, mailboxes, mailboxes_bytes, host, pageable_access);
+  refused_steps(op, &config, device, down, x, peers, mailboxes, mailboxes_bytes, host,
                 pageable_access);
   oproj_calls(op, &config, pageable_access);
   free(g_pageable);
-  too_small_buffers(op, &config, device, down, peers, mailbox, mailbox_bytes, host);
-  vmm_buffers(op, &config, mailbox, mailbox_bytes, host);
+  too_small_buffers(op, &config, device, down, peers, mailboxes, mailboxes_bytes, host);
+  vmm_buffers(op, &config, mailboxes, mailboxes_bytes, host);
 
   /* With a second GPU current, the op's calls are refused naming both devices. */
   int devices = 0;
@@ -633,13 +660,15 @@ int main(void) {
     memcpy(spread_peers, peers, sizeof spread_peers);
     spread_peers[(config.rank + 1) % 8] = other_x + x_bytes;
     SHX_CHECK_OK(shx_bind_peers(op, spread_peers, 8));
+    spread_peers[(config.rank + 1) % 8] = peers[(config.rank + 1) % 8];
     spread_peers[config.rank] = other_x + x_bytes;
     expect(shx_bind_peers(op, spread_peers, 8), SHX_INVALID_ARGUMENT, other);
     SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
     CHECK_CUDA(cudaSetDevice(1));
     CHECK_CUDA(cudaFree(elsewhere));
     CHECK_CUDA(cudaSetDevice(0));
-    expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the calls from another device");
+    expect_every_slot(mailboxes, mailboxes_bytes, host, 0x8000,
+                      "the calls from another device");
   } else {
     printf("api_gpu_test: one GPU: the other-device refusal not exercised\n");
   }
@@ -647,7 +676,7 @@ int main(void) {
   /* The valid step writes +0 (zero weights) into its batch's slots at parity 0: a push
    * the checks above would have seen. The tail at parity 1 is still refused. */
   SHX_CHECK_OK(shx_record_step(op, x, 9, 0, NULL));
-  expect_pushed(mailbox, mailbox_bytes, host, &config, 9);
+  expect_pushed(mailboxes, mailboxes_bytes, host, &config, 9);
   poison_out(out, &config);
   expect(shx_tail(op, out, 9, 1, NULL), SHX_INVALID_ARGUMENT, "parity 1");
   expect(shx_tail(op, out, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
@@ -666,7 +695,7 @@ int main(void) {
   expect_out_rows(out, &config, 0, "the tails refused after a push");
   CHECK_CUDA(cudaFree(other));
   SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
-  expect_tail_rearms(op, out, mailbox, mailbox_bytes, host, &config, 9);
+  expect_tail_rearms(op, out, mailboxes, mailboxes_bytes, host, &config, 9);
   SHX_CHECK_OK(shx_destroy(op));
   op = NULL;
 
@@ -682,16 +711,16 @@ int main(void) {
   expect(shx_record_gate(op, x, 0, NULL), SHX_INVALID_ARGUMENT, "batch 0");
   expect(shx_record_gate(op, x + 8, 9, NULL), SHX_INVALID_ARGUMENT, "not 16-byte aligned");
   SHX_CHECK_OK(shx_record_gate(op, x, 9, NULL));
-  SHX_CHECK_OK(shx_mailbox_arm(mailbox, mailbox_bytes, NULL));
+  SHX_CHECK_OK(shx_mailbox_arm(mailboxes, mailboxes_bytes, NULL));
   expect(shx_record_down(op, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
   expect(shx_record_down(op, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
-  expect_every_slot(mailbox, mailbox_bytes, host, 0x8000, "the refused downs");
+  expect_every_slot(mailboxes, mailboxes_bytes, host, 0x8000, "the refused downs");
   SHX_CHECK_OK(shx_record_down(op, 9, 0, NULL)); /* the gate's batch runs */
-  expect_pushed(mailbox, mailbox_bytes, host, &config, 9);
+  expect_pushed(mailboxes, mailboxes_bytes, host, &config, 9);
   /* The tail consumes the rows the last push at its parity wrote: another batch is
    * refused before any launch. */
   expect(shx_tail(op, out, 16, 0, NULL), SHX_INVALID_ARGUMENT, "batch 9");
-  expect_tail_rearms(op, out, mailbox, mailbox_bytes, host, &config, 9);
+  expect_tail_rearms(op, out, mailboxes, mailboxes_bytes, host, &config, 9);
   SHX_CHECK_OK(shx_destroy(op));
   CHECK_CUDA(cudaFree(out));
   CHECK_CUDA(cudaFree(device));

@@ -181,14 +181,10 @@ static shx_status current_hopper_device(int *device, int *sms) {
 }
 
 /* One mailbox, [2 parities][tp sources][capacity][H / tp] BF16, of a valid config. */
-static size_t mailbox_bytes_of(const shx_config *config) {
-  return (size_t)2 * config->tp * config->capacity * (config->hidden / config->tp) * 2;
-}
-
 size_t shx_mailbox_bytes(const shx_config *config) {
   shx_clear_error();
   if (shx_check_config(config) != SHX_SUCCESS) return 0;
-  return mailbox_bytes_of(config);
+  return shx_mailbox_bytes_of(config);
 }
 
 shx_status shx_create(const shx_config *config, shx_op **op_out) {
@@ -337,7 +333,7 @@ shx_status shx_bind_peers(shx_op *op, void *const *peers, int count) {
   shx_status status;
   if (op == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "op is NULL");
   if ((status = shx_check_peers(&op->config, peers, count)) != SHX_SUCCESS) return status;
-  const size_t mailbox_bytes = mailbox_bytes_of(&op->config);
+  const size_t mailbox_bytes = shx_mailbox_bytes_of(&op->config);
   for (int p = 0; p < count; ++p) {
     char name[24]; /* "peers[" + any int + "]" */
     snprintf(name, sizeof name, "peers[%d]", p);

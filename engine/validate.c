@@ -114,7 +114,25 @@ shx_status shx_check_peers(const shx_config *config, void *const *peers, int cou
     shx_status status = check_buffer(peers[p], name);
     if (status != SHX_SUCCESS) return status;
   }
+  /* Every rank r stores into slot [parity][r][token] of each peer's mailbox: two ranks'
+   * mailboxes that share a byte would take two ranks' rows in one slot, and the sums and
+   * tails would be meaningless (not an error any kernel could see). */
+  const uintptr_t bytes = shx_mailbox_bytes_of(config);
+  for (int p = 0; p < count; ++p) {
+    for (int q = 0; q < p; ++q) {
+      const uintptr_t a = (uintptr_t)peers[q], b = (uintptr_t)peers[p];
+      if ((a <= b ? b - a : a - b) < bytes)
+        return shx_fail(SHX_INVALID_ARGUMENT,
+                        "peers[%d] %p and peers[%d] %p overlap: each rank's mailbox "
+                        "needs %zu bytes (shx_mailbox_bytes) of its own", q, peers[q], p,
+                        peers[p], (size_t)bytes);
+    }
+  }
   return SHX_SUCCESS;
+}
+
+size_t shx_mailbox_bytes_of(const shx_config *config) {
+  return (size_t)2 * config->tp * config->capacity * (config->hidden / config->tp) * 2;
 }
 
 static shx_status check_batch_parity(const shx_config *config, int batch, int parity) {

@@ -135,8 +135,13 @@ static void test_pointers(void) {
   expect_refused(shx_check_weights(misaligned, aligned), "gate_up");
   expect_refused(shx_check_weights(aligned, misaligned), "not 16-byte aligned");
 
+  /* Addresses only (the checks read no memory): mailboxes back to back, in rank order
+   * and not. */
+  const size_t mailbox = shx_mailbox_bytes_of(&c);
+  CHECK(mailbox == (size_t)2 * 8 * 128 * (7168 / 8) * 2); /* SHX_CONFIG_INIT: 3.5 MiB */
+  char *const base = (char *)(uintptr_t)((uintptr_t)1 << 40);
   void *peers[16];
-  for (int i = 0; i < 16; ++i) peers[i] = aligned;
+  for (int i = 0; i < 16; ++i) peers[i] = base + (size_t)(i ^ 3) * mailbox;
   CHECK(shx_check_peers(&c, peers, 8) == SHX_SUCCESS);
   expect_refused(shx_check_peers(&c, NULL, 8), "peers is NULL");
   expect_refused(shx_check_peers(&c, peers, 7), "peer count 7");
@@ -144,10 +149,26 @@ static void test_pointers(void) {
   expect_refused(shx_check_peers(&c, peers, 8), "peers[5] is NULL");
   peers[5] = misaligned;
   expect_refused(shx_check_peers(&c, peers, 8), "peers[5]");
-  peers[5] = aligned;
+  peers[5] = base + (size_t)(5 ^ 3) * mailbox;
   peers[7] = NULL; /* the last one too */
   expect_refused(shx_check_peers(&c, peers, 8), "peers[7] is NULL");
-  peers[7] = aligned;
+  peers[7] = base + (size_t)(7 ^ 3) * mailbox;
+  /* One mailbox named twice, or two that share their last 16 or first 16 bytes: refused
+   * naming both; one that starts right at another's end: taken. */
+  peers[6] = peers[2];
+  expect_refused(shx_check_peers(&c, peers, 8), "peers[2]");
+  expect_refused(shx_check_peers(&c, peers, 8), "and peers[6]");
+  expect_refused(shx_check_peers(&c, peers, 8), "overlap");
+  peers[6] = base + 100 * mailbox + 16; /* peers[7] at 4 mailboxes: out of the way */
+  peers[1] = base + 101 * mailbox;
+  expect_refused(shx_check_peers(&c, peers, 8), "peers[1]");
+  expect_refused(shx_check_peers(&c, peers, 8), "and peers[6]");
+  peers[1] = base + 99 * mailbox + 32;
+  expect_refused(shx_check_peers(&c, peers, 8), "and peers[6]");
+  peers[1] = base + 101 * mailbox + 16;
+  CHECK(shx_check_peers(&c, peers, 8) == SHX_SUCCESS);
+  peers[1] = base + 99 * mailbox + 16;
+  CHECK(shx_check_peers(&c, peers, 8) == SHX_SUCCESS);
 
   CHECK(shx_check_mailbox(aligned, 256) == SHX_SUCCESS);
   expect_refused(shx_check_mailbox(NULL, 256), "mailbox is NULL");

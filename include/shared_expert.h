@@ -267,10 +267,9 @@ shx_status shx_bind_weights(shx_op *op, const void *gate_up, const void *down);
 /* Mailbox of every rank p (peers[p], p < tp; peers[rank] is this rank's own), each
  * BF16 [2 parities][tp sources][capacity][S], S = H / tp, 16-byte aligned, reachable
  * from this op's device (same device, peer access enabled, or IPC / NCCL window
- * mappings); count must equal tp. The array is copied; the memory is not owned. The
- * mailboxes are not compared with one another: ranks' mailboxes that overlap (one buffer
- * bound for every rank, as single-GPU timing harnesses do) are accepted, and every sum
- * and tail is then meaningless. */
+ * mappings); count must equal tp. The array is copied; the memory is not owned. Two
+ * mailboxes that share a byte (as addresses in this process) are refused, naming both:
+ * every rank's rows need slots of their own. */
 shx_status shx_bind_peers(shx_op *op, void *const *peers, int count);
 
 /* Bytes of one mailbox for this config: 2 * tp * capacity * (H / tp) * 2; 0 (with the

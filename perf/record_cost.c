@@ -39,11 +39,11 @@ int main(void) {
   const size_t weight_bytes = 3 * inter * (size_t)config.hidden * 2;
   const size_t x_bytes = (size_t)config.capacity * config.hidden * 2;
   const size_t mailbox_bytes = shx_mailbox_bytes(&config);
-  char *device = NULL; /* gate_up | down | x | mailbox */
-  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + x_bytes + mailbox_bytes));
-  char *const x = device + weight_bytes, *const mailbox = x + x_bytes;
+  char *device = NULL; /* gate_up | down | x | the 8 ranks' mailboxes */
+  CHECK_CUDA(cudaMalloc((void **)&device, weight_bytes + x_bytes + 8 * mailbox_bytes));
+  char *const x = device + weight_bytes, *const mailboxes = x + x_bytes;
   void *peers[8];
-  for (int p = 0; p < 8; ++p) peers[p] = mailbox;
+  for (int p = 0; p < 8; ++p) peers[p] = mailboxes + p * mailbox_bytes;
   SHX_CHECK_OK(shx_bind_weights(op, device, device + 2 * inter * config.hidden * 2));
   SHX_CHECK_OK(shx_bind_peers(op, peers, 8));
 
