@@ -180,7 +180,6 @@ static shx_status current_hopper_device(int *device, int *sms) {
   return shx_check_capability(*device, major, minor);
 }
 
-/* One mailbox, [2 parities][tp sources][capacity][H / tp] BF16, of a valid config. */
 size_t shx_mailbox_bytes(const shx_config *config) {
   shx_clear_error();
   if (shx_check_config(config) != SHX_SUCCESS) return 0;

@@ -29,7 +29,8 @@ shx_status shx_check_weights(const void *gate_up, const void *down);
 /* Each peer present and aligned, and no two of the count mailboxes (of
  * shx_mailbox_bytes_of each) sharing a byte. */
 shx_status shx_check_peers(const shx_config *config, void *const *peers, int count);
-/* shx_mailbox_bytes of a valid config, without the check. */
+/* One mailbox, [2 parities][tp sources][capacity][H / tp] BF16, of a valid config:
+ * shx_mailbox_bytes without the check. */
 size_t shx_mailbox_bytes_of(const shx_config *config);
 /* bound_*: whether shx_bind_weights / shx_bind_peers succeeded on the op. */
 shx_status shx_check_step(const shx_config *config, const void *x, int batch,
