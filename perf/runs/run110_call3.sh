@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Run 110 call 3 (stop 96): LATE A PAST 32, the first real form after call 2's bound
 # (DOWN RING ONLY at TP8 N = 40..64: 1.4-1.7 us a step on an H100). bundle_late64 (branch
-# r110_late64, 5876e69; its COMMIT says +changes for untracked run outputs only): kFusedLate
-# at N = 40..64 where two CTAs share an SM, the late down blocks' A in the consumers'
-# registers (5 at N = 40, 48; 6 at N = 56, 64, where ptxas spills 96-160 bytes), two late h
-# tiles in the staging area, the others in the stages of the ring's down fills [2, late)
-# once those are consumed; the CTA then triggers early (after the exchange). Its 1-GPU
+# r110_late64, d72f545): kFusedLate at N = 40..64 where two CTAs share an SM: of the 5
+# (N = 40, 48) or 6 (N = 56, 64) late down blocks, 5, 5, 5 and 4 take their A from the
+# consumers' registers (ptxas: 146-162 registers, no spills; 6 at N = 56, 64 spilled), two
+# late h tiles go into the staging area, the other late h tiles (and at N = 56, 64 the
+# last blocks' weights) into the stages of the ring's down fills [2, late) once those are
+# consumed; the CTA then triggers early (after the exchange). Its 1-GPU
 # fused, split and mailbox tests (fused = split bit for bit at B = 48, 64 among others),
 # then the A/B against main (the run109s pack's bundle) twice at B = 9 (a control), 24, 40,
 # 48, 56, 64, and limits at TP8 B = 40, 64. On any card; the card is in head.txt.
