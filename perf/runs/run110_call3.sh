@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run 110 call 3 (stop 96): LATE A PAST 32, the first real form after call 2's bound
 # (DOWN RING ONLY at TP8 N = 40..64: 1.4-1.7 us a step on an H100). bundle_late64 (branch
-# r110_late64, d72f545): kFusedLate at N = 40..64 where two CTAs share an SM: of the 5
+# r110_late64, e4b82aa): kFusedLate at N = 40..64 where two CTAs share an SM: of the 5
 # (N = 40, 48) or 6 (N = 56, 64) late down blocks, 5, 5, 5 and 4 take their A from the
 # consumers' registers (ptxas: 146-162 registers, no spills; 6 at N = 56, 64 spilled), two
 # late h tiles go into the staging area, the other late h tiles (and at N = 56, 64 the
