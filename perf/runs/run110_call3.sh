@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Run 110 call 3 (stop 96): LATE A PAST 32, the first real form after call 2's bound
 # (DOWN RING ONLY at TP8 N = 40..64: 1.4-1.7 us a step on an H100). bundle_late64 (branch
-# r110_late64, e4b82aa): kFusedLate at N = 40..64 where two CTAs share an SM: of the 5
+# r110_late64, 269b605): kFusedLate at N = 40..64 where two CTAs share an SM: of the 5
 # (N = 40, 48) or 6 (N = 56, 64) late down blocks, 5, 5, 5 and 4 take their A from the
 # consumers' registers (ptxas: 146-162 registers, no spills; 6 at N = 56, 64 spilled), two
 # late h tiles go into the staging area, the other late h tiles (and at N = 56, 64 the
 # last blocks' weights) into the stages of the ring's down fills [2, late) once those are
-# consumed; the CTA then triggers early (after the exchange). Its 1-GPU
+# consumed; the CTA then triggers early (after the exchange). Every other instance's PTX
+# is main's (tools/same_ptx.sh FUNCTIONS=1: 73 identical, 4 new). Its 1-GPU
 # fused, split and mailbox tests (fused = split bit for bit at B = 48, 64 among others),
 # then the A/B against main (the run109s pack's bundle) twice at B = 9 (a control), 24, 40,
 # 48, 56, 64, and limits at TP8 B = 40, 64. On any card; the card is in head.txt.
