@@ -5,6 +5,9 @@
 # docs/experiments/late_a_past_32.patch) and run110t (the same + late_a_past_32_late_trigger
 # .patch). The candidates' bundle/COMMIT reads "<main>+changes" (the patches applied to
 # the tree); ops/ and graphs/ are restored afterwards. A few minutes with a warm cache.
+# Checked in stop 96: main with late_a_past_32.patch applied compiles to the PTX of branch
+# r110_late64 (tools/same_ptx.sh r110_late64: every .cu identical), the code call 3 ran;
+# the binaries themselves differ from build to build.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ -z "$(git status --porcelain)" ] || { echo "run110_prepare: the tree has changes"; exit 2; }
