@@ -10,8 +10,8 @@
 # 69 identical). Beside it EARLY UNFIT AFTER THE MMAS (branch r111_unfit_mma 38fca8d,
 # bundle_unfitm): those CTAs whose tile overruns the ring trigger after their gate/up MMAs
 # instead of after the exchange (its PTX differs from r111_unfit's in the N = 40..64 kFused
-# instances at two CTAs an SM, with and without clusters of 16; in the latter the tile fits,
-# so they run as before). Each candidate's 1-GPU fused, split and mailbox tests, the A/B
+# instances at two CTAs an SM, with and without clusters of 16; in the cluster-16 ones the
+# tile fits, so they run as before). Each candidate's 1-GPU fused, split and mailbox tests, the A/B
 # against main (the run109s pack's bundle) twice at B = 9 (a control), 40, 48, 56, 64, and
 # limits at TP8 B = 40, 64. On any card; the card is in head.txt.
 #   carry: bundle_pack/run109s.tar.xz bundle_pack/run111u.tar.xz bundle_pack/run111m.tar.xz
