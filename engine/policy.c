@@ -1,11 +1,15 @@
 /* policy.c: see policy.h. */
+#define _POSIX_C_SOURCE 200809L /* open, fstat, fdopen */
 #include "engine/policy.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "engine/status.h"
 #include "engine/validate.h" /* SHX_MAX_CAPACITY, shx_tp_supported */
@@ -146,9 +150,25 @@ shx_status shx_policy_parse(const char *text, shx_policy *policy) {
 }
 
 shx_status shx_policy_load(const char *path, shx_policy *policy) {
-  FILE *file = fopen(path, "rb");
-  if (file == NULL)
+  /* Only a regular file: opening a FIFO for reading blocks until a writer comes, and
+   * reading a FIFO or a terminal blocks until one writes, so shx_create would hang on
+   * such a path. O_NONBLOCK lets the open return; fstat then refuses what is not a file
+   * (a directory too) before anything is read. */
+  const int descriptor = open(path, O_RDONLY | O_NONBLOCK);
+  if (descriptor < 0)
     return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" cannot be opened", path);
+  struct stat about;
+  if (fstat(descriptor, &about) != 0 || !S_ISREG(about.st_mode)) {
+    close(descriptor);
+    return shx_fail(SHX_INVALID_ARGUMENT,
+                    "policy_path \"%s\" is not a regular file (a directory, FIFO or device?)",
+                    path);
+  }
+  FILE *file = fdopen(descriptor, "rb");
+  if (file == NULL) {
+    close(descriptor);
+    return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" cannot be opened", path);
+  }
   char text[8192];
   size_t length = fread(text, 1, sizeof text - 1, file);
   /* A full buffer is no proof of more: a file of exactly that size is whole. */
@@ -156,8 +176,7 @@ shx_status shx_policy_load(const char *path, shx_policy *policy) {
   const int too_long = !failed && length == sizeof text - 1 && fgetc(file) != EOF;
   fclose(file);
   if (failed)
-    return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" cannot be read (a directory?)",
-                    path);
+    return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" cannot be read", path);
   if (too_long)
     return shx_fail(SHX_INVALID_ARGUMENT, "policy_path \"%s\" is over %zu bytes", path,
                     sizeof text - 1);

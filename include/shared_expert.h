@@ -184,7 +184,8 @@ typedef struct shx_config {
   shx_activation activation;
   float situ_beta;        /* SiTU's gate cap, in [2^-64, 2^64] (checked for SwiGLU too) */
   float situ_lambda;      /* SiTU's linear cap, in [2^-64, 2^64] (likewise) */
-  const char *policy_path;/* host path of the `auto` policy table; NULL: built-in.
+  const char *policy_path;/* host path of the `auto` policy table, a regular file (a
+                             FIFO, device or directory is refused); NULL: built-in.
                              Lines "tp first_batch last_batch fused|split|baseline"
                              (# comments): tp 1, 2, 4, 8 or 16, 1 <= first <= last <=
                              1024, a fused or split rule from a batch <= 128, ranges of
