@@ -147,7 +147,7 @@ int main(void) {
            "cannot query the current CUDA device");
     CHECK(manual->gate_batch == 0 && manual->pushed_batch[0] == 0 &&
           manual->pushed_batch[1] == 0);
-    expect(shx_record_down(manual, 9, 1, NULL), SHX_INVALID_ARGUMENT, "or a call failed");
+    expect(shx_record_down(manual, 9, 1, NULL), SHX_INVALID_ARGUMENT, "a call failed");
   }
   free(manual);
   shx_status status = shx_create(&config, &op);

@@ -517,9 +517,9 @@ static shx_status record_down(shx_op *op, int batch, int parity, shx_stream stre
    * rank's real contribution. */
   if (op->gate_batch == 0)
     return shx_fail(SHX_INVALID_ARGUMENT,
-                    "batch %d: this op has recorded no gate or step (since it was created "
-                    "or a call failed), so h holds no rows to push; record shx_record_gate "
-                    "first", batch);
+                    "batch %d: this op has recorded no gate or step (since it was created, "
+                    "a call failed or a timeout was reported), so h holds no rows to push; "
+                    "record shx_record_gate first", batch);
   /* h holds the rows of the last gate: pushing more would send stale rows as valid. */
   if (batch != op->gate_batch)
     return shx_fail(SHX_INVALID_ARGUMENT,
@@ -630,7 +630,8 @@ static shx_status record_tail(shx_op *op, void *out, int batch, int parity,
   if (op->pushed_batch[parity] == 0)
     return shx_fail(SHX_INVALID_ARGUMENT,
                     "parity %d: this op has recorded no push (step or down) at that parity "
-                    "since its last tail there (or since a call failed), to wait for",
+                    "since its last tail there (or since a call failed or a timeout was "
+                    "reported), to wait for",
                     parity);
   /* A tail over fewer rows than the push would leave the rest holding this step's
    * values, which a later, larger tail at this parity would take as arrived; over more,
@@ -720,6 +721,12 @@ shx_status shx_check_device(shx_op *op) {
     /* The barrier counters may be mid-phase: re-arm them with the flag. */
     SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
     SHX_CUDA(cudaDeviceSynchronize());
+    /* The recovery re-arms every mailbox, which erases the pushes recorded before it, and
+     * a kernel that gave up may have left h half-written: as after a failed call
+     * (forget_on_failure), a tail of such a push would wait for rows that never come, and
+     * shx_record_down would push stale h. So both are refused until a new push or gate. */
+    op->gate_batch = 0;
+    op->pushed_batch[0] = op->pushed_batch[1] = 0;
     /* The flag's two causes (shared_expert.h, SHX_DEVICE_TIMEOUT); with the watchdog off
      * only the second can set it. */
     status = shx_fail(SHX_DEVICE_TIMEOUT,

@@ -26,6 +26,10 @@
  *    ALIGNMENT: it then pushes nothing). Rank 0's tail reads each slot once, writes NaN
  *    and ends (a 30 s alarm fails a tail that waits), and shx_check_device reports
  *    SHX_DEVICE_TIMEOUT. Checked at TP8 B=9.
+ * 4. A timeout forgets the op's recorded pushes: after a push at parity 0 with no tail,
+ *    the flag set and shx_check_device's SHX_DEVICE_TIMEOUT, shx_tail of that push and
+ *    shx_record_down are refused (the recovery's re-armed mailboxes hold none of its
+ *    rows). Checked at TP8 B=9.
  * After each, the group's captured step runs again: its output matches the CPU reference
  * (relative L2 <= SHX_REF_REL_L2_MAX, every element within SHX_REF_ELEMENT_MAX, no NaN)
  * and is bitwise equal to the output of a step before the fault. A hang fails the test
@@ -210,6 +214,24 @@ static void flag_without_watchdog(const shx_testbed *bed, int batch, const uint1
   missing_source_recovers(&m, batch, want);
 }
 
+/* A timeout forgets what the op had recorded: rank 0 pushed at parity 0 (no tail yet), its
+ * flag is then set (as any timeout sets it) and shx_check_device reports it; the recovery
+ * re-arms the mailboxes, so that push's rows are gone, and shx_tail of it is refused
+ * rather than waiting for them until the watchdog; a new step's tail then runs. */
+static void timeout_forgets_pushes(const shx_testbed *bed, int batch, const uint16_t *want) {
+  missing_source m = missing_source_begin(bed, batch);
+  const uint32_t set = 1;
+  CHECK_CUDA(cudaMemcpy(m.op->scratch + SHX_SCRATCH_ERROR_FLAG, &set, sizeof set,
+                        cudaMemcpyHostToDevice));
+  CHECK(shx_check_device(m.op) == SHX_DEVICE_TIMEOUT);
+  CHECK(shx_tail(m.op, m.out, batch, 0, m.stream) == SHX_INVALID_ARGUMENT);
+  CHECK(strstr(shx_last_error(), "timeout was reported") != NULL);
+  CHECK(shx_record_down(m.op, batch, 1, m.stream) == SHX_INVALID_ARGUMENT);
+  CHECK(strstr(shx_last_error(), "timeout was reported") != NULL);
+  printf("  after SHX_DEVICE_TIMEOUT: the earlier push's tail and a down refused\n");
+  missing_source_recovers(&m, batch, want);
+}
+
 static void stuck_grid_barrier(const shx_testbed *bed, int batch, const uint16_t *want) {
   const shx_config *config = &bed->config;
   shx_group *group = shx_testbed_group(bed, SHX_VARIANT_FUSED, 1, batch, 1);
@@ -266,6 +288,7 @@ int main(void) {
     if (cases[i].broken_peer) {
       broken_peer(&bed, cases[i].batch, want);
       flag_without_watchdog(&bed, cases[i].batch, want);
+      timeout_forgets_pushes(&bed, cases[i].batch, want);
     }
     stuck_grid_barrier(&bed, cases[i].batch, want);
     free(want);

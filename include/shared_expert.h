@@ -373,7 +373,9 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, shx_stream str
  * SHX_DEVICE_TIMEOUT on any rank:
  * stop launching steps on every rank, synchronize every rank's device, re-arm every
  * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which re-arms the
- * op's barrier counters when its flag was set); then steps run as before
+ * op's barrier counters when its flag was set, and forgets the pushes and gate it had
+ * recorded, as after a failed call: shx_tail and shx_record_down are refused until a
+ * new step or gate); then steps run as before
  * (graphs/watchdog_gpu_test shows both faults on one GPU; graphs/neighbour_gpu_test runs
  * this whole recovery after each timeout it meets). */
 shx_status shx_check_device(shx_op *op);
