@@ -368,7 +368,11 @@ constexpr bool two_per_sm_allowed(int n) { return n > kTwoPerSmMaxN && n <= 64; 
  * for a gate/up CTA of at most this many K blocks: with a ring of 5 (before run 37 call 7)
  * TP16 (14 blocks) was 1.1 us faster than one CTA per SM with 12 stages and TP8 (28
  * blocks) 1.4 us slower (run 29 call 6); with a ring of 6 TP8 B = 57..64 is 0.5-0.65 us
- * faster (run 37 call 8). More blocks a CTA (no plan at the measured dims) are not measured. */
+ * faster (run 37 call 8). More blocks a CTA (no plan at the measured dims) are not measured.
+ * The count compared is a CTA's average share, ceil(H / 64 / cluster): where the K split
+ * gives CTAs of fewer down jobs more blocks (shx_fused_balance_k_split), the largest share
+ * can be a few over it (e.g. H = 15616, I = 512: average 31, largest 34); at the measured
+ * dims the two are equal. */
 constexpr int kTwoPerSmMaxGateUpBlocksN64 = 32;
 constexpr int kSmemOptInLimit = 227 * 1024;
 constexpr int kMinStages = 4;
@@ -2558,7 +2562,8 @@ auto with_down(int n, int inter, F &&f) {
 }
 
 /* The fused plan's CTAs per SM (kTwoPerSmMaxGateUpBlocksN64): two at N <= 56, and at
- * N = 64 where a gate/up CTA streams at most 32 K blocks; else the instance's default. */
+ * N = 64 where a gate/up CTA streams at most 32 K blocks on average (the argument is
+ * ceil(H / 64 / cluster)); else the instance's default. */
 int fused_ctas_per_sm(int n, int gate_up_blocks_per_cta) {
   if (two_per_sm_allowed(n) &&
       (n < 64 || gate_up_blocks_per_cta <= kTwoPerSmMaxGateUpBlocksN64))

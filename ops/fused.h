@@ -76,8 +76,9 @@ typedef struct shx_fused_plan {
                         grid does not fit twice: TWO GRIDS, some CTAs then take two);
                         CTAs past gate_up_ctas only do down */
   int ctas_per_sm;   /* CTAs per SM the shared memory is sized for: 2 at n <= 56; at
-                        n = 64 2 where a gate/up CTA streams at most 32 K blocks (TP8,
-                        TP16), else 1; 1 at n > 64 */
+                        n = 64 2 where a gate/up CTA streams at most 32 K blocks on
+                        average, ceil(H / 64 / cluster) (TP8, TP16), else 1; 1 at
+                        n > 64 */
   int stages;        /* ring stages of (64 x 64 weights + n x 64 activations) */
   int smem_bytes;    /* dynamic shared memory per CTA of the fused launch (where its
                         CTAs hold late down blocks, LATE IN REGISTERS at n = 24, 32, its
