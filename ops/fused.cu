@@ -2818,6 +2818,11 @@ extern "C" shx_status shx_fused_plan_make(int hidden, int inter, int tp, int n,
                    hidden);
     return SHX_INVALID_ARGUMENT;
   }
+  if (hidden > SHX_FUSED_MAX_HIDDEN) { /* the plan's 16-bit K ranges would wrap */
+    format_message(message, "shx_fused_plan_make: hidden=%d is over %d", hidden,
+                   SHX_FUSED_MAX_HIDDEN);
+    return SHX_UNSUPPORTED;
+  }
   if (inter <= 0 || inter % 64 != 0) {
     format_message(message, "shx_fused_plan_make: inter=%d is not a positive multiple of 64",
                    inter);
@@ -3179,6 +3184,7 @@ shx_status launch_family(const shx_fused_plan *plan, const shx_fused_args *args,
     return SHX_INVALID_ARGUMENT;
   }
   if (!is_padded_batch(plan->n) || !valid_tp(plan->tp) || plan->hidden <= 0 ||
+      plan->hidden > SHX_FUSED_MAX_HIDDEN ||
       plan->hidden % (kBlockK * plan->tp) != 0 || plan->inter <= 0 ||
       plan->inter % kBlockK != 0 || plan->down_granules != plan->hidden / kHalfRows ||
       plan->cluster < 2 || plan->cluster > kMaxCluster ||

@@ -20,6 +20,7 @@ extern "C" {
 #define SHX_MAX_TP 16
 #define SHX_FUSED_MAX_CTAS 132
 #define SHX_FUSED_MAX_N 128 /* padded batch served by the fused kernel */
+#define SHX_FUSED_MAX_HIDDEN 65536 /* H of a fused plan: its K ranges are 16-bit */
 /* The padded batches (wgmma N) the fused kernels have an instance for: every multiple of
  * 8 up to 64, then of 16 (a batch pads to at most 7 rows more, 15 above 64: a batch far
  * below its N measured 1.3-4.8 us slower a step, perf/RESULTS.md run 37). ops/fused.cu

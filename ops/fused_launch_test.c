@@ -167,6 +167,18 @@ int main(void) {
     CHECK(odd.grid == 116);
     shx_fused_balance_k_split(&odd);
     CHECK(!refused_as_plan(&odd));
+    /* H up to SHX_FUSED_MAX_HIDDEN only: above it the plan's 16-bit K ranges could
+     * wrap (at this cluster size they would not yet, so only the bound refuses it). */
+    for (int hidden = SHX_FUSED_MAX_HIDDEN; hidden <= SHX_FUSED_MAX_HIDDEN + 64;
+         hidden += 64) {
+      shx_fused_plan wide = odd;
+      wide.hidden = hidden;
+      wide.down_granules = wide.hidden / 32;
+      wide.grid = shx_fused_widest_grid(wide.gate_up_ctas, 4, wide.hidden / 64,
+                                        SHX_FUSED_MAX_CTAS);
+      shx_fused_balance_k_split(&wide);
+      CHECK(refused_as_plan(&wide) == (hidden > SHX_FUSED_MAX_HIDDEN));
+    }
     shx_fused_plan stale = odd;
     stale.grid = 100;
     CHECK(refused_as_plan(&stale));
