@@ -3441,9 +3441,12 @@ extern "C" shx_status shx_down_plan_make(int hidden, int inter, int tp, int n, i
     format_message(message, "shx_down_plan_make: %s", cudaGetErrorString(error));
     return SHX_CUDA_ERROR;
   }
-  if (sms < 1 || sms > sm_count) {
+  /* shx_down_launch's grid is at most kMaxGrid CTAs (one an SM): on a device of more
+   * SMs than that (none of sm_90 has), the plan keeps to it too. */
+  const int most_sms = sm_count < kMaxGrid ? sm_count : kMaxGrid;
+  if (sms < 1 || sms > most_sms) {
     format_message(message, "shx_down_plan_make: sms=%d is outside [1, %d SMs]", sms,
-                   sm_count);
+                   most_sms);
     return SHX_INVALID_ARGUMENT;
   }
   int resident = 0, stages = 0, smem_bytes = 0;
