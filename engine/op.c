@@ -17,6 +17,9 @@
 #include "ops/driver.h"
 #include "ops/oproj.h"
 
+/* Every H the config accepts gets a fused plan whose 16-bit K ranges hold it. */
+_Static_assert(SHX_MAX_HIDDEN <= SHX_FUSED_MAX_HIDDEN, "SHX_MAX_HIDDEN over the fused plan's");
+
 /* Errors on an op's device are reported with the op's device current. */
 static shx_status check_current_device(const shx_op *op) {
   int device = -1;
