@@ -8,6 +8,8 @@
 # 16 steps (perf/profile_step.c, print_breakdown), as one Markdown table; then the same
 # graph without stamps, to show what the stamps cost.
 #   [BUNDLE=bundle] [CELLS="8 9;16 9"] tools/limits.sh [OUTDIR]
+# CELLS=targets: every row of the bench's target range (B = 9, 13, 16, 24, 32, 40, 48, 56,
+# 64) and B = 128, at TP8 and TP16 (issue 3's cells; runs 110 and 112).
 # SHX_ENGINE_STATE=1 in the environment cuts the steps of a process in the engine state
 # (perf/timing.h ENGINE STATE).
 # The weight bytes a rank streams per step (gate, up, down) and the time the SPEC's
@@ -15,6 +17,12 @@
 set -uo pipefail
 source "$(dirname "$0")/gpu_env.sh" "${1:-out}"
 cells=${CELLS:-"8 9;8 16;8 32;8 64;8 128;16 9;16 16;16 32;16 64;16 128"}
+if [ "$cells" = targets ]; then
+  cells=""
+  for tp in 8 16; do
+    for batch in 9 13 16 24 32 40 48 56 64 128; do cells="$cells${cells:+;}$tp $batch"; done
+  done
+fi
 echo "| tp | B | weights MB | at 4.48 TB/s | step (wait to wait) | x landed | gate/up loop |" \
      "exchange | reduce | h release | grid barrier | h landed | down loop | push |" \
      "slowest push | gap to the next wait | graph step, stamped | graph step, no stamps |"
