@@ -661,10 +661,10 @@ struct Watchdog {
   }
 };
 
-/* EXIT DRAIN, in kFusedX only (kDrains): a thread that gave up sleeps kExitDrainNs as it
- * leaves (the destructor, so that every return path has it), which keeps its CTA and
- * shared memory alive past TMA copies into its ring and peers' st.async partials issued
- * before it left (a review in stop 79). The copy issuers whose own waits all passed drain
+/* EXIT DRAIN, in kFusedX and kFusedXOut only (kDrains = fused_x(mode)): a thread that
+ * gave up sleeps kExitDrainNs as it leaves (the destructor, so that every return path has
+ * it), which keeps its CTA and shared memory alive past TMA copies into its ring and
+ * peers' st.async partials issued before it left (a review in stop 79). The copy issuers whose own waits all passed drain
  * too if the op's error flag is set as they leave (adopt_grid_timeout): their consumers
  * may have given up and left first. Put in every instance (EXIT DRAIN), the drain made
  * the healthy step 0.18-0.37 us faster at TP8 B = 9, 16 (kFusedX) but up to 0.27 slower
