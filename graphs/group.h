@@ -60,7 +60,7 @@ shx_status shx_group_upload_x(shx_group *group, const uint16_t *x, int batch);
 /* Captures the step graphs (both parities) for `batch`; with_tail = 0 leaves the
  * pushed mailboxes for inspection (shx_group_read_mailbox). Replaces older graphs: a batch
  * outside [1, capacity] is refused first and keeps them; a capture that fails later (a
- * record refused, e.g. SHX_UNSUPPORTED on a green context) leaves none. */
+ * record that fails, e.g. SHX_CUDA_ERROR) leaves none. */
 shx_status shx_group_capture(shx_group *group, int batch, int with_tail);
 /* Launches the captured step of `parity` on every GPU (asynchronous). A launch that fails
  * on one GPU leaves the others' steps running, their tails waiting for its pushes until
@@ -91,8 +91,13 @@ shx_status shx_group_read_outputs(shx_group *group, int batch, uint16_t *out);
 shx_status shx_group_read_mailbox(shx_group *group, int rank, uint16_t *mailbox);
 /* Re-arms every mailbox with 0x8000 (after a with_tail = 0 step), once the group's
  * streams are done (shx_group_wait; a part's: its own, so other processes' pushes are
- * the caller's to wait for, as for read_mailbox). */
+ * the caller's to wait for, as for read_mailbox), and returns once the arms have run: a
+ * part's caller then needs only its barrier with every process before any of them steps
+ * again. */
 shx_status shx_group_rearm(shx_group *group);
+/* 1 if every one of the group's streams has finished all its work (cudaStreamQuery),
+ * else 0 (also for NULL): a test of what the waits above promise. */
+int shx_group_idle(shx_group *group);
 
 /* Hosted rank r's op and its mailbox (a device pointer on the rank's GPU,
  * shx_mailbox_bytes), for tests that drive one rank outside the captured graphs or export

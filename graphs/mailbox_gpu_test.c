@@ -54,6 +54,7 @@ static void step_and_read(shx_group *group, int parity, mailboxes *out) {
   for (int r = 0; r < out->tp; ++r)
     SHX_CHECK_OK(shx_group_read_mailbox(group, r, out->all + out->slots * r));
   SHX_CHECK_OK(shx_group_rearm(group));
+  CHECK(shx_group_idle(group)); /* the arms have run: no later push can overtake them */
 }
 
 static mailboxes mailboxes_make(const shx_config *config) {

@@ -115,8 +115,8 @@ static shx_status step_beside(shx_group *group, const shx_testbed_neighbour *nei
 }
 
 /* After a timeout: every rank recovered (the header's shx_check_device comment). Prints
- * the other ranks whose flag was set (shx_group_sync stops at the first one it finds,
- * whose flag it cleared). */
+ * the ranks whose flag is set again after shx_group_sync read and cleared every op's
+ * flag (a flag set by a kernel that gave up after that read; none expected). */
 static void recover(shx_group *group, int tp) {
   CHECK_CUDA(cudaSetDevice(0));
   CHECK_CUDA(cudaDeviceSynchronize());
