@@ -30,6 +30,11 @@
  *    the flag set and shx_check_device's SHX_DEVICE_TIMEOUT, shx_tail of that push and
  *    shx_record_down are refused (the recovery's re-armed mailboxes hold none of its
  *    rows). Checked at TP8 B=9.
+ * 5. A flag set while a tail waits, the watchdog off: source 3's rows in rank 0's mailbox
+ *    emptied, rank 0's tail launched and still waiting 20 ms later, then the flag set from
+ *    the host on another stream (as a kernel on another stream would set it): the tail
+ *    ends (a 30 s alarm fails one that waits), with NaN in every element, and
+ *    shx_check_device reports SHX_DEVICE_TIMEOUT. Checked at TP8 B=9.
  * After each, the group's captured step runs again: its output matches the CPU reference
  * (relative L2 <= SHX_REF_REL_L2_MAX, every element within SHX_REF_ELEMENT_MAX, no NaN)
  * and is bitwise equal to the output of a step before the fault. A hang fails the test
@@ -43,6 +48,7 @@
 #include <cuda_runtime_api.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/check.h"
@@ -214,6 +220,39 @@ static void flag_without_watchdog(const shx_testbed *bed, int batch, const uint1
   missing_source_recovers(&m, batch, want);
 }
 
+static void flag_while_waiting(const shx_testbed *bed, int batch, const uint16_t *want) {
+  shx_testbed unwatched = *bed; /* the same weights, the watchdog off */
+  unwatched.config.watchdog_ms = 0;
+  missing_source m = missing_source_begin(&unwatched, batch);
+  const size_t bytes = (size_t)m.config->capacity * m.shard * 2;
+  CHECK_CUDA(cudaMemset(m.out, 0xFF, bytes));
+  CHECK_CUDA(cudaDeviceSynchronize());
+  alarm(30); /* a tail that never sees the flag waits for ever: fail soon */
+  SHX_CHECK_OK(shx_tail(m.op, m.out, batch, 0, m.stream));
+  const struct timespec pause = {0, 20 * 1000 * 1000};
+  nanosleep(&pause, NULL);
+  CHECK(cudaStreamQuery(m.stream) == cudaErrorNotReady); /* it waits for source 3 */
+  (void)cudaGetLastError();
+  cudaStream_t side;
+  CHECK_CUDA(cudaStreamCreateWithFlags(&side, cudaStreamNonBlocking));
+  const uint32_t set = 1;
+  CHECK_CUDA(cudaMemcpyAsync(m.op->scratch + SHX_SCRATCH_ERROR_FLAG, &set, sizeof set,
+                             cudaMemcpyHostToDevice, side));
+  CHECK_CUDA(cudaStreamSynchronize(side));
+  const double start = shx_testbed_seconds();
+  CHECK_CUDA(cudaStreamSynchronize(m.stream));
+  alarm(kHangSeconds);
+  printf("  watchdog off, flag set while the tail waits: it ended %.3f s after\n",
+         shx_testbed_seconds() - start);
+  CHECK_CUDA(cudaStreamDestroy(side));
+  CHECK_CUDA(cudaMemcpy(m.host_out, m.out, bytes, cudaMemcpyDeviceToHost));
+  expect_tail_nan(m.host_out, batch, m.config->capacity, m.shard, 0, m.shard, 0xFFFF,
+                  "the tail whose flag was set while it waited");
+  CHECK(shx_check_device(m.op) == SHX_DEVICE_TIMEOUT);
+  SHX_CHECK_OK(shx_check_device(m.op)); /* the flag was cleared */
+  missing_source_recovers(&m, batch, want);
+}
+
 /* A timeout forgets what the op had recorded: rank 0 pushed at parity 0 (no tail yet), its
  * flag is then set (as any timeout sets it) and shx_check_device reports it; the recovery
  * re-arms the mailboxes, so that push's rows are gone, and shx_tail of it is refused
@@ -289,6 +328,7 @@ int main(void) {
       broken_peer(&bed, cases[i].batch, want);
       flag_without_watchdog(&bed, cases[i].batch, want);
       timeout_forgets_pushes(&bed, cases[i].batch, want);
+      flag_while_waiting(&bed, cases[i].batch, want);
     }
     stuck_grid_barrier(&bed, cases[i].batch, want);
     free(want);

@@ -202,7 +202,8 @@ typedef struct shx_config {
                              a step may not finish: give it a few seconds there,
                              docs/integration.md); a tail still ends, with NaN, where a
                              fused kernel set the flag (SHX_DEVICE_TIMEOUT's alignment
-                             case) */
+                             case), also one set while the tail waits (within about
+                             50 us) */
   int split_down_sms;     /* split variant: CTAs (one per SM) of SharedDown, the SMs the
                              routed experts' grid leaves free; checked for every variant
                              (every op plans SharedDown): 1 <= sms <= the device's SMs

@@ -32,6 +32,9 @@ namespace {
 constexpr int kThreads = 256;
 constexpr uint16_t kEmptySlot = 0x8000;       // BF16 -0: "not arrived"
 constexpr uint32_t kPoisonPair = 0x7FC07FC0u; // two BF16 quiet NaNs: a given-up tail's out
+// A waiting tail re-reads its op's error flag this often (tail_kernel): 50 us, far above a
+// healthy tail's wait and far below any watchdog.
+constexpr uint64_t kFlagRecheckNs = 50000;
 
 struct Vector8 {
   uint16_t lane[8];
@@ -110,6 +113,12 @@ __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out,
    * with the watchdog off too: a fused kernel that found its shared memory misaligned
    * sets the flag and pushes nothing, and the tail would wait for ever. */
   bool timed_out = *reinterpret_cast<volatile uint32_t *>(error_flag) != 0;
+  /* And again while it waits, once per kFlagRecheckNs after the first: a kernel that sets
+   * the flag after this tail started (another stream's, e.g. SharedDown beside it) would
+   * otherwise leave it waiting for ever with the watchdog off, or the whole watchdog with
+   * it on (a review in stop 98). A healthy tail's wait is a few microseconds, so it never
+   * reads the flag twice; every thread polling the one flag word would crowd its L2 line. */
+  uint64_t next_flag_check = start + kFlagRecheckNs;
   for (int source = 0; source < route.tp; ++source) {
     size_t slot_row = (size_t)(route.parity * route.tp + source) * route.capacity + t;
     uint16_t *slot = mailbox + slot_row * route.shard + column;
@@ -124,9 +133,13 @@ __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out,
 #pragma unroll
       for (int i = 0; i < 8; ++i) arrived &= v.lane[i] != kEmptySlot;
       if (arrived || timed_out) break;
-      if (watchdog_ns != 0 && shx::ptx::globaltimer() - start > watchdog_ns) {
+      const uint64_t now = shx::ptx::globaltimer();
+      if (watchdog_ns != 0 && now - start > watchdog_ns) {
         atomicExch(error_flag, 1u);
         timed_out = true;
+      } else if (now > next_flag_check) {
+        next_flag_check = now + kFlagRecheckNs;
+        timed_out = *reinterpret_cast<volatile uint32_t *>(error_flag) != 0;
       }
     }
 #pragma unroll
