@@ -184,7 +184,7 @@ unsigned blocks_for(size_t items) { return (unsigned)((items + kThreads - 1) / k
  * caught before a launch could write outside a mailbox. `what` names the launcher. */
 shx_status check_route(const shx_mailbox_route *route, int batch, const void *buffer,
                        const char *what, char *message) {
-  if (route->shard % 8 != 0 || route->tp < 1 || route->tp > SHX_MAX_TP) {
+  if (route->shard <= 0 || route->shard % 8 != 0 || route->tp < 1 || route->tp > SHX_MAX_TP) {
     snprintf(message, SHX_MESSAGE_BYTES, "%s: shard %d / tp %d unsupported", what,
              route->shard, route->tp);
     return SHX_UNSUPPORTED;
@@ -197,6 +197,14 @@ shx_status check_route(const shx_mailbox_route *route, int batch, const void *bu
              route->parity, batch, route->capacity, buffer == nullptr ? "NULL" : "set");
     return SHX_INTERNAL_ERROR;
   }
+  for (int p = 0; p < route->tp; ++p) { /* the push writes every peer's, the tail its own */
+    if (route->peers[p] == nullptr) {
+      snprintf(message, SHX_MESSAGE_BYTES,
+               "%s: peer %d's mailbox is NULL (a bug: the op's checks should have refused "
+               "it)", what, p);
+      return SHX_INTERNAL_ERROR;
+    }
+  }
   return SHX_SUCCESS;
 }
 
@@ -205,7 +213,7 @@ shx_status check_route(const shx_mailbox_route *route, int batch, const void *bu
 extern "C" shx_status shx_launch_activation(const void *gu, void *h, int batch, int inter,
                                             shx_activation activation, float beta,
                                             float lambda, void *stream, char *message) {
-  if (inter % 8 != 0 || batch < 1) {
+  if (inter <= 0 || inter % 8 != 0 || batch < 1) {
     snprintf(message, SHX_MESSAGE_BYTES, "activation: inter %d / batch %d unsupported",
              inter, batch);
     return SHX_UNSUPPORTED;
@@ -233,6 +241,11 @@ extern "C" shx_status shx_launch_tail(const shx_mailbox_route *route, void *out,
                                       void *stream, char *message) {
   const shx_status checked = check_route(route, batch, out, "tail", message);
   if (checked != SHX_SUCCESS) return checked;
+  if (error_flag == nullptr) { /* read by every thread, written by one that gives up */
+    snprintf(message, SHX_MESSAGE_BYTES,
+             "tail: error_flag is NULL (a bug: the op passes its scratch word)");
+    return SHX_INTERNAL_ERROR;
+  }
   (void)cudaGetLastError(); /* a stale error is not this launch's */
   tail_kernel<<<blocks_for((size_t)batch * route->shard / 8), kThreads, 0,
                 (cudaStream_t)stream>>>(*route, static_cast<uint16_t *>(out), batch,

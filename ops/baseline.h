@@ -42,8 +42,10 @@ shx_status shx_launch_push(const void *y, const shx_mailbox_route *route, int ba
 /* Rank route->rank's tail: waits for every source's slot of tokens < batch, writes
  * out[t][c] = BF16(sum over sources in order), re-arms the slots with 0x8000. The
  * watchdog sets *error_flag after watchdog_ns of waiting (0: never) and gives up; a flag
- * already set when a thread starts makes it give up at once (reads each slot once). A
- * thread that gave up writes BF16 NaN (0x7FC0) to its 8 out elements, not the sum. */
+ * already set when a thread starts makes it give up at once (reads each slot once), and
+ * a waiting thread re-reads the flag every 50 us, so that one set later (by a kernel on
+ * another stream) ends it too. A thread that gave up writes BF16 NaN (0x7FC0) to its 8
+ * out elements, not the sum. error_flag must not be NULL. */
 shx_status shx_launch_tail(const shx_mailbox_route *route, void *out, int batch,
                            uint32_t *error_flag, uint64_t watchdog_ns, void *stream,
                            char *message);

@@ -1,6 +1,7 @@
-/* launcher_args_test.c: the push, tail and arm launchers (ops/baseline.h) refuse, before
- * any CUDA call, a route, batch, size or buffer that would let their kernels write
- * outside a mailbox: so this runs with or without a GPU, and nothing here launches. Each
+/* launcher_args_test.c: the push, tail, arm and activation launchers (ops/baseline.h)
+ * refuse, before any CUDA call, a route, batch, size or buffer that would let their
+ * kernels write outside a mailbox (or read a NULL flag): so this runs with or without a
+ * GPU, and nothing here launches. Each
  * case starts from a route that passes every check but one (its peers are dummy, never
  * dereferenced) and expects that one to be named; with the checks missing, the launch
  * would go ahead (SHX_CUDA_ERROR without a GPU, a fault or a stray write with one). */
@@ -74,6 +75,23 @@ int main(void) {
   route = good_route();
   route.tp = 32;
   expect_route_refused(route, 9, dummy_buffer, SHX_UNSUPPORTED, "tp 32", "tp over 16");
+  route = good_route();
+  route.shard = 0;
+  expect_route_refused(route, 9, dummy_buffer, SHX_UNSUPPORTED, "shard 0", "shard 0");
+  route = good_route();
+  route.shard = -8;
+  expect_route_refused(route, 9, dummy_buffer, SHX_UNSUPPORTED, "shard -8",
+                       "negative shard");
+  route = good_route();
+  route.peers[5] = NULL;
+  expect_route_refused(route, 9, dummy_buffer, SHX_INTERNAL_ERROR, "peer 5",
+                       "a NULL peer mailbox");
+  route = good_route(); /* every route check passes: the tail's own flag is refused */
+  expect_refused(shx_launch_tail(&route, dummy_buffer, 9, NULL, 0, NULL, message),
+                 SHX_INTERNAL_ERROR, "error_flag is NULL", "tail without a flag");
+  expect_refused(shx_launch_activation(dummy_buffer, dummy_buffer, 9, 0, SHX_ACT_SITU, 4.0f,
+                                       25.0f, NULL, message),
+                 SHX_UNSUPPORTED, "inter 0", "activation of inter 0");
 
   expect_refused(shx_launch_arm(NULL, 4096, NULL, message), SHX_INTERNAL_ERROR,
                  "4096 bytes", "arm of NULL");
