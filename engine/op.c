@@ -405,12 +405,14 @@ static void note_push(shx_op *op, int batch, int parity) {
  * shx_tail until a push at its parity does. The mailboxes may keep pushes no tail will
  * consume, so the header asks for the timeout's recovery (re-armed mailboxes) before the
  * next step. A refusal launched nothing and changes nothing. */
+static void forget_recorded(shx_op *op) {
+  op->gate_batch = 0;
+  op->pushed_batch[0] = op->pushed_batch[1] = 0;
+}
 static shx_status forget_on_failure(shx_op *op, shx_status status) {
   if (status == SHX_CUDA_ERROR || status == SHX_OUT_OF_MEMORY ||
-      status == SHX_INTERNAL_ERROR) {
-    op->gate_batch = 0;
-    op->pushed_batch[0] = op->pushed_batch[1] = 0;
-  }
+      status == SHX_INTERNAL_ERROR)
+    forget_recorded(op);
   return status;
 }
 
@@ -728,8 +730,7 @@ shx_status shx_check_device(shx_op *op) {
      * a kernel that gave up may have left h half-written: as after a failed call
      * (forget_on_failure), a tail of such a push would wait for rows that never come, and
      * shx_record_down would push stale h. So both are refused until a new push or gate. */
-    op->gate_batch = 0;
-    op->pushed_batch[0] = op->pushed_batch[1] = 0;
+    forget_recorded(op);
     /* The flag's two causes (shared_expert.h, SHX_DEVICE_TIMEOUT); with the watchdog off
      * only the second can set it. */
     status = shx_fail(SHX_DEVICE_TIMEOUT,

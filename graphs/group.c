@@ -406,17 +406,12 @@ shx_status shx_group_rearm(shx_group *g) {
     SHX_CUDA(set_gpu(g, g->device_of[r]));
     SHX_TRY(shx_mailbox_arm(g->mailbox[r], g->mailbox_bytes, g->stream[g->device_of[r]]));
   }
-  /* The next step on every other GPU of this process waits for this GPU's done event
-   * (shx_group_step): recorded after the arms, so no push of this process's ranks can
-   * land before them and be overwritten. */
-  for (int d = 0; d < g->gpus; ++d) {
-    SHX_CUDA(set_gpu(g, d));
-    SHX_CUDA(cudaEventRecord(g->done[d], g->stream[d]));
-  }
-  /* Other processes' ranks (a part) know nothing of those events: they push once the
-   * caller's barrier lets them step. So the arms are complete when this returns, and that
-   * barrier orders them before every other process's next push (a review in stop 98: a
-   * queued arm could overwrite a peer's push that overtook it). */
+  /* The arms are complete when this returns, so no later push can overtake one and be
+   * overwritten: this process's next step is launched after it, and other processes'
+   * ranks (a part) push once the caller's barrier lets them step (a review in stop 98: an
+   * arm left queued could overwrite a peer's push that overtook it; the done events that
+   * ordered the arms before this process's other GPUs' steps are not needed past this
+   * wait). */
   SHX_TRY(shx_group_wait(g));
 cleanup:
   return status;

@@ -98,6 +98,11 @@ __global__ void push_kernel(const uint16_t *__restrict__ y, shx_mailbox_route ro
   shx::ptx::st_relaxed_sys_v4(slot, raw);
 }
 
+/* The op's error flag (a kernel of it gave up), read again at every call. */
+__device__ __forceinline__ bool flag_set(const uint32_t *error_flag) {
+  return *reinterpret_cast<const volatile uint32_t *>(error_flag) != 0;
+}
+
 __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out, int batch,
                             uint32_t *error_flag, uint64_t watchdog_ns) {
   int vectors_per_row = route.shard / 8;
@@ -112,7 +117,7 @@ __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out,
    * many waves would otherwise wait watchdog_ns a wave for a peer that never pushes. Read
    * with the watchdog off too: a fused kernel that found its shared memory misaligned
    * sets the flag and pushes nothing, and the tail would wait for ever. */
-  bool timed_out = *reinterpret_cast<volatile uint32_t *>(error_flag) != 0;
+  bool timed_out = flag_set(error_flag);
   /* And again while it waits, once per kFlagRecheckNs after the first: a kernel that sets
    * the flag after this tail started (another stream's, e.g. SharedDown beside it) would
    * otherwise leave it waiting for ever with the watchdog off, or the whole watchdog with
@@ -139,7 +144,7 @@ __global__ void tail_kernel(shx_mailbox_route route, uint16_t *__restrict__ out,
         timed_out = true;
       } else if (now > next_flag_check) {
         next_flag_check = now + kFlagRecheckNs;
-        timed_out = *reinterpret_cast<volatile uint32_t *>(error_flag) != 0;
+        timed_out = flag_set(error_flag);
       }
     }
 #pragma unroll
