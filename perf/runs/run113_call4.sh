@@ -9,6 +9,7 @@ here=$(dirname "$0")
 if nvidia-smi -L | grep -q H200; then
   mkdir -p $top/cut && OUT=$top/cut bash $here/run113_call2.sh > $top/cut/out.txt 2>&1
   echo "call2 exit $? at $SECONDS s"; grep -E "exit" $top/cut/head.txt
+  (cd $top && tar czf cut.tgz cut && rm -rf cut) # the device returns few files
 fi
 mkdir -p $top/ab && OUT=$top/ab timeout $((585 - SECONDS)) bash $here/run113_call3.sh
 echo "call3 exit $? at $SECONDS s"
