@@ -23,8 +23,8 @@ MAIN=bundle_main CANDIDATES="bundle_sa bundle_sh bundle_d5000" TESTS_OF="" \
 echo "candidates exit $? at $SECONDS s" | tee -a $top/head.txt
 tools/ab_table.sh $top/call.txt
 grep "^|" $top/call.txt | grep -v "^| [0-9]* | [0-9]* | [0-9.]*, " # the limits rows
-source tools/gpu_env.sh "$top/t"
-BUNDLE=bundle_sa TAIL=2 run_bundle_tests group_fused_1gpu_test group_split_1gpu_test \
+BUNDLE=bundle_sa source tools/gpu_env.sh "$top/t"
+TAIL=2 run_bundle_tests group_fused_1gpu_test group_split_1gpu_test \
   mailbox_gpu_test 2>&1 | tee $top/tests.txt
 (cd $top && tar czf t.tgz t && rm -rf t)
 mkdir -p $top/cut && OUT=$top/cut timeout $((560 - SECONDS)) bash $here/run113_call2.sh \
