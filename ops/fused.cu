@@ -2206,9 +2206,10 @@ __device__ __forceinline__ void producer(const SharedLayout<N, S, 1, L> &smem, c
   /* 2. Before the grid barrier: down weights, as stages free up, up to a ring's worth.
    * Their full barriers already expect the h bytes too, issued after the barrier. The
    * down stages are numbered d = job * down_blocks + block over the CTA's jobs. A
-   * down-only CTA issues its whole tile here, before the dependency wait: asked for after
-   * the wait it measured equal, and only a delay fitted to one card's gate/up stream made
-   * it faster (perf/RESULTS.md run 113: 0.1-0.2 us at TP8 B = 9, 16 on H100s). */
+   * down-only CTA issues its whole tile here, before the dependency wait: asked for at
+   * the wait it measured equal; asked for once the gate/up CTAs have issued their last
+   * refills it was 0.14-0.21 us faster at TP8 B = 9, 16 on an H100, not yet run on an
+   * H200 (perf/RESULTS.md run 113; docs/experiments/downonly_stream_end.patch). */
   const int down_stages = work.down_jobs * work.down_blocks;
   const int early = down_stages < G::kNumStages ? down_stages : G::kNumStages;
   const int granules = plan.down_granules, grid = plan.grid;
