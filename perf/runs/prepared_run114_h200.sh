@@ -9,16 +9,18 @@
 #     r113_downonly_signal_v2 69127e3: the re-arm subtracts the launch's adds, the down-only
 #     consumers' late blocks wait for the same count; helper 146's review), bundle_sh
 #     (half the gate/up CTAs, f6b92d6) and bundle_d5000 (5000 ns after the wait, 412574d):
-#     the A/B twice at B = 9, 16, 24 and limits at TP8 B = 9, 16, then bundle_sa2's 1-GPU
+#     and bundle_a (DOWN-ONLY AFTER THE WAIT in every instance, ce5f388: TP16 B=24 0.11-0.15
+#     us faster on three H100s, calls 4-8): the A/B twice at B = 9, 16, 24 and limits at
+#     TP8 B = 9, 16, then bundle_sa2's 1-GPU
 #     fused (with the out_at_wait flip), split, mailbox and watchdog tests.
 #  2. As far as the call's time goes, run113_call2.sh's cut (the limits over every target
 #     cell, design and DeepSeek dims, and issue 3's table), kept as cut.tgz.
-# About 250 s on an H200.
+# About 270 s on an H200.
 #   carry: bundle_pack/run113s.tar.xz bundle_pack/run113c.tar.xz bundle_pack/run113e.tar.xz
 #          bundle_pack/run113f.tar.xz
 # If bundle_pack is gone: on each branch `tools/bundle.sh NAME ab` (main at 3522f53 or any
 # later commit whose ops/ is unchanged for bundle_main), then `tar cJf
-# bundle_pack/run113c.tar.xz bundle_main bundle_d5000`, run113e (bundle_sa bundle_sh),
+# bundle_pack/run113c.tar.xz bundle_main bundle_a bundle_d3000 bundle_d5000`, run113e (bundle_sa bundle_sh),
 # run113f (bundle_sa2); run113s is `tools/bundle.sh bundle` at 1bf763f or later.
 set -u
 top=$(cd "$OUT" && pwd)
@@ -30,8 +32,8 @@ if ! nvidia-smi -L | grep -q H200; then
 fi
 for p in run113c run113e run113f; do tar xJf bundle_pack/$p.tar.xz; done
 cat bundle_main/COMMIT bundle_sa/COMMIT bundle_sa2/COMMIT bundle_sh/COMMIT \
-  bundle_d5000/COMMIT | tee -a $top/head.txt
-MAIN=bundle_main CANDIDATES="bundle_sa bundle_sa2 bundle_sh bundle_d5000" TESTS_OF="" \
+  bundle_d5000/COMMIT bundle_a/COMMIT | tee -a $top/head.txt
+MAIN=bundle_main CANDIDATES="bundle_sa bundle_sa2 bundle_sh bundle_d5000 bundle_a" TESTS_OF="" \
   BATCHES=9,16,24 LIMIT_CELLS="8 9;8 16" timeout 200 tools/gpu_candidates.sh $top/c \
   > $top/call.txt 2>&1
 echo "candidates exit $? at $SECONDS s" | tee -a $top/head.txt
