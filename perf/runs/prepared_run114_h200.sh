@@ -3,15 +3,17 @@
 # card it stops after naming it, about 0.3 s). Run 113's two H200 jobs in one call:
 #  1. The A/B that decides DOWN-ONLY AT THE STREAM'S END (run 113 call 8: 0.14-0.21 us
 #     faster at TP8 B = 9, 16 on an H100; a change in when weights are asked for is
-#     judged on an H200, run 94): main (bundle_main, 3522f53) against bundle_sa (branch
-#     r113_downonly_signal 4bbed15: kFusedXOut's down-only CTAs ask for their down tile
-#     once every gate/up CTA has issued its last refill), bundle_sa2 (its merge form,
-#     r113_downonly_signal_v2 69127e3: the re-arm subtracts the launch's adds, the down-only
-#     consumers' late blocks wait for the same count; helper 146's review), bundle_sh
-#     (half the gate/up CTAs, f6b92d6) and bundle_d5000 (5000 ns after the wait, 412574d):
-#     and bundle_a (DOWN-ONLY AFTER THE WAIT in every instance, ce5f388: TP16 B=24 0.11-0.15
-#     us faster on three H100s, calls 4-8): the A/B twice at B = 9, 16, 24 and limits at
-#     TP8 B = 9, 16, then bundle_sa2's 1-GPU
+#     judged on an H200, run 94). Main (bundle_main, 3522f53) against:
+#       bundle_sa   branch r113_downonly_signal 4bbed15: kFusedXOut's down-only CTAs ask
+#                   for their down tile once every gate/up CTA has issued its last refill;
+#       bundle_sa2  its merge form, r113_downonly_signal_v2 69127e3 (helper 146's mends:
+#                   the re-arm subtracts the launch's adds, the down-only consumers' late
+#                   blocks wait for the same count);
+#       bundle_sh   half the gate/up CTAs (f6b92d6);
+#       bundle_d5000  5000 ns after the wait (412574d);
+#       bundle_a    DOWN-ONLY AFTER THE WAIT in every instance (ce5f388: TP16 B=24
+#                   0.11-0.15 us faster on three H100s, calls 4-8).
+#     The A/B twice at B = 9, 16, 24, limits at TP8 B = 9, 16, then bundle_sa2's 1-GPU
 #     fused (with the out_at_wait flip), split, mailbox and watchdog tests.
 #  2. As far as the call's time goes, run113_call2.sh's cut (the limits over every target
 #     cell, design and DeepSeek dims, and issue 3's table), kept as cut.tgz.
@@ -19,9 +21,10 @@
 #   carry: bundle_pack/run113s.tar.xz bundle_pack/run113c.tar.xz bundle_pack/run113e.tar.xz
 #          bundle_pack/run113f.tar.xz
 # If bundle_pack is gone: on each branch `tools/bundle.sh NAME ab` (main at 3522f53 or any
-# later commit whose ops/ is unchanged for bundle_main), then `tar cJf
-# bundle_pack/run113c.tar.xz bundle_main bundle_a bundle_d3000 bundle_d5000`, run113e (bundle_sa bundle_sh),
-# run113f (bundle_sa2); run113s is `tools/bundle.sh bundle` at 1bf763f or later.
+# later commit whose ops/ is unchanged for bundle_main), then
+# `tar cJf bundle_pack/run113c.tar.xz bundle_main bundle_a bundle_d3000 bundle_d5000`,
+# run113e (bundle_sa bundle_sh) and run113f (bundle_sa2); run113s is `tools/bundle.sh
+# bundle` at 1bf763f or later.
 set -u
 top=$(cd "$OUT" && pwd)
 here=$(dirname "$0")
