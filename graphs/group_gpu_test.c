@@ -16,7 +16,9 @@
  * reference (relative L2 <= SHX_REF_REL_L2_MAX, 2e-3; no element off by more than
  * SHX_REF_ELEMENT_MAX, 0.05 of the RMS beyond 4 BF16 ulps; no NaN, so every element was
  * written), every later
- * one bitwise equal to the first; afterwards every mailbox slot is re-armed (0x8000).
+ * one bitwise equal to the first; afterwards every mailbox slot is re-armed (0x8000) and
+ * every word of every rank's op scratch is zero (the grid barrier's counters re-armed,
+ * no watchdog flag).
  * At B = 9 the group's own calls must refuse batches outside [1, capacity] (and a refused
  * capture keep the graphs: one more step equals the first).
  * The fused variant first checks which kernel instance its launches run at the design
@@ -104,6 +106,25 @@ static void late_instance_plans(void) {
   printf(" the fused launches' instances and shared memory at n = 16, 24, 32, 40: as planned\n");
 }
 
+/* Every fused launch re-arms the op's grid-barrier counters (ops/fused.cu
+ * grid_barrier_depart: the last CTA through zeroes them), and nothing else writes the
+ * scratch but a watchdog that fired: after a case's steps every word of every rank's
+ * scratch is zero again, whatever the variant. */
+static void expect_scratch_clear(shx_group *group, int ranks, const char *context) {
+  SHX_CHECK_OK(shx_group_sync(group));
+  uint32_t words[SHX_SCRATCH_WORDS];
+  for (int r = 0; r < ranks; ++r) {
+    CHECK_CUDA(cudaMemcpy(words, shx_group_op(group, r)->scratch, sizeof words,
+                          cudaMemcpyDeviceToHost));
+    for (int i = 0; i < SHX_SCRATCH_WORDS; ++i)
+      if (words[i] != 0) {
+        fprintf(stderr, "%s: rank %d scratch word %d is %u after the steps, not re-armed\n",
+                context, r, i, words[i]);
+        exit(1);
+      }
+  }
+}
+
 static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int batch) {
   const shx_config config = bed->config;
   shx_group *group = shx_testbed_group(bed, variant, gpus, batch, 1);
@@ -155,6 +176,7 @@ static void run_case(const shx_testbed *bed, shx_variant variant, int gpus, int 
   char context[64];
   snprintf(context, sizeof context, "tp %d B %d", config.tp, batch);
   shx_testbed_expect_rearmed(group, shx_mailbox_bytes(&config), 0, config.tp, context);
+  expect_scratch_clear(group, config.tp, context);
   free(first);
   free(again);
   free(want);
