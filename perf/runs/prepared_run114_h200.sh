@@ -6,9 +6,10 @@
 #     judged on an H200, run 94). Main (bundle_main, 3522f53) against:
 #       bundle_sa   branch r113_downonly_signal 4bbed15: kFusedXOut's down-only CTAs ask
 #                   for their down tile once every gate/up CTA has issued its last refill;
-#       bundle_sa2  its merge form, r113_downonly_signal_v2 69127e3 (helper 146's mends:
+#       bundle_sa2  its merge form, r113_downonly_signal_v2 64019c8 (helper 146's mends:
 #                   the re-arm subtracts the launch's adds, the down-only consumers' late
-#                   blocks wait for the same count);
+#                   blocks wait for the same count; its group test also checks that every
+#                   scratch word, the new count's included, is zero after each case);
 #       bundle_sh   half the gate/up CTAs (f6b92d6);
 #       bundle_d5000  5000 ns after the wait (412574d);
 #       bundle_a    DOWN-ONLY AFTER THE WAIT in every instance (ce5f388: TP16 B=24
