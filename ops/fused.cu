@@ -664,14 +664,15 @@ struct Watchdog {
 /* EXIT DRAIN, in kFusedX and kFusedXOut only (kDrains = fused_x(mode)): a thread that
  * gave up sleeps kExitDrainNs as it leaves (the destructor, so that every return path has
  * it), which keeps its CTA and shared memory alive past TMA copies into its ring and
- * peers' st.async partials issued before it left (a review in stop 79). The copy issuers whose own waits all passed drain
- * too if the op's error flag is set as they leave (adopt_grid_timeout): their consumers
- * may have given up and left first. Put in every instance (EXIT DRAIN), the drain made
- * the healthy step 0.18-0.37 us faster at TP8 B = 9, 16 (kFusedX) but up to 0.27 slower
- * in other cells on H100s (perf/RESULTS.md runs 97-100), a layout effect of unknown
- * cause; so the other instances keep their exits' code, and the gap
- * (docs/integration.md). A healthy kFusedX step pays one branch at each role's exit and
- * the issuers' one load. */
+ * peers' st.async partials issued before it left (a review in stop 79). The copy issuers
+ * whose own waits all passed drain too if the op's error flag is set as they leave
+ * (adopt_grid_timeout): their consumers may have given up and left first. Put in every
+ * instance (EXIT DRAIN), the drain made the healthy step 0.18-0.37 us faster at TP8 B =
+ * 9, 16 (kFusedX) but up to 0.27 slower in other cells on H100s (perf/RESULTS.md runs
+ * 97-100), a layout effect of unknown cause; so the other instances keep their exits'
+ * code, and with it the gap that docs/integration.md describes (a CTA that gave up may
+ * leave with copies in flight). A healthy kFusedX step pays one branch at each role's
+ * exit and the issuers' one load. */
 constexpr uint64_t kExitDrainNs = 100000; /* copies and stores land within microseconds */
 
 template <bool kDrains>
