@@ -18,7 +18,7 @@
 #     fused (with the out_at_wait flip), split, mailbox and watchdog tests.
 #  2. As far as the call's time goes, run113_call2.sh's cut (the limits over every target
 #     cell, design and DeepSeek dims, and issue 3's table), kept as cut.tgz.
-# About 270 s on an H200.
+# About 270 s on an H200 before the cut; CALL_END (default 570) is when the cut must end.
 #   carry: bundle_pack/run113s.tar.xz bundle_pack/run113c.tar.xz bundle_pack/run113e.tar.xz
 #          bundle_pack/run113f.tar.xz
 # If bundle_pack is gone: on each branch `tools/bundle.sh NAME ab` (main at 3522f53 or any
@@ -47,7 +47,7 @@ BUNDLE=bundle_sa2 source tools/gpu_env.sh "$top/t"
 TAIL=2 run_bundle_tests group_fused_1gpu_test group_split_1gpu_test mailbox_gpu_test \
   watchdog_gpu_test 2>&1 | tee $top/tests.txt
 (cd $top && tar czf t.tgz t && rm -rf t)
-mkdir -p $top/cut && OUT=$top/cut timeout $((570 - SECONDS)) bash $here/run113_call2.sh \
+mkdir -p $top/cut && OUT=$top/cut timeout $((${CALL_END:-570} - SECONDS)) bash $here/run113_call2.sh \
   > $top/cut/out.txt 2>&1
 echo "cut exit $? at $SECONDS s" | tee -a $top/head.txt
 (cd $top && tar czf cut.tgz cut && rm -rf cut)
