@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run 114 call 2 (stop 100), named nvidia-h200, any card, made with under 280 s of device
-# time left (eleven requests of this stop found no machine): the smallest useful call.
+# Run 114 call 2 (stop 100), named nvidia-h200, any card: the smallest useful call, for a
+# stop with little device time left (stop 100 asked with 278 s and was refused: a start
+# needs more).
 #  On an H200: the A/B that decides DOWN-ONLY AT THE STREAM'S END, main (bundle_main)
 #  against v2 (bundle_sa2, 64019c8) and the measured form (bundle_sa, 4bbed15), three rounds
 #  at B = 9, 16 and 24 (24 a control), then v2's 1-GPU fused (the out_at_wait flip and the
@@ -28,6 +29,8 @@ echo "ab exit $? at $SECONDS s" | tee -a $top/head.txt
 tools/ab_table.sh $top/ab.txt
 tests="group_fused_1gpu_test"
 nvidia-smi -L | grep -q H200 && tests="group_fused_1gpu_test watchdog_gpu_test"
-bundle=bundle_sa2 TAIL=3 TEST_TIMEOUT=40 run_bundle_tests $tests 2>&1 | tee $top/sa2_tests.txt
+mkdir -p $top/s # v2's logs apart from run114s's (the same test names)
+bundle=bundle_sa2 out=$top/s TAIL=3 TEST_TIMEOUT=40 run_bundle_tests $tests 2>&1 \
+  | tee $top/sa2_tests.txt
 echo "sa2 tests done at $SECONDS s" | tee -a $top/head.txt
-(cd $top && tar czf g.tgz g ab && rm -rf g ab)
+(cd $top && tar czf g.tgz g s ab && rm -rf g s ab)
