@@ -14,8 +14,9 @@
 #          bundle_pack/run113e.tar.xz bundle_pack/run113f.tar.xz bundle_pack/run114s.tar.xz
 #   (run114s: tools/bundle.sh bundle at de033fb; tar cJf bundle_pack/run114s.tar.xz bundle)
 # CALL_END (seconds, default 570 on an H200, 575 on an H100) ends the cut or the suite
-# sooner, for a call made with less device time left; on an H100, under 330 s left for
-# the suite runs only the three group tests of run114s (the scratch check), about 65 s.
+# sooner, for a call made with less device time left; the suite needs about 300 s, so
+# with too little for it run run114_call2.sh instead (run114s's group tests, the A/B and
+# v2's tests in about 100 s).
 set -u
 here=$(dirname "$0")
 if nvidia-smi -L | grep -q H200; then
@@ -34,15 +35,6 @@ grep -E "^==|exit|passed|failed|rror|mismatch|differ|HGMMA|LDL|out_at_wait" $top
 tools/ab_table.sh $top/call.txt
 (cd $top && tar czf c.tgz c && rm -rf c)
 left=$((${CALL_END:-575} - SECONDS))
-if [ $left -lt 330 ]; then # too little for the suite (about 300 s): the scratch check's tests
-  rm -rf bundle && tar xJf bundle_pack/run114s.tar.xz && cat bundle/COMMIT | tee -a $top/head.txt
-  BUNDLE=bundle source tools/gpu_env.sh "$top/g"
-  TAIL=3 TEST_TIMEOUT=60 run_bundle_tests group_fused_1gpu_test group_split_1gpu_test \
-    group_baseline_1gpu_test 2>&1 | tee $top/group.txt
-  echo "group tests done at $SECONDS s" | tee -a $top/head.txt
-  (cd $top && tar czf g.tgz g && rm -rf g)
-  exit 0
-fi
 mkdir -p $top/suite
 PACK=bundle_pack/run114s.tar.xz TEST_TIMEOUT=200 timeout $left tools/gpu_suite.sh $top/suite \
   > /dev/null 2>&1
