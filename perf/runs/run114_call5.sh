@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run 114 call 5 (stop 101), named nvidia-h200, for the last 263 s of device time: the
-# smallest call that decides DOWN-ONLY AT THE STREAM'S END, about 30 s of command. On an
+# Run 114 call 5 (stop 101), named nvidia-h200, for a call made with about 300-450 s of
+# device time left (stop 101's, with 263 s, was refused: below about 280 s none starts):
+# the smallest call that decides DOWN-ONLY AT THE STREAM'S END, about 30 s of command. On an
 # H200 the A/B of main (bundle_main) against the merge form (bundle_sa2) and the measured
 # form (bundle_sa), twice at TP8 and TP16 B = 9, 16, 24 (no tests, no limits); on any other
 # card it stops at once (an H100's A/B does not decide it, run 94; call 1 ran one).
