@@ -14,12 +14,12 @@
 #       bundle_d5000  5000 ns after the wait (412574d);
 #       bundle_a    DOWN-ONLY AFTER THE WAIT in every instance (ce5f388: TP16 B=24
 #                   0.11-0.15 us faster on three H100s, calls 4-8);
-#       bundle_se   STREAM'S END EVERYWHERE (added in stop 101; branch r114_streams_all
-#                   298b35b): v2's count in every fused mode, so TP8 B=24 (kFusedLate)
+#       bundle_se   STREAM'S END EVERYWHERE (added in stop 101; built at 298b35b, branch
+#                   r114_streams_all): v2's count in every fused mode, so TP8 B=24 (kFusedLate)
 #                   and TP16 (kFused) too; kFusedXOut's PTX as v2's; not run on a GPU.
 #     The A/B twice at B = 9, 16, 24, limits at TP8 B = 9, 16, then bundle_sa2's 1-GPU
-#     fused (with the out_at_wait flip), split, mailbox and watchdog tests, and
-#     bundle_se's fused and watchdog tests.
+#     fused (with the out_at_wait flip), split, mailbox and watchdog tests (SA2_TESTS names
+#     fewer), and bundle_se's fused and watchdog tests.
 #  2. As far as the call's time goes, run113_call2.sh's cut (the limits over every target
 #     cell, design and DeepSeek dims, and issue 3's table), kept as cut.tgz.
 # About 320 s on an H200 before the cut; CALL_END (default 570) is when the cut must end.
@@ -48,8 +48,8 @@ echo "candidates exit $? at $SECONDS s" | tee -a $top/head.txt
 tools/ab_table.sh $top/call.txt
 grep "^|" $top/call.txt | grep -v "^| [0-9]* | [0-9]* | [0-9.]*, " # the limits rows
 BUNDLE=bundle_sa2 source tools/gpu_env.sh "$top/t"
-TAIL=2 run_bundle_tests group_fused_1gpu_test group_split_1gpu_test mailbox_gpu_test \
-  watchdog_gpu_test 2>&1 | tee $top/tests.txt
+TAIL=2 run_bundle_tests ${SA2_TESTS:-group_fused_1gpu_test group_split_1gpu_test \
+  mailbox_gpu_test watchdog_gpu_test} 2>&1 | tee $top/tests.txt
 BUNDLE=bundle_se source tools/gpu_env.sh "$top/t/se"
 TAIL=2 run_bundle_tests group_fused_1gpu_test watchdog_gpu_test 2>&1 | tee -a $top/tests.txt
 (cd $top && tar czf t.tgz t && rm -rf t)

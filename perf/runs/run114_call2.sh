@@ -11,6 +11,9 @@
 #  94). About 100 s.
 #   carry: bundle_pack/run113c.tar.xz bundle_pack/run113e.tar.xz bundle_pack/run113f.tar.xz
 #          bundle_pack/run114s.tar.xz
+# Superseded in stop 101 (its H100 half ran within run 114 call 1): for a call with little
+# device time use run114_call5.sh (the H200 A/B, with STREAM'S END EVERYWHERE) or
+# run114_call4.sh.
 set -u
 top=$(cd "$OUT" && pwd)
 { date -u; nvidia-smi -L; } 2>&1 | tee $top/head.txt

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Run 114 call 5 (stop 101), named nvidia-h200, for a call made with about 300-450 s of
 # device time left (stop 101's, with 263 s, was refused: below about 280 s none starts):
-# the smallest call that decides DOWN-ONLY AT THE STREAM'S END, about 30 s of command. On an
+# the smallest call that decides DOWN-ONLY AT THE STREAM'S END, about 40 s of command. On an
 # H200 the A/B of main (bundle_main) against the merge form (bundle_sa2) and the measured
-# form (bundle_sa), and STREAM'S END EVERYWHERE (bundle_se, r114_streams_all 298b35b, not
-# yet tested on a GPU: its timing only), twice at TP8 and TP16 B = 9, 16, 24 (no tests, no
-# limits); on any other
-# card it stops at once (an H100's A/B does not decide it, run 94; call 1 ran one).
+# form (bundle_sa), and STREAM'S END EVERYWHERE (bundle_se, built at 298b35b, branch
+# r114_streams_all; not yet tested on a GPU: its timing only), twice at TP8 and TP16 B =
+# 9, 16, 24 (no tests, no limits); on any other card it stops at once (an H100's A/B does
+# not decide it, run 94; call 1 ran one).
 #   carry: bundle_pack/run113c.tar.xz bundle_pack/run113e.tar.xz bundle_pack/run113f.tar.xz
 #          bundle_pack/run114se.tar.xz
 set -u
