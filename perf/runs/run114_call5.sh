@@ -13,7 +13,9 @@
 set -u
 top=$(cd "$OUT" && pwd)
 { date -u; nvidia-smi -L; } 2>&1 | tee $top/head.txt
-[ "${ANY_CARD:-0}" = 1 ] || nvidia-smi -L | grep -q H200 || { echo "not an H200; stopped" | tee -a $top/head.txt; exit 0; }
+if [ "${ANY_CARD:-0}" != 1 ] && ! nvidia-smi -L | grep -q H200; then
+  echo "not an H200; stopped" | tee -a $top/head.txt; exit 0
+fi
 for p in run113c run113e run113f run114se; do tar xJf bundle_pack/$p.tar.xz; done
 MAIN=bundle_main CANDIDATES="bundle_sa bundle_sa2 bundle_se" TESTS_OF="" BATCHES=9,16,24 \
   timeout 100 tools/gpu_candidates.sh $top/c > $top/call.txt 2>&1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run 114 call 8 (stop 102), named nvidia-h200, any card, about 80 s of command: the A/B
+# Run 114 call 8 (stop 102), named nvidia-h200, any card, about 50 s of command: the A/B
 # of main (bundle_main), v2 (bundle_sa2) and STREAM'S END EVERYWHERE (bundle_se) over
 # every cell se changes. Calls 3 and 7 timed only B = 9, 16, 24 at the design dims, and se
 # also moves the down-only CTAs' loads after the dependency wait in kFused and kFusedLate
