@@ -9,9 +9,11 @@
 # 400 s.
 #   carry: bundle_pack/run112v.tar.xz (at e00ec71 or later: tools/bundle.sh bundle; tar cJf
 #          bundle_pack/run112v.tar.xz bundle)
+# PACK picks another full bundle's pack (stop 102: bundle_pack/run114s.tar.xz, de033fb,
+# today's product code; run114ses, 7744313, is r115_merge_se's): carry that one instead.
 set -u
 top=$(cd "$OUT" && pwd)
 { date -u; nvidia-smi -L; nvidia-smi topo -m; } 2>&1 | tee $top/head0.txt
-PACK=bundle_pack/run112v.tar.xz timeout 580 tools/gpu_suite.sh $top/suite
+PACK=${PACK:-bundle_pack/run112v.tar.xz} timeout 580 tools/gpu_suite.sh $top/suite
 echo "suite exit $? at $SECONDS s" | tee -a $top/head0.txt
 tail -8 $top/suite/call.txt
