@@ -16,10 +16,19 @@ top=$(cd "$OUT" && pwd)
 if [ "${H200_ONLY:-0}" = 1 ] && ! nvidia-smi -L | grep -q H200; then
   echo "not an H200 and H200_ONLY=1; stopped" | tee -a $top/head.txt; exit 0
 fi
-for p in run113c run113f run114se; do tar xJf bundle_pack/$p.tar.xz; done
-cat bundle_main/COMMIT bundle_sa2/COMMIT bundle_se/COMMIT | tee -a $top/head.txt
-MAIN=bundle_main CANDIDATES="bundle_sa2 bundle_se" TESTS_OF="" BATCHES=9,16,24,32,64 \
-  DEEPSEEK_BATCHES=9,32,64 timeout 200 tools/gpu_candidates.sh $top/c > $top/call.txt 2>&1
+# run115_call1.sh runs this with more: PACKS, CANDIDATES, TESTS_OF, AB_TIMEOUT and, read
+# by tools/gpu_candidates.sh itself, EXTRA_TESTS and LIMIT_CELLS (the defaults are call 8's).
+candidates=${CANDIDATES:-bundle_sa2 bundle_se}
+tests_of=${TESTS_OF:-}
+for p in ${PACKS:-run113c run113f run114se}; do tar xJf bundle_pack/$p.tar.xz; done
+for b in bundle_main $candidates; do cat $b/COMMIT; done | tee -a $top/head.txt
+MAIN=bundle_main CANDIDATES="$candidates" TESTS_OF="$tests_of" BATCHES=9,16,24,32,64 \
+  DEEPSEEK_BATCHES=9,32,64 timeout ${AB_TIMEOUT:-200} tools/gpu_candidates.sh $top/c \
+  > $top/call.txt 2>&1
 echo "candidates exit $? at $SECONDS s" | tee -a $top/head.txt
+[ -n "$tests_of" ] &&
+  grep -E "^==|exit|passed|failed|rror|mismatch|differ|HGMMA|LDL" $top/call.txt | head -20
 tools/ab_table.sh $top/call.txt
+# With LIMIT_CELLS, tools/limits.sh's rows (the A/B rows and the DeepSeek ones left out).
+grep "^|" $top/call.txt | grep -v "^| [0-9]* | [0-9]* | [0-9.]*, " | grep -v DeepSeek
 (cd $top && tar czf c.tgz c && rm -rf c)

@@ -9,22 +9,12 @@
 # tools/limits.sh at TP8 B=9 and TP16 B=9 for each bundle (where se's gain goes on an
 # H200). With H200_ONLY=1 it stops at once on any other card (an H100's A/B does not
 # decide a change in when weights are asked for: run 94); without it an H100 runs the
-# same (bundle_ode's tests are valid there).
+# same (bundle_ode's tests are valid there). It is run114_call8.sh with a fourth bundle,
+# its tests and the limits.
 #   carry: bundle_pack/run113c.tar.xz bundle_pack/run113f.tar.xz bundle_pack/run114se.tar.xz
 #          bundle_pack/run115ode.tar.xz
 set -u
-top=$(cd "$OUT" && pwd)
-{ date -u; nvidia-smi -L; } 2>&1 | tee $top/head.txt
-if [ "${H200_ONLY:-0}" = 1 ] && ! nvidia-smi -L | grep -q H200; then
-  echo "not an H200 and H200_ONLY=1; stopped" | tee -a $top/head.txt; exit 0
-fi
-for p in run113c run113f run114se run115ode; do tar xJf bundle_pack/$p.tar.xz; done
-cat bundle_main/COMMIT bundle_sa2/COMMIT bundle_se/COMMIT bundle_ode/COMMIT | tee -a $top/head.txt
-MAIN=bundle_main CANDIDATES="bundle_sa2 bundle_se bundle_ode" TESTS_OF="bundle_ode" \
-  EXTRA_TESTS=watchdog_gpu_test BATCHES=9,16,24,32,64 DEEPSEEK_BATCHES=9,32,64 \
-  LIMIT_CELLS="8 9;16 9" timeout 400 tools/gpu_candidates.sh $top/c > $top/call.txt 2>&1
-echo "candidates exit $? at $SECONDS s" | tee -a $top/head.txt
-grep -E "^==|exit|passed|failed|rror|mismatch|differ|HGMMA|LDL" $top/call.txt | head -20
-tools/ab_table.sh $top/call.txt
-grep "^|" $top/call.txt | grep -v "^| [0-9]* | [0-9]* | [0-9.]*, " | grep -v DeepSeek # limits
-(cd $top && tar czf c.tgz c && rm -rf c)
+here=$(dirname "$0")
+PACKS="run113c run113f run114se run115ode" CANDIDATES="bundle_sa2 bundle_se bundle_ode" \
+  TESTS_OF="bundle_ode" EXTRA_TESTS=watchdog_gpu_test LIMIT_CELLS="8 9;16 9" AB_TIMEOUT=400 \
+  exec bash $here/run114_call8.sh # H200_ONLY passes through
