@@ -16,7 +16,8 @@
 #                   0.11-0.15 us faster on three H100s, calls 4-8);
 #       bundle_se   STREAM'S END EVERYWHERE (added in stop 101; built at 298b35b, branch
 #                   r114_streams_all): v2's count in every fused mode, so TP8 B=24 (kFusedLate)
-#                   and TP16 (kFused) too; kFusedXOut's PTX as v2's; not run on a GPU.
+#                   and TP16 (kFused) too; kFusedXOut's PTX as v2's; tested and timed on
+#                   H100s in stop 102, run 114 calls 3, 6, 7, 8).
 #     The A/B twice at B = 9, 16, 24, limits at TP8 B = 9, 16, then bundle_sa2's 1-GPU
 #     fused (with the out_at_wait flip), split, mailbox and watchdog tests (SA2_TESTS names
 #     fewer), and bundle_se's fused and watchdog tests.
