@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Run 115 call 2 (stop 103), named nvidia-h200, H200 only (on any other card it stops at
+# once), about 130 s of command: the A/B that decides STREAM'S END EVERYWHERE
+# (run114_call8.sh: main, v2 and se over design B = 9..64 and DeepSeek B = 9, 32, 64, two
+# rounds), then, in the same call, the README's numbers from the merge form's full bundle
+# (pack run115ms: branch r115_merge_se with main merged in, its product code and PTX
+# those of 7744313), so that a merge does not wait for a second H200: its
+# group_fused_1gpu_test, issue 3's table (bench --repeat 2), tools/limits.sh at TP8 B =
+# 9, 16 and TP16 B=9, and the DeepSeek dims' table. If the A/B says se loses, the second
+# half is recorded and not used.
+#   carry: bundle_pack/run113c.tar.xz bundle_pack/run113f.tar.xz bundle_pack/run114se.tar.xz
+#          bundle_pack/run115ms.tar.xz
+set -u
+here=$(dirname "$0")
+top=$(cd "$OUT" && pwd)
+if ! nvidia-smi -L | grep -q H200; then
+  { date -u; nvidia-smi -L; echo "not an H200; stopped"; } 2>&1 | tee $top/head.txt; exit 0
+fi
+H200_ONLY=1 bash $here/run114_call8.sh
+export NCCL_NVLS_ENABLE=0
+export LD_LIBRARY_PATH=/usr/local/cuda-13.0/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
+tar xJf bundle_pack/run115ms.tar.xz && cat bundle/COMMIT | tee -a $top/head.txt
+(cd bundle && timeout 120 ./group_fused_1gpu_test) > $top/group.txt 2>&1
+echo "group_fused_1gpu_test exit $? at $SECONDS s" | tee -a $top/head.txt
+grep -E "out_at_wait|passed|FAIL|want" $top/group.txt | head -12
+(cd bundle && timeout 150 ./bench --repeat 2 --csv $top/bench.csv) > $top/bench.txt 2> $top/bench.err
+echo "bench exit $? at $SECONDS s" | tee -a $top/head.txt
+grep -E "^ +(8|16) |plans" $top/bench.txt | tail -24
+BUNDLE=bundle CELLS="8 9;8 16;16 9" timeout 90 tools/limits.sh $top/limits > $top/limits.txt 2>&1
+echo "limits exit $? at $SECONDS s" | tee -a $top/head.txt
+grep "^|" $top/limits.txt
+(cd bundle && timeout 90 ./bench --dims deepseek --repeat 2 --csv $top/bench_deepseek.csv) \
+  > $top/bench_deepseek.txt 2> /dev/null
+echo "bench deepseek exit $? at $SECONDS s" | tee -a $top/head.txt
+grep -E "^ +(8|16) +(9|16|64) " $top/bench_deepseek.txt
+# The device tool brings back a few files: keep head.txt, call.txt, c.tgz and m.tgz.
+m="group.txt bench.txt bench.err bench.csv limits.txt limits bench_deepseek.txt bench_deepseek.csv"
+(cd $top && tar czf m.tgz $m 2>/dev/null; rm -rf $m)
