@@ -16,14 +16,15 @@ top=$(cd "$OUT" && pwd)
 if [ "${H200_ONLY:-0}" = 1 ] && ! nvidia-smi -L | grep -q H200; then
   echo "not an H200 and H200_ONLY=1; stopped" | tee -a $top/head.txt; exit 0
 fi
-# run115_call1.sh runs this with more: PACKS, CANDIDATES, TESTS_OF, AB_TIMEOUT and, read
+# run115_call1.sh runs this with more: PACKS, CANDIDATES, TESTS_OF, AB_TIMEOUT (run115_call2.sh
+# also AB_BATCHES, AB_DEEPSEEK_BATCHES) and, read
 # by tools/gpu_candidates.sh itself, EXTRA_TESTS and LIMIT_CELLS (the defaults are call 8's).
 candidates=${CANDIDATES:-bundle_sa2 bundle_se}
 tests_of=${TESTS_OF:-}
 for p in ${PACKS:-run113c run113f run114se}; do tar xJf bundle_pack/$p.tar.xz; done
 for b in bundle_main $candidates; do cat $b/COMMIT; done | tee -a $top/head.txt
-MAIN=bundle_main CANDIDATES="$candidates" TESTS_OF="$tests_of" BATCHES=9,16,24,32,64 \
-  DEEPSEEK_BATCHES=9,32,64 timeout ${AB_TIMEOUT:-200} tools/gpu_candidates.sh $top/c \
+MAIN=bundle_main CANDIDATES="$candidates" TESTS_OF="$tests_of" BATCHES=${AB_BATCHES:-9,16,24,32,64} \
+  DEEPSEEK_BATCHES=${AB_DEEPSEEK_BATCHES:-9,32,64} timeout ${AB_TIMEOUT:-200} tools/gpu_candidates.sh $top/c \
   > $top/call.txt 2>&1
 echo "candidates exit $? at $SECONDS s" | tee -a $top/head.txt
 [ -n "$tests_of" ] &&

@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
-# Run 115 call 2 (stop 103), named nvidia-h200, H200 only (on any other card it stops at
-# once), about 130 s of command: the A/B that decides STREAM'S END EVERYWHERE
-# (run114_call8.sh: main, v2 and se over design B = 9..64 and DeepSeek B = 9, 32, 64, two
-# rounds), then, in the same call, the README's numbers from the merge form's full bundle
-# (pack run115ms: branch r115_merge_se with main merged in, its product code and PTX
-# those of 7744313), so that a merge does not wait for a second H200: its
-# group_fused_1gpu_test, issue 3's table (bench --repeat 2), tools/limits.sh at TP8 B =
-# 9, 16 and TP16 B=9, and the DeepSeek dims' table. If the A/B says se loses, the second
-# half is recorded and not used.
+# Run 115 call 2 (stop 103), named nvidia-h200.
+# On an H200 (about 200 s of command) it decides STREAM'S END EVERYWHERE:
+#  1. run114_call8.sh's A/B of main, v2 and se, two rounds, over every batch of issue 3's
+#     table (B = 1..128: se changes every fused mode, and B = 1..8, 13, 40..56, 96, 128
+#     have not been timed with it) and DeepSeek B = 1, 9, 16, 32, 64, 128;
+#  2. in the same call, the README's numbers from the merge form's full bundle (pack
+#     run115ms: branch r115_merge_se with main merged in, 73cb64e, its product code and
+#     PTX those of 7744313), so that a merge does not wait for a second H200: its
+#     group_fused_1gpu_test, issue 3's table (bench --repeat 2), tools/limits.sh at TP8
+#     B = 9, 16 and TP16 B=9, and the DeepSeek dims' table. If the A/B says se loses, the
+#     second half is recorded and not used.
+# On any other card (about 70 s) it times main against se, two rounds, at the batches no
+# call has timed se at (design B = 1, 4, 8, 13, 40, 48, 56, 96, 128; DeepSeek B = 1, 4, 8,
+# 16, 128): whether se loses anywhere on that card.
 #   carry: bundle_pack/run113c.tar.xz bundle_pack/run113f.tar.xz bundle_pack/run114se.tar.xz
 #          bundle_pack/run115ms.tar.xz
 set -u
 here=$(dirname "$0")
 top=$(cd "$OUT" && pwd)
 if ! nvidia-smi -L | grep -q H200; then
-  { date -u; nvidia-smi -L; echo "not an H200; stopped"; } 2>&1 | tee $top/head.txt; exit 0
+  echo "not an H200: main against se at the batches not yet timed"
+  PACKS="run113c run114se" CANDIDATES=bundle_se AB_BATCHES=1,4,8,13,40,48,56,96,128 \
+    AB_DEEPSEEK_BATCHES=1,4,8,16,128 AB_TIMEOUT=200 exec bash $here/run114_call8.sh
 fi
-H200_ONLY=1 bash $here/run114_call8.sh
+AB_BATCHES=1,4,8,9,13,16,24,32,40,48,56,64,96,128 AB_DEEPSEEK_BATCHES=1,9,16,32,64,128 \
+  AB_TIMEOUT=300 H200_ONLY=1 bash $here/run114_call8.sh
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda-13.0/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
 tar xJf bundle_pack/run115ms.tar.xz && cat bundle/COMMIT | tee -a $top/head.txt
@@ -25,7 +33,7 @@ echo "group_fused_1gpu_test exit $? at $SECONDS s" | tee -a $top/head.txt
 grep -E "out_at_wait|passed|FAIL|want" $top/group.txt | head -12
 (cd bundle && timeout 150 ./bench --repeat 2 --csv $top/bench.csv) > $top/bench.txt 2> $top/bench.err
 echo "bench exit $? at $SECONDS s" | tee -a $top/head.txt
-grep -E "^ +(8|16) |plans" $top/bench.txt | tail -24
+grep -E "^ +(8|16) |plans" $top/bench.txt | tail -30
 BUNDLE=bundle CELLS="8 9;8 16;16 9" timeout 90 tools/limits.sh $top/limits > $top/limits.txt 2>&1
 echo "limits exit $? at $SECONDS s" | tee -a $top/head.txt
 grep "^|" $top/limits.txt
