@@ -12,13 +12,19 @@
 #     second half is recorded and not used.
 # On any other card (about 70 s) it times main against se, two rounds, at the batches no
 # call has timed se at (design B = 1, 4, 8, 13, 40, 48, 56, 96, 128; DeepSeek B = 1, 4, 8,
-# 16, 128): whether se loses anywhere on that card.
+# 16, 128): whether se loses anywhere on that card (call 2 did: it did not). With
+# H200_ONLY=1 it stops at once on any other card instead.
 #   carry: bundle_pack/run113c.tar.xz bundle_pack/run113f.tar.xz bundle_pack/run114se.tar.xz
 #          bundle_pack/run115ms.tar.xz
 set -u
 here=$(dirname "$0")
 top=$(cd "$OUT" && pwd)
 if ! nvidia-smi -L | grep -q H200; then
+  if [ "${H200_ONLY:-0}" = 1 ]; then # call 2 ran the H100 branch; later calls skip it
+    { date -u; nvidia-smi -L; echo "not an H200 and H200_ONLY=1; stopped"; } 2>&1 |
+      tee $top/head.txt
+    exit 0
+  fi
   echo "not an H200: main against se at the batches not yet timed"
   PACKS="run113c run114se" CANDIDATES=bundle_se AB_BATCHES=1,4,8,13,40,48,56,96,128 \
     AB_DEEPSEEK_BATCHES=1,4,8,16,128 AB_TIMEOUT=200 exec bash $here/run114_call8.sh
