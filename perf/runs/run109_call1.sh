@@ -12,20 +12,22 @@
 #  5. As much of the one-GPU suite (tools/gpu_suite.sh) as the call's time leaves: the
 #     call is taken to last CALL_SECONDS (560 unless set; a short budget sets less).
 # Build here first: `bash perf/runs/run109_prepare.sh`.
+# PACK (a full bundle's pack in bundle_pack/, unpacking to bundle/) and CELLS (the limits'
+# cells) default to what call 1 ran; run115_call2.sh sets both.
 #   carry: bundle_pack/run109s.tar.xz
 set -u
 top=$(cd "$OUT" && pwd)
 { date -u; nvidia-smi -L; } 2>&1 | tee $top/head.txt
 export NCCL_NVLS_ENABLE=0
 export LD_LIBRARY_PATH=/usr/local/cuda-13.0/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
-tar xJf bundle_pack/run109s.tar.xz && cat bundle/COMMIT | tee -a $top/head.txt
+tar xJf bundle_pack/${PACK:-run109s}.tar.xz && cat bundle/COMMIT | tee -a $top/head.txt
 (cd bundle && timeout 120 ./group_fused_1gpu_test) > $top/group.txt 2>&1
 echo "group_fused_1gpu_test exit $? at $SECONDS s" | tee -a $top/head.txt
 grep -E "out_at_wait|passed|FAIL|want" $top/group.txt | head -12
 (cd bundle && timeout 220 ./bench --repeat 2 --csv $top/bench.csv) > $top/bench.txt 2> $top/bench.err
 echo "bench exit $? at $SECONDS s" | tee -a $top/head.txt
 grep -E "^ +(8|16) |plans" $top/bench.txt | tail -24
-BUNDLE=bundle CELLS="8 9;8 16" timeout 90 tools/limits.sh $top/limits > $top/limits.txt 2>&1
+BUNDLE=bundle CELLS="${CELLS:-8 9;8 16}" timeout 90 tools/limits.sh $top/limits > $top/limits.txt 2>&1
 echo "limits exit $? at $SECONDS s" | tee -a $top/head.txt
 grep "^|" $top/limits.txt
 if [ "${DEEPSEEK:-0}" = 1 ]; then

@@ -31,22 +31,9 @@ if ! nvidia-smi -L | grep -q H200; then
 fi
 AB_BATCHES=1,4,8,9,13,16,24,32,40,48,56,64,96,128 AB_DEEPSEEK_BATCHES=1,9,16,32,64,128 \
   AB_TIMEOUT=300 H200_ONLY=1 bash $here/run114_call8.sh
-export NCCL_NVLS_ENABLE=0
-export LD_LIBRARY_PATH=/usr/local/cuda-13.0/targets/x86_64-linux/lib:${LD_LIBRARY_PATH:-}
-tar xJf bundle_pack/run115ms.tar.xz && cat bundle/COMMIT | tee -a $top/head.txt
-(cd bundle && timeout 120 ./group_fused_1gpu_test) > $top/group.txt 2>&1
-echo "group_fused_1gpu_test exit $? at $SECONDS s" | tee -a $top/head.txt
-grep -E "out_at_wait|passed|FAIL|want" $top/group.txt | head -12
-(cd bundle && timeout 150 ./bench --repeat 2 --csv $top/bench.csv) > $top/bench.txt 2> $top/bench.err
-echo "bench exit $? at $SECONDS s" | tee -a $top/head.txt
-grep -E "^ +(8|16) |plans" $top/bench.txt | tail -30
-BUNDLE=bundle CELLS="8 9;8 16;16 9" timeout 90 tools/limits.sh $top/limits > $top/limits.txt 2>&1
-echo "limits exit $? at $SECONDS s" | tee -a $top/head.txt
-grep "^|" $top/limits.txt
-(cd bundle && timeout 90 ./bench --dims deepseek --repeat 2 --csv $top/bench_deepseek.csv) \
-  > $top/bench_deepseek.txt 2> /dev/null
-echo "bench deepseek exit $? at $SECONDS s" | tee -a $top/head.txt
-grep -E "^ +(8|16) +(9|16|64) " $top/bench_deepseek.txt
-# The device tool brings back a few files: keep head.txt, call.txt, c.tgz and m.tgz.
-m="group.txt bench.txt bench.err bench.csv limits.txt limits bench_deepseek.txt bench_deepseek.csv"
-(cd $top && tar czf m.tgz $m 2>/dev/null; rm -rf $m)
+# run109_call1.sh's sequence on the merge form's pack, into m/ (it writes its own head.txt).
+mkdir -p $top/m
+OUT=$top/m PACK=run115ms CELLS="8 9;8 16;16 9" CALL_SECONDS=0 DEEPSEEK=1 \
+  bash $here/run109_call1.sh
+# The device tool brings back a few files: head.txt, call.txt, c.tgz and m.tgz.
+(cd $top && tar czf m.tgz m && rm -rf m)
