@@ -2,18 +2,18 @@
 # Run 115 call 2 (stop 103), named nvidia-h200.
 # On an H200 (about 200 s of command) it decides STREAM'S END EVERYWHERE:
 #  1. run114_call8.sh's A/B of main, v2 and se, two rounds, over every batch of issue 3's
-#     table (B = 1..128: se changes every fused mode, and B = 1..8, 13, 40..56, 96, 128
-#     have not been timed with it) and DeepSeek B = 1, 9, 16, 32, 64, 128;
+#     table (B = 1..128: se changes every fused mode, and no H200 has timed it at any
+#     batch) and DeepSeek B = 1, 9, 16, 32, 64, 128;
 #  2. in the same call, the README's numbers from the merge form's full bundle (pack
 #     run115ms: branch r115_merge_se with main merged in, 73cb64e, its product code and
 #     PTX those of 7744313), so that a merge does not wait for a second H200: its
 #     group_fused_1gpu_test, issue 3's table (bench --repeat 2), tools/limits.sh at TP8
 #     B = 9, 16 and TP16 B=9, and the DeepSeek dims' table. If the A/B says se loses, the
 #     second half is recorded and not used.
-# On any other card (about 70 s) it times main against se, two rounds, at the batches no
-# call has timed se at (design B = 1, 4, 8, 13, 40, 48, 56, 96, 128; DeepSeek B = 1, 4, 8,
-# 16, 128): whether se loses anywhere on that card (call 2 did: it did not). With
-# H200_ONLY=1 it stops at once on any other card instead.
+# On any other card (about 50 s) it times main against se, two rounds, at the batches no
+# call had timed se at before call 2 (design B = 1, 4, 8, 13, 40, 48, 56, 96, 128;
+# DeepSeek B = 1, 4, 8, 16, 128): whether se loses anywhere on that card (call 2, an H100:
+# it did not). With H200_ONLY=1 it stops at once on any other card instead.
 #   carry: bundle_pack/run113c.tar.xz bundle_pack/run113f.tar.xz bundle_pack/run114se.tar.xz
 #          bundle_pack/run115ms.tar.xz
 set -u
