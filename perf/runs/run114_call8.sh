@@ -16,9 +16,9 @@ top=$(cd "$OUT" && pwd)
 if [ "${H200_ONLY:-0}" = 1 ] && ! nvidia-smi -L | grep -q H200; then
   echo "not an H200 and H200_ONLY=1; stopped" | tee -a $top/head.txt; exit 0
 fi
-# run115_call1.sh runs this with more: PACKS, CANDIDATES, TESTS_OF, AB_TIMEOUT (run115_call2.sh
-# also AB_BATCHES, AB_DEEPSEEK_BATCHES) and, read
-# by tools/gpu_candidates.sh itself, EXTRA_TESTS and LIMIT_CELLS (the defaults are call 8's).
+# run115_call1.sh and run115_call2.sh run this with more: PACKS, CANDIDATES, TESTS_OF,
+# AB_TIMEOUT, AB_BATCHES, AB_DEEPSEEK_BATCHES and, read by tools/gpu_candidates.sh itself,
+# EXTRA_TESTS and LIMIT_CELLS (the defaults are what call 8 ran).
 candidates=${CANDIDATES:-bundle_sa2 bundle_se}
 tests_of=${TESTS_OF:-}
 for p in ${PACKS:-run113c run113f run114se}; do tar xJf bundle_pack/$p.tar.xz; done

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run 115 call 1 (prepared in stop 102), named nvidia-h200, about 250 s of command: the
+# Run 115 call 1 (prepared in stop 102), named nvidia-h200, about 250 s of command (it
+# ran in 162 s on an H100, stop 103 without H200_ONLY, perf/RESULTS.md run 115 call 1): the
 # H200 A/B that decides STREAM'S END EVERYWHERE (run114_call8.sh's: main, v2 and se over
 # design B = 9..64 and DeepSeek B = 9, 32, 64, two rounds) with one more candidate beside
 # it, OWN DOWN AT THE STREAM'S END (bundle_ode, branch r115_own_down_end b643115: on
