@@ -6,7 +6,12 @@
 # main 507f076; branch r116_merge_se) and the packs from it and from main:
 #   run116c   bundle_main (`tools/bundle.sh bundle_main ab` on main 507f076);
 #   run116se  bundle_se   (`tools/bundle.sh bundle_se ab` on r116_merge_se);
-#   run116ms  bundle      (`tools/bundle.sh bundle` on r116_merge_se: the full bundle).
+#   run116ms  bundle      (`tools/bundle.sh bundle` on r116_merge_se: the full bundle);
+# each packed as `tar cJf bundle_pack/NAME.tar.xz FOLDER` (git-ignored; about 4 MB for
+# all three). Branches do not survive to a new clone: where r116_merge_se is gone, commit
+# `git apply docs/experiments/streams_end_merge.patch` on main (its diff from 507f076;
+# main's ops/ and engine/ unchanged since) and build from that commit; bundle_main from
+# main itself. A build takes a few minutes here.
 # v2 is left out: its only change, kFusedXOut (TP8 B = 9..16), has the same PTX in se.
 # On an H200 (an estimate: about 160 s of command):
 #  1. the A/B of main and se, two rounds, over every batch of issue 3's table and DeepSeek
