@@ -16,6 +16,8 @@
 # it did not). With H200_ONLY=1 it stops at once on any other card instead.
 #   carry: bundle_pack/run113c.tar.xz bundle_pack/run113f.tar.xz bundle_pack/run114se.tar.xz
 #          bundle_pack/run115ms.tar.xz
+# On an H200, PACKS and CANDIDATES (read by run114_call8.sh) and MS_PACK (the full
+# bundle's pack) pick other bundles: run116_call1.sh runs it on stop 105's rebuilt packs.
 set -u
 here=$(dirname "$0")
 top=$(cd "$OUT" && pwd)
@@ -33,7 +35,7 @@ AB_BATCHES=1,4,8,9,13,16,24,32,40,48,56,64,96,128 AB_DEEPSEEK_BATCHES=1,9,16,32,
   AB_TIMEOUT=300 H200_ONLY=1 bash $here/run114_call8.sh
 # run109_call1.sh's sequence on the merge form's pack, into m/ (it writes its own head.txt).
 mkdir -p $top/m
-OUT=$top/m PACK=run115ms CELLS="8 9;8 16;16 9" CALL_SECONDS=0 DEEPSEEK=1 \
+OUT=$top/m PACK=${MS_PACK:-run115ms} CELLS="8 9;8 16;16 9" CALL_SECONDS=0 DEEPSEEK=1 \
   bash $here/run109_call1.sh
 # The device tool brings back a few files: head.txt, call.txt, c.tgz and m.tgz.
 (cd $top && tar czf m.tgz m && rm -rf m)

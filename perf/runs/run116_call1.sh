@@ -13,7 +13,7 @@
 # main's ops/ and engine/ unchanged since) and build from that commit; bundle_main from
 # main itself. A build takes a few minutes here.
 # v2 is left out: its only change, kFusedXOut (TP8 B = 9..16), has the same PTX in se.
-# On an H200 (an estimate: about 160 s of command):
+# On an H200 (an estimate: about 160 s of command) it runs run115_call2.sh on these packs:
 #  1. the A/B of main and se, two rounds, over every batch of issue 3's table and DeepSeek
 #     B = 1, 9, 16, 32, 64, 128 (run114_call8.sh; it writes call.txt and c.tgz);
 #  2. the README's numbers from the full se bundle, into m.tgz (run109_call1.sh:
@@ -41,10 +41,5 @@ if ! nvidia-smi -L | grep -q H200; then
   done
   exit 0
 fi
-PACKS="run116c run116se" CANDIDATES=bundle_se \
-  AB_BATCHES=1,4,8,9,13,16,24,32,40,48,56,64,96,128 AB_DEEPSEEK_BATCHES=1,9,16,32,64,128 \
-  AB_TIMEOUT=240 H200_ONLY=1 bash $here/run114_call8.sh
-mkdir -p $top/m
-OUT=$top/m PACK=run116ms CELLS="8 9;8 16;16 9" CALL_SECONDS=0 DEEPSEEK=1 \
-  bash $here/run109_call1.sh
-(cd $top && tar czf m.tgz m && rm -rf m)
+PACKS="run116c run116se" CANDIDATES=bundle_se MS_PACK=run116ms \
+  exec bash $here/run115_call2.sh
