@@ -13,7 +13,7 @@
 # main's ops/ and engine/ unchanged since) and build from that commit; bundle_main from
 # main itself. A build takes a few minutes here.
 # v2 is left out: its only change, kFusedXOut (TP8 B = 9..16), has the same PTX in se.
-# On an H200 (an estimate: about 160 s of command) it runs run115_call2.sh on these packs:
+# On an H200 (an estimate: about 200 s of command) it runs run115_call2.sh on these packs:
 #  1. the A/B of main and se, two rounds, over every batch of issue 3's table and DeepSeek
 #     B = 1, 9, 16, 32, 64, 128 (run114_call8.sh; it writes call.txt and c.tgz);
 #  2. the README's numbers from the full se bundle, into m.tgz (run109_call1.sh:
