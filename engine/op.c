@@ -723,14 +723,15 @@ shx_status shx_check_device(shx_op *op) {
   SHX_CUDA(cudaMemcpy(&flag, op->scratch + SHX_SCRATCH_ERROR_FLAG, sizeof flag,
                       cudaMemcpyDeviceToHost));
   if (flag != 0) {
-    /* The barrier counters may be mid-phase: re-arm them with the flag. */
-    SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
-    SHX_CUDA(cudaDeviceSynchronize());
     /* The recovery re-arms every mailbox, which erases the pushes recorded before it, and
      * a kernel that gave up may have left h half-written: as after a failed call
      * (forget_on_failure), a tail of such a push would wait for rows that never come, and
-     * shx_record_down would push stale h. So both are refused until a new push or gate. */
+     * shx_record_down would push stale h. So both are refused until a new push or gate,
+     * even where the re-arm below fails (a review in stop 107). */
     forget_recorded(op);
+    /* The barrier counters may be mid-phase: re-arm them with the flag. */
+    SHX_CUDA(cudaMemset(op->scratch, 0, SHX_SCRATCH_WORDS * sizeof(uint32_t)));
+    SHX_CUDA(cudaDeviceSynchronize());
     /* The flag's two causes (shared_expert.h, SHX_DEVICE_TIMEOUT); with the watchdog off
      * only the second can set it. */
     status = shx_fail(SHX_DEVICE_TIMEOUT,
@@ -744,6 +745,10 @@ shx_status shx_check_device(shx_op *op) {
                             "alignment and ended");
   }
 cleanup:
+  /* A re-arm that failed after the flag was read set: the timeout is said too. */
+  if (flag != 0 && status != SHX_DEVICE_TIMEOUT)
+    status = shx_fail_with_context(
+        status, "rank %d's watchdog flag was set, and its re-arm failed", op->config.rank);
   leave_primary_context(&saved);
   return status;
 }

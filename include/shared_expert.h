@@ -373,10 +373,12 @@ shx_status shx_tail(shx_op *op, void *out, int batch, int parity, shx_stream str
  * included) reads its slots once, writes NaN and ends without waiting. After
  * SHX_DEVICE_TIMEOUT on any rank:
  * stop launching steps on every rank, synchronize every rank's device, re-arm every
- * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which re-arms the
- * op's barrier counters when its flag was set, and forgets the pushes and gate it had
+ * mailbox (shx_mailbox_arm) and call shx_check_device on every op (which, where its
+ * flag was set, re-arms the op's barrier counters and forgets the pushes and gate it had
  * recorded, as after a failed call: shx_tail and shx_record_down are refused until a
- * new step or gate); then steps run as before
+ * new step or gate; an op whose flag was clear keeps them, so record a new step on every
+ * rank before any tail: a tail of a push from before the re-arm would wait until the
+ * watchdog); then steps run as before
  * (graphs/watchdog_gpu_test shows both faults on one GPU; graphs/neighbour_gpu_test runs
  * this whole recovery after each timeout it meets). */
 shx_status shx_check_device(shx_op *op);
