@@ -76,7 +76,8 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
   shx_status status = SHX_SUCCESS;
   shx_group *g = NULL;
   if (base == NULL || part == NULL || out == NULL)
-    return shx_fail(SHX_INVALID_ARGUMENT, "NULL argument");
+    return shx_fail(SHX_INVALID_ARGUMENT, "%s is NULL",
+                    base == NULL ? "base" : part == NULL ? "part" : "out");
   *out = NULL;
   if ((status = shx_check_config(base)) != SHX_SUCCESS) return status;
   /* The ranks need no device; both checks compare before they subtract, so that no
@@ -103,6 +104,22 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
       part->gpus > ranks)
     return shx_fail(SHX_INVALID_ARGUMENT, "GPUs from %d, %d of them: %d visible, %d ranks",
                     part->first_gpu, part->gpus, visible, ranks);
+  /* Every pair first, so that a refusal has enabled no peer access (a review, stop 107). */
+  for (int d = 0; d < part->gpus; ++d)
+    for (int e = 0; e < part->gpus; ++e) {
+      int can = 0;
+      const cudaError_t asked =
+          e == d ? cudaSuccess
+                 : cudaDeviceCanAccessPeer(&can, part->first_gpu + d, part->first_gpu + e);
+      if (asked != cudaSuccess) {
+        (void)cudaGetLastError();
+        return shx_fail(SHX_CUDA_ERROR, "cudaDeviceCanAccessPeer(%d, %d) failed: %s",
+                        part->first_gpu + d, part->first_gpu + e, cudaGetErrorString(asked));
+      }
+      if (e != d && !can)
+        return shx_fail(SHX_UNSUPPORTED, "GPU %d cannot access GPU %d's memory",
+                        part->first_gpu + d, part->first_gpu + e);
+    }
   g = calloc(1, sizeof *g);
   if (g == NULL) return shx_fail(SHX_OUT_OF_MEMORY, "no host memory for the group");
   g->config = *base;
@@ -119,13 +136,6 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
     SHX_CUDA(set_gpu(g, d));
     for (int e = 0; e < g->gpus; ++e) {
       if (e == d) continue;
-      int can = 0;
-      SHX_CUDA(cudaDeviceCanAccessPeer(&can, g->first_gpu + d, g->first_gpu + e));
-      if (!can) {
-        status = shx_fail(SHX_UNSUPPORTED, "GPU %d cannot access GPU %d's memory",
-                          g->first_gpu + d, g->first_gpu + e);
-        goto cleanup;
-      }
       cudaError_t enabled = cudaDeviceEnablePeerAccess(g->first_gpu + e, 0);
       if (enabled == cudaErrorPeerAccessAlreadyEnabled) (void)cudaGetLastError();
       else SHX_CUDA(enabled);
@@ -156,9 +166,13 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
   }
   *out = g;
   return SHX_SUCCESS;
-cleanup:
+cleanup: {
+  /* The destroy's own failure (a sticky error's sync) must not replace the message. */
+  char message[SHX_LAST_ERROR_BYTES];
+  snprintf(message, sizeof message, "%s", shx_last_error());
   shx_group_destroy(g);
-  return status;
+  return shx_fail(status, "%s", message);
+}
 }
 
 shx_status shx_group_bind_peers(shx_group *g, void *const *peers) {
@@ -173,7 +187,8 @@ cleanup:
 }
 
 shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
-  if (base == NULL || out == NULL) return shx_fail(SHX_INVALID_ARGUMENT, "NULL argument");
+  if (base == NULL || out == NULL)
+    return shx_fail(SHX_INVALID_ARGUMENT, "%s is NULL", base == NULL ? "base" : "out");
   const shx_group_part whole = {0, base->tp, 0, gpus, NULL};
   shx_status status = shx_group_create_part(base, &whole, out);
   if (status != SHX_SUCCESS) return status;

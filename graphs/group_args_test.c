@@ -1,9 +1,9 @@
 /* group_args_test.c: shx_group_create_part refuses a part's bad ranks and caller
  * mailboxes (NULL or misaligned) before it asks CUDA anything, so with or without a GPU
- * (SHX_INVALID_ARGUMENT naming them, never SHX_NO_DEVICE), and compares caller values
- * without overflowing them. Its GPU range
- * needs the device count: refused as SHX_INVALID_ARGUMENT where a GPU is visible, as
- * SHX_NO_DEVICE where none is. */
+ * (SHX_INVALID_ARGUMENT naming them, never SHX_NO_DEVICE; a NULL argument by its name),
+ * and compares caller values without overflowing them. Its GPU range needs the device
+ * count: refused as SHX_INVALID_ARGUMENT where a GPU is visible, as SHX_NO_DEVICE where
+ * none is. */
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -25,8 +25,11 @@ int main(void) {
   const shx_config base = SHX_CONFIG_INIT; /* tp 8 */
   shx_group *group = (shx_group *)1;       /* must be overwritten with NULL */
   const shx_group_part whole = {0, 8, 0, 1, NULL};
-  expect(shx_group_create_part(NULL, &whole, &group), SHX_INVALID_ARGUMENT, "NULL");
-  expect(shx_group_create_part(&base, NULL, &group), SHX_INVALID_ARGUMENT, "NULL");
+  expect(shx_group_create_part(NULL, &whole, &group), SHX_INVALID_ARGUMENT, "base is NULL");
+  expect(shx_group_create_part(&base, NULL, &group), SHX_INVALID_ARGUMENT, "part is NULL");
+  expect(shx_group_create_part(&base, &whole, NULL), SHX_INVALID_ARGUMENT, "out is NULL");
+  expect(shx_group_create(NULL, 1, &group), SHX_INVALID_ARGUMENT, "base is NULL");
+  expect(shx_group_create(&base, 1, NULL), SHX_INVALID_ARGUMENT, "out is NULL");
 
   const refusal bad_ranks[] = {
       {{-1, 8, 0, 1, NULL}, "ranks [-1, 8) of tp 8"},
