@@ -28,6 +28,9 @@
  * taken, a stream-ordered allocation of exactly x's size too (too_small_buffers); an x across
  * two handles mapped into one virtual-memory reservation is taken, and one that runs past
  * the reservation's end refused (vmm_buffers);
+ * a step's or gate's x in a bound mailbox, a tail's out in one or in the bound gate_up or
+ * down, and an o-proj x over its a, its w_o or the bound down are refused naming what they
+ * share bytes with (added in stop 107, not yet run on a GPU);
  * every variant's pushes of a y_r that rounds to BF16 -0 are +0 (negative_zero_pushes);
  * a refused arm (too small, another device's memory) leaves that memory as it was; on an
  * op whose capacity allows a batch over 128, a gate of one and a down after a baseline
@@ -221,6 +224,11 @@ static void refused_steps(shx_op *op, const shx_config *config, const char *gate
          "batch 17");
   expect(shx_record_step(op, x, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
   expect(shx_record_step(op, x, 9, -1, NULL), SHX_INVALID_ARGUMENT, "parity -1");
+  /* An x in a bound mailbox (the pushes would land in it while it is read). */
+  expect(shx_record_step(op, peers[3], 9, 0, NULL), SHX_INVALID_ARGUMENT,
+         "shares bytes with peers[3]'s mailbox");
+  expect(shx_record_gate(op, (char *)peers[4] - 16, 9, NULL), SHX_INVALID_ARGUMENT,
+         "shares bytes with peers[3]'s mailbox");
   expect_every_slot(mailboxes, mailboxes_bytes, host, 0x8000,
                     "the refused binds and steps");
 }
@@ -242,6 +250,13 @@ static void refused_tails(shx_op *op, const shx_config *config, void *out, char 
     expect_unreachable(shx_tail(op, kUnallocated, 9, 0, NULL), "out");
   }
   expect(shx_tail(op, out, 9, 2, NULL), SHX_INVALID_ARGUMENT, "parity 2");
+  /* An out in a bound mailbox or in the bound weights: refused before the push check. */
+  expect(shx_tail(op, mailboxes + 2 * shx_mailbox_bytes(config), 9, 0, NULL),
+         SHX_INVALID_ARGUMENT, "shares bytes with peers[2]'s mailbox");
+  expect(shx_tail(op, (void *)op->gate_up, 9, 0, NULL), SHX_INVALID_ARGUMENT,
+         "shares bytes with the bound gate_up");
+  expect(shx_tail(op, (void *)op->down, 9, 0, NULL), SHX_INVALID_ARGUMENT,
+         "shares bytes with the bound down");
   expect_every_slot(mailboxes, mailboxes_bytes, host, 0, "the refused tails");
   expect_out_rows(out, config, 0, "the refused tails");
   SHX_CHECK_OK(shx_mailbox_arm(mailboxes, mailboxes_bytes, NULL));
@@ -511,6 +526,13 @@ static void oproj_calls(shx_op *op, const shx_config *config, int pageable_acces
                        "w_o");
     expect_unreachable(shx_record_oproj(op, w, g_pageable, kAttention, x, kBatch, NULL), "a");
   }
+  /* x written over a or w_o, whose allocation has x's room (w | a | x): refused. */
+  expect(shx_record_oproj(op, w, a, kAttention, a, kBatch, NULL), SHX_INVALID_ARGUMENT,
+         "shares bytes with a");
+  expect(shx_record_oproj(op, w, a, kAttention, w, kBatch, NULL), SHX_INVALID_ARGUMENT,
+         "shares bytes with w_o");
+  expect(shx_record_oproj(op, w, a, kAttention, (void *)op->down, kBatch, NULL),
+         SHX_INVALID_ARGUMENT, "shares bytes with the bound down");
   CHECK_CUDA(cudaDeviceSynchronize());
   CHECK_CUDA(cudaMemcpy(host, x, x_bytes, cudaMemcpyDeviceToHost));
   for (size_t i = 0; i < x_bytes / 2; ++i) CHECK(host[i] == 0xFFFF);

@@ -156,6 +156,32 @@ static shx_status check_x(const shx_op *op, const void *x, int batch) {
                       "x [batch = %d, H = %d] BF16", batch, op->config.hidden);
 }
 
+/* A buffer that a call writes (a tail's out, the o-proj's x), or reads while the ranks'
+ * pushes land (a step's or gate's x), must share no byte with a bound mailbox: the
+ * pushes and the tails' re-arms would overwrite it, or it them, and no kernel could tell.
+ * One the call writes must share none with the bound weights either, which every later
+ * step reads. Host-side address arithmetic only (a review in stop 107). */
+static shx_status check_apart_from_bound(const shx_op *op, const void *pointer, size_t bytes,
+                                         const char *name, int written) {
+  shx_status status = SHX_SUCCESS;
+  if (op->bound_peers) {
+    const size_t mailbox_bytes = shx_mailbox_bytes_of(&op->config);
+    for (int p = 0; p < op->config.tp && status == SHX_SUCCESS; ++p) {
+      char other[40]; /* "peers[" + any int + "]'s mailbox" */
+      snprintf(other, sizeof other, "peers[%d]'s mailbox", p);
+      status = shx_check_apart(name, pointer, bytes, other, op->peers[p], mailbox_bytes);
+    }
+  }
+  if (written && op->bound_weights && status == SHX_SUCCESS) {
+    const size_t hidden = (size_t)op->config.hidden, inter = (size_t)op->inter;
+    if ((status = shx_check_apart(name, pointer, bytes, "the bound gate_up", op->gate_up,
+                                  2 * inter * hidden * 2)) == SHX_SUCCESS)
+      status = shx_check_apart(name, pointer, bytes, "the bound down", op->down,
+                               hidden * inter * 2);
+  }
+  return status;
+}
+
 /* The current CUDA device, and its SM count, where it runs this build's sm_90a code
  * (shx_check_capability): SHX_NO_DEVICE where none is visible, SHX_CUDA_ERROR where it
  * cannot be queried. shx_create's op lives there; shx_mailbox_arm, which has no op,
@@ -493,6 +519,15 @@ static shx_status record_oproj(shx_op *op, const void *w_o, const void *a, int a
           SHX_SUCCESS ||
       (status = check_x(op, x, batch)) != SHX_SUCCESS)
     return status;
+  /* x is written while a and w_o are read: sharing a byte, the GEMM would read its own
+   * output. */
+  const size_t x_bytes = (size_t)batch * hidden * 2;
+  if ((status = shx_check_apart("x", x, x_bytes, "a", a, (size_t)batch * attention * 2)) !=
+          SHX_SUCCESS ||
+      (status = shx_check_apart("x", x, x_bytes, "w_o", w_o, hidden * attention * 2)) !=
+          SHX_SUCCESS ||
+      (status = check_apart_from_bound(op, x, x_bytes, "x", 1)) != SHX_SUCCESS)
+    return status;
   if (op->oproj_status != SHX_SUCCESS)
     return shx_fail(SHX_UNSUPPORTED, "the o-proj cannot run on this op's device: %s",
                     op->oproj_message);
@@ -507,7 +542,9 @@ static shx_status record_gate(shx_op *op, const void *x, int batch, shx_stream s
   if ((status = shx_check_step(&op->config, x, batch, 0, op->bound_weights, 1)) !=
           SHX_SUCCESS ||
       (status = check_current_device(op)) != SHX_SUCCESS ||
-      (status = check_x(op, x, batch)) != SHX_SUCCESS)
+      (status = check_x(op, x, batch)) != SHX_SUCCESS ||
+      (status = check_apart_from_bound(op, x, (size_t)batch * op->config.hidden * 2, "x",
+                                       0)) != SHX_SUCCESS)
     return status;
   return record_fused_kernel(op, x, batch, 0, 1, stream);
 }
@@ -569,7 +606,9 @@ static shx_status record_step(shx_op *op, const void *x, int batch, int parity,
   if ((status = shx_check_step(&op->config, x, batch, parity, op->bound_weights,
                                op->bound_peers)) != SHX_SUCCESS ||
       (status = check_current_device(op)) != SHX_SUCCESS ||
-      (status = check_x(op, x, batch)) != SHX_SUCCESS)
+      (status = check_x(op, x, batch)) != SHX_SUCCESS ||
+      (status = check_apart_from_bound(op, x, (size_t)batch * op->config.hidden * 2, "x",
+                                       0)) != SHX_SUCCESS)
     return status;
   shx_variant variant;
   if ((status = shx_variant_for(op, batch, &variant)) != SHX_SUCCESS) return status;
@@ -627,6 +666,8 @@ static shx_status record_tail(shx_op *op, void *out, int batch, int parity,
       (status = check_current_device(op)) != SHX_SUCCESS ||
       (status = check_memory(out, (size_t)batch * op->shard * 2, op->device, "out",
                              "out [batch = %d, S = %d] BF16", batch, op->shard)) !=
+          SHX_SUCCESS ||
+      (status = check_apart_from_bound(op, out, (size_t)batch * op->shard * 2, "out", 1)) !=
           SHX_SUCCESS)
     return status;
   /* Without a push of this op at that parity since its last tail there (or ever), its

@@ -131,6 +131,15 @@ shx_status shx_check_peers(const shx_config *config, void *const *peers, int cou
   return SHX_SUCCESS;
 }
 
+shx_status shx_check_apart(const char *name, const void *pointer, size_t bytes,
+                           const char *other, const void *other_pointer, size_t other_bytes) {
+  const uintptr_t a = (uintptr_t)pointer, b = (uintptr_t)other_pointer;
+  /* Compared as distances from the lower start: no end is computed, so none wraps. */
+  if (a <= b ? b - a >= bytes : a - b >= other_bytes) return SHX_SUCCESS;
+  return shx_fail(SHX_INVALID_ARGUMENT, "%s %p (%zu bytes) shares bytes with %s %p (%zu bytes)",
+                  name, pointer, bytes, other, other_pointer, other_bytes);
+}
+
 size_t shx_mailbox_bytes_of(const shx_config *config) {
   return (size_t)2 * config->tp * config->capacity * (config->hidden / config->tp) * 2;
 }

@@ -29,6 +29,10 @@ shx_status shx_check_weights(const void *gate_up, const void *down);
 /* Each peer present and aligned, and no two of the count mailboxes (of
  * shx_mailbox_bytes_of each) sharing a byte. */
 shx_status shx_check_peers(const shx_config *config, void *const *peers, int count);
+/* `name` [pointer, pointer + bytes) and `other` [other_pointer, other_pointer +
+ * other_bytes) share no byte (both sizes > 0); else SHX_INVALID_ARGUMENT naming both. */
+shx_status shx_check_apart(const char *name, const void *pointer, size_t bytes,
+                           const char *other, const void *other_pointer, size_t other_bytes);
 /* One mailbox, [2 parities][tp sources][capacity][H / tp] BF16, of a valid config:
  * shx_mailbox_bytes without the check. */
 size_t shx_mailbox_bytes_of(const shx_config *config);

@@ -226,6 +226,26 @@ static void test_step_and_tail(void) {
 
 /* Only sm_90 runs this build's kernels: the unsupported-device refusal, which a machine
  * without a GPU (the CI) or with a Hopper one never reaches through shx_create. */
+/* Two ranges that share a byte are refused naming both, whichever starts first and
+ * whether one holds the other; ranges that only touch are taken, and so are ranges near
+ * the top of the address space, where an end computed as start + bytes would wrap. */
+static void test_apart(void) {
+  char *const base = (char *)(uintptr_t)0x100000;
+  CHECK(shx_check_apart("x", base, 64, "a", base + 64, 32) == SHX_SUCCESS);
+  CHECK(shx_check_apart("x", base + 64, 32, "a", base, 64) == SHX_SUCCESS);
+  expect_refused(shx_check_apart("x", base, 65, "a", base + 64, 32), "x 0x100000 (65 bytes)");
+  expect_refused(shx_check_apart("x", base, 65, "a", base + 64, 32),
+                 "shares bytes with a 0x100040 (32 bytes)");
+  expect_refused(shx_check_apart("out", base + 64, 32, "w_o", base, 65), "out 0x100040");
+  expect_refused(shx_check_apart("out", base + 16, 16, "w_o", base, 4096), "w_o 0x100000");
+  expect_refused(shx_check_apart("out", base, 4096, "w_o", base + 16, 16), "w_o 0x100010");
+  expect_refused(shx_check_apart("x", base, 16, "a", base, 16), "shares bytes");
+  char *const top = (char *)(UINTPTR_MAX - 63);
+  CHECK(shx_check_apart("x", top - 64, 64, "a", top, 64) == SHX_SUCCESS);
+  expect_refused(shx_check_apart("x", top - 64, 65, "a", top, 64), "shares bytes");
+  CHECK(shx_check_apart("x", top, 64, "a", base, SIZE_MAX / 2) == SHX_SUCCESS);
+}
+
 static void test_capability(void) {
   CHECK(shx_check_capability(0, 9, 0) == SHX_SUCCESS);
   const int refused[][2] = {{8, 0}, {8, 9}, {9, 1}, {10, 0}, {12, 0}, {0, 0}};
@@ -247,6 +267,7 @@ int main(void) {
   test_config();
   test_capability();
   test_pointers();
+  test_apart();
   test_step_and_tail();
   test_oproj();
   printf("validate_test: all bad inputs refused with a message naming them\n");

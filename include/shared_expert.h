@@ -43,6 +43,11 @@
  * order in which their work runs, each tail after its step, for example the steps and
  * their tails of one batch in one capture; graphs replayed in another order than they
  * were recorded in are not checked.
+ * A buffer the call writes (shx_tail's out, shx_record_oproj's x) or reads while the
+ * ranks' pushes land (a step's or gate's x) that shares a byte with a bound mailbox (any
+ * rank's, as addresses in this process), and one it writes that shares a byte with the
+ * bound weights, is refused (SHX_INVALID_ARGUMENT naming both); other overlaps between
+ * your buffers are not checked.
  *
  * Threads and lifetimes. An op is used by one thread at a time; distinct ops may be used
  * from different threads at once (the library's only global state is thread-local or
@@ -307,8 +312,9 @@ shx_status shx_record_step(shx_op *op, const void *x, int batch, int parity,
  * the o-proj and the fused step 1.8-3.2 us a layer faster than after cuBLASLt's o-proj
  * at the design dims, 1.3-3.1 at the DeepSeek dims; docs/integration.md "After the
  * o-proj"). It reads w_o from its start, before that wait:
- * the kernel before it on the stream must not write w_o. x must not overlap a or w_o (not
- * checked). Needs nothing bound. Capturable. */
+ * the kernel before it on the stream must not write w_o. An x that shares a byte with a
+ * or w_o, or with a bound mailbox or weight, is refused. Needs nothing bound.
+ * Capturable. */
 #define SHX_MAX_OPROJ_BATCH 64
 #define SHX_MAX_OPROJ_ATTENTION 65536
 shx_status shx_record_oproj(shx_op *op, const void *w_o, const void *a, int attention,
