@@ -224,8 +224,6 @@ static void test_step_and_tail(void) {
   expect_refused(shx_check_tail(&c, x, 9, 0, 0), "peers are not bound");
 }
 
-/* Only sm_90 runs this build's kernels: the unsupported-device refusal, which a machine
- * without a GPU (the CI) or with a Hopper one never reaches through shx_create. */
 /* Two ranges that share a byte are refused naming both, whichever starts first and
  * whether one holds the other; ranges that only touch are taken, and so are ranges near
  * the top of the address space, where an end computed as start + bytes would wrap. */
@@ -246,6 +244,8 @@ static void test_apart(void) {
   CHECK(shx_check_apart("x", top, 64, "a", base, SIZE_MAX / 2) == SHX_SUCCESS);
 }
 
+/* Only sm_90 runs this build's kernels: the unsupported-device refusal, which a machine
+ * without a GPU (the CI) or with a Hopper one never reaches through shx_create. */
 static void test_capability(void) {
   CHECK(shx_check_capability(0, 9, 0) == SHX_SUCCESS);
   const int refused[][2] = {{8, 0}, {8, 9}, {9, 1}, {10, 0}, {12, 0}, {0, 0}};

@@ -194,8 +194,11 @@ shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
   if (status != SHX_SUCCESS) return status;
   status = shx_group_bind_peers(*out, (*out)->mailbox);
   if (status != SHX_SUCCESS) {
+    char message[SHX_LAST_ERROR_BYTES]; /* kept past the destroy, as in create_part */
+    snprintf(message, sizeof message, "%s", shx_last_error());
     shx_group_destroy(*out);
     *out = NULL;
+    return shx_fail(status, "%s", message);
   }
   return status;
 }
