@@ -58,8 +58,10 @@ int main(void) {
   expect(shx_group_create_part(&base, &null_mailbox, &group), SHX_INVALID_ARGUMENT,
          "mailboxes[1] (rank 7's)");
   CHECK(group == NULL);
+  group = (shx_group *)1;
   expect(shx_group_create_part(&base, &odd_mailbox, &group), SHX_INVALID_ARGUMENT,
          "mailboxes[0] (rank 6's)");
+  CHECK(group == NULL);
 
   int visible = 0;
   if (cudaGetDeviceCount(&visible) != cudaSuccess) visible = 0;

@@ -65,6 +65,7 @@ echo "== 4. no golden file"
 mkdir -p "$scratch/empty"
 run "$scratch/empty"
 [ "$code" -eq 1 ] || fail "exit $code with no golden file"
+has "^CPU reference: 0 of 0 golden files" || fail "no '0 of 0' summary for an empty folder"
 
 [ "$failures" -eq 0 ] && echo "PASSED" || echo "$failures failed"
 [ "$failures" -eq 0 ]

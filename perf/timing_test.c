@@ -7,10 +7,17 @@
  * H 1024, I_total 1408 at TP1 15 in 60, an odd count of sets), and shx_timing_streaming's
  * for a part of each set (bench part 2's gate-only and SharedDown-only rows). */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "engine/check.h"
 #include "perf/dims.h"
 #include "perf/timing.h"
+
+/* The index of the set that graph layer `layer` streams, as the timings pick it. */
+static int set_of(const shx_timing_setup *setup, const shx_bench *sets_only, int layer) {
+  const char *const set = shx_bench_weights(setup, sets_only, layer);
+  return (int)(set - (const char *)sets_only->weights);
+}
 
 /* `parts` thirds of each set streamed a step: 3 every weight (shx_timing_standard), 2 the
  * gate/up weights, 1 the down weights (shx_timing_streaming, bench part 2's rows). */
@@ -30,19 +37,35 @@ static void expect_cold_part(const char *dims, int tp, int parts, int want_sets,
   CHECK(setup.sets >= 10 && setup.layers >= SHX_TIMING_MIN_LAYERS &&
         setup.layers >= setup.sets);
   CHECK(setup.sets * step_bytes >= 2.0 * l2_bytes);
+  /* The fewest sets that fill twice the L2, and no fewer than 10. */
+  CHECK(setup.sets == 10 || (setup.sets - 1) * step_bytes < 2.0 * l2_bytes);
   CHECK(setup.layers % 2 == 0); /* parity l % 2 alternates from one replay to the next */
-  /* Two replays' steps in a row: each set read again exactly `sets` steps later. */
-  for (int step = 0; step < 2 * setup.layers; ++step) {
-    const int set = step % setup.layers % setup.sets;
-    const int next = (step + setup.sets) % setup.layers % setup.sets;
+  /* Two replays' steps in a row, each step's set as the timings pick it (graph layer
+   * step % layers, shx_bench_weights): each set read again exactly `sets` steps later,
+   * with every other set between. A bench of one-byte sets makes the returned address
+   * minus the first set's the set's index. */
+  char *const first_set = malloc((size_t)setup.sets);
+  const shx_bench sets_only = {.weights = first_set, .set_bytes = 1};
+  int *read = calloc((size_t)setup.sets, sizeof *read);
+  CHECK(first_set != NULL && read != NULL);
+  const int steps = 2 * setup.layers;
+  for (int step = 0; step < steps; ++step) {
+    const int set = set_of(&setup, &sets_only, step % setup.layers);
+    CHECK(set >= 0 && set < setup.sets);
+    ++read[set];
+    const int next = set_of(&setup, &sets_only, (step + setup.sets) % setup.layers);
     if (set != next) {
       fprintf(stderr, "step %d reads set %d, step %d set %d: not every other set between\n",
               step, set, step + setup.sets, next);
       CHECK(0);
     }
     for (int between = 1; between < setup.sets; ++between)
-      CHECK((step + between) % setup.layers % setup.sets != set);
+      CHECK(set_of(&setup, &sets_only, (step + between) % setup.layers) != set);
   }
+  /* Every set read, equally often: the sets' bytes all go through the L2. */
+  for (int set = 0; set < setup.sets; ++set) CHECK(read[set] * setup.sets == steps);
+  free(read);
+  free(first_set);
   if (no_gpu) CHECK(setup.sets == want_sets && setup.layers == want_layers);
 }
 

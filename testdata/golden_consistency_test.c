@@ -45,7 +45,12 @@ int main(void) {
     printf("B %2d: rel L2 (TP16 vs TP8) = %.3e\n", kBatches[j], error);
     CHECK(nan_count == 0);
     CHECK(error > 0.0);  /* different roundings do show */
-    CHECK(error < 1e-2); /* but it is the same model */
+    /* But it is the same model: each output is the sum of tp partials, each rounded to
+     * BF16 (2^-9 relative at most, about 1.1e-3 RMS), the sum rounded to BF16 in turn,
+     * so the two differ by about sqrt(2 * 2) * 1.1e-3 = 2.3e-3 of the output's
+     * norm, more where partials cancel (3.19e-3 to 3.25e-3 here). They must agree within
+     * SPEC's acceptance tolerance of the device against the reference, 5e-3. */
+    CHECK(error < 5e-3);
     for (int i = 0; i < 2 && j < 3; ++i) /* batch prefix: rows of B = 1, 9, 13 inside 64 */
       CHECK(memcmp(by_tp[i][j].reduced, by_tp[i][3].reduced, elements * 2) == 0);
   }

@@ -182,7 +182,8 @@ int main(void) {
   CHECK(memcmp(x9, x3, sizeof x3) == 0); /* a smaller batch is a prefix */
   shx_fill_x(6, 3, 64, x3);
   CHECK(memcmp(x9, x3, sizeof x3) != 0); /* the seed matters */
-  CHECK(x9[5] == shx_input_element(5, SHX_TENSOR_X, 5, 1.0));
+  /* Every element is the generator's at its global index: x row-major [batch, H]. */
+  for (int i = 0; i < 9 * 64; ++i) CHECK(x9[i] == shx_input_element(5, SHX_TENSOR_X, i, 1.0));
   for (int i = 0; i < 9 * 64; ++i) CHECK(shx_bf16_value(x9[i]) >= -1.0 && shx_bf16_value(x9[i]) <= 1.0);
 
   /* Ranks slice one global model: TP2 rank 1 holds the second half of TP1's rank 0. */
@@ -193,10 +194,22 @@ int main(void) {
   CHECK(memcmp(gu_tp2, gu_tp1 + 64 * 64, 64 * 64 * 2) == 0);                /* gate */
   CHECK(memcmp(gu_tp2 + 64 * 64, gu_tp1 + (128 + 64) * 64, 64 * 64 * 2) == 0); /* up */
   CHECK(memcmp(gu_tp1, gu_tp1 + 128 * 64, 128 * 64 * 2) != 0); /* gate != up */
+  /* TP2 rank 1's gate and up rows are the generator's at global rows 64..127 (scale
+   * 6 / sqrt(64) = 0.75), its down columns 64..127 of rows of I_total = 128 (scale
+   * sqrt(3 / 128)). */
+  for (int i = 0; i < 64 * 64; ++i) {
+    CHECK(gu_tp2[i] == shx_input_element(5, SHX_TENSOR_GATE, 64 * 64 + i, 0.75));
+    CHECK(gu_tp2[64 * 64 + i] == shx_input_element(5, SHX_TENSOR_UP, 64 * 64 + i, 0.75));
+  }
   shx_fill_down(5, 0, 64, 128, 128, down_tp1);
   shx_fill_down(5, 1, 64, 64, 128, down_tp2);
   for (int n = 0; n < 64; ++n)
     CHECK(memcmp(down_tp2 + n * 64, down_tp1 + n * 128 + 64, 64 * 2) == 0);
+  const double down_scale = sqrt(3.0 / 128);
+  for (int n = 0; n < 64; ++n)
+    for (int k = 0; k < 64; ++k)
+      CHECK(down_tp2[n * 64 + k] ==
+            shx_input_element(5, SHX_TENSOR_DOWN, (uint64_t)n * 128 + 64 + k, down_scale));
   /* Scales: |Wgu| <= 6 / sqrt(H) = 0.75, |Wd| <= sqrt(3 / I_total), spread out. */
   double max_gu = 0.0, max_down = 0.0, sum = 0.0;
   for (int i = 0; i < 2 * 128 * 64; ++i) {

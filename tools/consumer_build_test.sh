@@ -85,21 +85,25 @@ runpath "$scratch/consumer_pc" | grep -qF "$cuda/lib64" ||
   { echo "consumer_pc: no RUNPATH to $cuda/lib64: $(runpath "$scratch/consumer_pc")"; exit 1; }
 
 echo "== C++"
-# C++ engines include the same header (extern "C", SHX_CONFIG_INIT as an aggregate).
+# C++ engines include the same header (extern "C", SHX_CONFIG_INIT as an aggregate). Run
+# with every GPU hidden, the library must answer SHX_NO_DEVICE and leave the op NULL, so
+# the linked program is shown to reach the library's device check, on any host.
 cat > "$scratch/consumer.cc" <<'CC'
+#include <cstdio>
 #include "shared_expert.h"
 int main() {
   shx_config config = SHX_CONFIG_INIT;
-  shx_op *op = nullptr;
+  shx_op *op = reinterpret_cast<shx_op *>(1);
   const shx_status status = shx_create(&config, &op);
-  if (status == SHX_SUCCESS) shx_destroy(op);
-  return status == SHX_SUCCESS || status == SHX_NO_DEVICE || status == SHX_UNSUPPORTED ? 0 : 1;
+  std::printf("%s: %s\n", shx_status_string(status), shx_last_error());
+  return status == SHX_NO_DEVICE && op == nullptr ? 0 : 1;
 }
 CC
 c++ -std=c++17 -Wall -Wextra -Werror -pedantic $(pkg-config --cflags shared_expert) \
   "$scratch/consumer.cc" $(pkg-config --libs shared_expert) -o "$scratch/consumer_cc"
-LD_LIBRARY_PATH=$cuda/lib64 "$scratch/consumer_cc"
-echo "C++ program built and ran"
+CUDA_VISIBLE_DEVICES="" LD_LIBRARY_PATH=$cuda/lib64 "$scratch/consumer_cc" ||
+  { echo "C++ program: not SHX_NO_DEVICE with every GPU hidden"; exit 1; }
+echo "C++ program built and ran (SHX_NO_DEVICE with every GPU hidden)"
 
 echo "== streams"
 # shx_stream is cudaStream_t's and CUstream's own type: both pass as they are, with the
