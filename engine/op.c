@@ -163,23 +163,23 @@ static shx_status check_x(const shx_op *op, const void *x, int batch) {
  * step reads. Host-side address arithmetic only (a review in stop 107). */
 static shx_status check_apart_from_bound(const shx_op *op, const void *pointer, size_t bytes,
                                          const char *name, int written) {
-  shx_status status = SHX_SUCCESS;
   if (op->bound_peers) {
     const size_t mailbox_bytes = shx_mailbox_bytes_of(&op->config);
-    for (int p = 0; p < op->config.tp && status == SHX_SUCCESS; ++p) {
-      char other[40]; /* "peers[" + any int + "]'s mailbox" */
+    for (int p = 0; p < op->config.tp; ++p) {
+      if (!shx_ranges_share_byte(pointer, bytes, op->peers[p], mailbox_bytes)) continue;
+      char other[40]; /* "peers[" + any int + "]'s mailbox": named only when refused */
       snprintf(other, sizeof other, "peers[%d]'s mailbox", p);
-      status = shx_check_apart(name, pointer, bytes, other, op->peers[p], mailbox_bytes);
+      return shx_check_apart(name, pointer, bytes, other, op->peers[p], mailbox_bytes);
     }
   }
-  if (written && op->bound_weights && status == SHX_SUCCESS) {
-    const size_t hidden = (size_t)op->config.hidden, inter = (size_t)op->inter;
-    if ((status = shx_check_apart(name, pointer, bytes, "the bound gate_up", op->gate_up,
-                                  2 * inter * hidden * 2)) == SHX_SUCCESS)
-      status = shx_check_apart(name, pointer, bytes, "the bound down", op->down,
+  if (!written || !op->bound_weights) return SHX_SUCCESS;
+  const size_t hidden = (size_t)op->config.hidden, inter = (size_t)op->inter;
+  const shx_status status = shx_check_apart(name, pointer, bytes, "the bound gate_up",
+                                            op->gate_up, 2 * inter * hidden * 2);
+  return status != SHX_SUCCESS
+             ? status
+             : shx_check_apart(name, pointer, bytes, "the bound down", op->down,
                                hidden * inter * 2);
-  }
-  return status;
 }
 
 /* The current CUDA device, and its SM count, where it runs this build's sm_90a code

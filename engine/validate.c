@@ -117,25 +117,27 @@ shx_status shx_check_peers(const shx_config *config, void *const *peers, int cou
   /* Every rank r stores into slot [parity][r][token] of each peer's mailbox: two ranks'
    * mailboxes that share a byte would take two ranks' rows in one slot, and the sums and
    * tails would be meaningless (not an error any kernel could see). */
-  const uintptr_t bytes = shx_mailbox_bytes_of(config);
+  const size_t bytes = shx_mailbox_bytes_of(config);
   for (int p = 0; p < count; ++p) {
     for (int q = 0; q < p; ++q) {
-      const uintptr_t a = (uintptr_t)peers[q], b = (uintptr_t)peers[p];
-      if ((a <= b ? b - a : a - b) < bytes)
+      if (shx_ranges_share_byte(peers[q], bytes, peers[p], bytes))
         return shx_fail(SHX_INVALID_ARGUMENT,
                         "peers[%d] %p and peers[%d] %p overlap: each rank's mailbox "
                         "needs %zu bytes (shx_mailbox_bytes) of its own", q, peers[q], p,
-                        peers[p], (size_t)bytes);
+                        peers[p], bytes);
     }
   }
   return SHX_SUCCESS;
 }
 
+int shx_ranges_share_byte(const void *a, size_t a_bytes, const void *b, size_t b_bytes) {
+  const uintptr_t a_start = (uintptr_t)a, b_start = (uintptr_t)b;
+  return a_start <= b_start ? b_start - a_start < a_bytes : a_start - b_start < b_bytes;
+}
+
 shx_status shx_check_apart(const char *name, const void *pointer, size_t bytes,
                            const char *other, const void *other_pointer, size_t other_bytes) {
-  const uintptr_t a = (uintptr_t)pointer, b = (uintptr_t)other_pointer;
-  /* Compared as distances from the lower start: no end is computed, so none wraps. */
-  if (a <= b ? b - a >= bytes : a - b >= other_bytes) return SHX_SUCCESS;
+  if (!shx_ranges_share_byte(pointer, bytes, other_pointer, other_bytes)) return SHX_SUCCESS;
   return shx_fail(SHX_INVALID_ARGUMENT, "%s %p (%zu bytes) shares bytes with %s %p (%zu bytes)",
                   name, pointer, bytes, other, other_pointer, other_bytes);
 }

@@ -29,6 +29,9 @@ shx_status shx_check_weights(const void *gate_up, const void *down);
 /* Each peer present and aligned, and no two of the count mailboxes (of
  * shx_mailbox_bytes_of each) sharing a byte. */
 shx_status shx_check_peers(const shx_config *config, void *const *peers, int count);
+/* Whether [a, a + a_bytes) and [b, b + b_bytes) share a byte, computed from the lower
+ * start's distance to the other, so that no end is computed and none wraps. */
+int shx_ranges_share_byte(const void *a, size_t a_bytes, const void *b, size_t b_bytes);
 /* `name` [pointer, pointer + bytes) and `other` [other_pointer, other_pointer +
  * other_bytes) share no byte (both sizes > 0); else SHX_INVALID_ARGUMENT naming both. */
 shx_status shx_check_apart(const char *name, const void *pointer, size_t bytes,

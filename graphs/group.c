@@ -71,6 +71,15 @@ void shx_group_destroy(shx_group *g) {
   free(g);
 }
 
+/* Destroys a group whose making failed with `status`, and returns it with its message:
+ * the destroy's own failure (a sticky error's sync in shx_destroy) must not replace it. */
+static shx_status destroy_after_failure(shx_group *g, shx_status status) {
+  char message[SHX_LAST_ERROR_BYTES];
+  snprintf(message, sizeof message, "%s", shx_last_error());
+  shx_group_destroy(g);
+  return shx_fail(status, "%s", message);
+}
+
 shx_status shx_group_create_part(const shx_config *base, const shx_group_part *part,
                                  shx_group **out) {
   shx_status status = SHX_SUCCESS;
@@ -166,13 +175,8 @@ shx_status shx_group_create_part(const shx_config *base, const shx_group_part *p
   }
   *out = g;
   return SHX_SUCCESS;
-cleanup: {
-  /* The destroy's own failure (a sticky error's sync) must not replace the message. */
-  char message[SHX_LAST_ERROR_BYTES];
-  snprintf(message, sizeof message, "%s", shx_last_error());
-  shx_group_destroy(g);
-  return shx_fail(status, "%s", message);
-}
+cleanup:
+  return destroy_after_failure(g, status);
 }
 
 shx_status shx_group_bind_peers(shx_group *g, void *const *peers) {
@@ -194,11 +198,8 @@ shx_status shx_group_create(const shx_config *base, int gpus, shx_group **out) {
   if (status != SHX_SUCCESS) return status;
   status = shx_group_bind_peers(*out, (*out)->mailbox);
   if (status != SHX_SUCCESS) {
-    char message[SHX_LAST_ERROR_BYTES]; /* kept past the destroy, as in create_part */
-    snprintf(message, sizeof message, "%s", shx_last_error());
-    shx_group_destroy(*out);
+    status = destroy_after_failure(*out, status);
     *out = NULL;
-    return shx_fail(status, "%s", message);
   }
   return status;
 }
